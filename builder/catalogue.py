@@ -1,0 +1,65 @@
+"""The built-in puzzles of PUZZLES.md, and rebuilding any puzzle from its stored definition."""
+
+from __future__ import annotations
+
+from .errors import BadDefinition, UnknownPuzzle
+from .peg import PegSolitaire
+from .puzzle import Puzzle
+from .sliding import SlidingPuzzle
+
+LINE_GLYPHS = {"1": "┌", "2": "─", "3": "┐", "4": "│", "5": "└", "6": "┘", "0": "□"}
+
+# Hole h of the 15-hole triangle: (over, land) pairs, as PUZZLES.md lists them.
+PEG15_JUMPS = [
+    [(1, 3), (2, 5)], [(3, 6), (4, 8)], [(4, 7), (5, 9)],
+    [(1, 0), (4, 5), (6, 10), (7, 12)], [(7, 11), (8, 13)],
+    [(2, 0), (4, 3), (8, 12), (9, 14)], [(3, 1), (7, 8)], [(4, 2), (8, 9)],
+    [(4, 1), (7, 6)], [(5, 2), (8, 7)], [(6, 3), (11, 12)], [(7, 4), (12, 13)],
+    [(7, 3), (8, 5), (11, 10), (13, 14)], [(8, 4), (12, 11)], [(9, 5), (13, 12)],
+]
+# Row r of the triangle holds r+1 holes, drawn two columns apart and centred.
+PEG15_LAYOUT = [(r, 4 - r + 2 * i) for r in range(5) for i in range(r + 1)]
+
+
+def _catalogue() -> dict[str, Puzzle]:
+    puzzles = [
+        SlidingPuzzle("eight", 3, 3, "123456780", "0", title="8-puzzle"),
+        SlidingPuzzle("seven", 2, 4, "12345670", "0", title="7-puzzle (2x4)"),
+        SlidingPuzzle(
+            "lines", 3, 3, "123404526", "0", title="8-puzzle of line pieces",
+            glyphs=LINE_GLYPHS,
+        ),
+        SlidingPuzzle(
+            "atama", 3, 3, "アタマノタイソウ*", "*", title="アタマノタイソウ (katakana 8-puzzle)",
+            names={ch: ch for ch in "アタマノイソウ"},
+        ),
+        SlidingPuzzle(
+            "nooff", 2, 4, "LLNOOFF_", "_", title="NO-OFF (a bulb two cells wide)",
+            wide={"L": (1, 2)}, names={"L": "bulb", **{ch: ch for ch in "NOF"}},
+        ),
+        PegSolitaire(
+            "peg15", PEG15_JUMPS, "000000000000100", PEG15_LAYOUT,
+            title="Peg solitaire, 15-hole triangle",
+        ),
+    ]
+    return {p.name: p for p in puzzles}
+
+
+CATALOGUE = _catalogue()
+
+
+def get(name: str) -> Puzzle:
+    try:
+        return CATALOGUE[name]
+    except (KeyError, TypeError):
+        known = ", ".join(CATALOGUE)
+        raise UnknownPuzzle(f"unknown puzzle '{name}'; known puzzles: {known}") from None
+
+
+def from_spec(spec: dict) -> Puzzle:
+    """Rebuild a puzzle from the definition stored with its build."""
+    kinds = {"sliding": SlidingPuzzle, "peg": PegSolitaire}
+    try:
+        return kinds[spec["kind"]].from_spec(spec)
+    except KeyError as missing:
+        raise BadDefinition(f"stored definition lacks {missing}") from None

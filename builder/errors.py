@@ -1,0 +1,56 @@
+"""Errors a user can cause, each with the code, exit status and HTTP status every front end reports.
+
+They live here, the bottom of the package graph, because puzzles raise them while parsing and
+the query layer raises them while looking up; the CLI and the HTTP service only translate them.
+"""
+
+
+class PuzzledbError(Exception):
+    """Base class: a message for people plus machine-readable code and statuses."""
+
+    code = "error"
+    exit_status = 1
+    http_status = 500
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+    def as_json(self) -> dict:
+        return {"error": {"code": self.code, "message": self.message}}
+
+
+class MalformedInput(PuzzledbError):
+    """Text that is not a state, goal or number of the puzzle at all."""
+
+    code = "malformed"
+    exit_status = 2
+    http_status = 400
+
+
+class UnknownPuzzle(PuzzledbError):
+    code = "unknown_puzzle"
+    exit_status = 2
+    http_status = 404
+
+
+class Unreachable(PuzzledbError):
+    """A well-formed state from which no sequence of moves reaches the goal."""
+
+    code = "unreachable"
+    exit_status = 3
+    http_status = 404
+
+
+class NotBuilt(PuzzledbError):
+    code = "not_built"
+    exit_status = 4
+    http_status = 404
+
+
+class BadDefinition(PuzzledbError):
+    """A puzzle definition (goal, sizes, pieces) that cannot describe a puzzle."""
+
+    code = "bad_definition"
+    exit_status = 2
+    http_status = 400

@@ -1,0 +1,92 @@
+"""Sliding boards with one blank and one-cell pieces, packed into one unsigned 64-bit integer.
+
+Each cell takes a few bits, cell 0 most significant, and a symbol's digit is its rank in code
+point order: so integer order is exactly the text order SQLite sorts states in, and sorted
+arrays of codes are rows in key order. Moves are computed on whole arrays at once.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .puzzle import Move
+from .sliding import DIRECTIONS, SlidingPuzzle
+
+DIRECTION_NAMES = list(DIRECTIONS)
+
+
+class PackedBoard:
+    def __init__(self, puzzle: SlidingPuzzle):
+        if not packable(puzzle):
+            raise ValueError(f"{puzzle.name} cannot be packed into 64 bits")
+        self.puzzle = puzzle
+        self.alphabet = sorted(puzzle.counts)
+        self.digit = {symbol: i for i, symbol in enumerate(self.alphabet)}
+        self.bits = max(1, (len(self.alphabet) - 1).bit_length())
+        self.mask = np.uint64((1 << self.bits) - 1)
+        cells = puzzle.cells
+        self.shifts = np.array([self.bits * (cells - 1 - i) for i in range(cells)], np.uint64)
+        self.blank = self.digit[puzzle.blank]
+        self.codepoints = np.array([ord(s) for s in self.alphabet], np.uint32)
+        # neighbour[d, cell] = the cell one step in direction d, or -1 off the board
+        self.neighbour = np.array(
+            [[_or_minus_one(puzzle._step(c, d)) for c in range(cells)] for d in DIRECTIONS],
+            np.int64,
+        )
+        self._number_moves()
+
+    def _number_moves(self) -> None:
+        """Give every (cell, direction, piece) a compact move code and its words."""
+        p = self.puzzle
+        self.code_of = np.full((p.cells, 4, len(self.alphabet)), -1, np.int16)
+        self.moves: list[Move] = []
+        for cell in range(p.cells):
+            for d, direction in enumerate(DIRECTION_NAMES):
+                target = self.neighbour[d, cell]
+                if target < 0:
+                    continue
+                for digit, symbol in enumerate(self.alphabet):
+                    if symbol != p.blank:
+                        self.code_of[cell, d, digit] = len(self.moves)
+                        swap = (int(min(cell, target)), int(max(cell, target)))
+                        self.moves.append(Move(f"{p.piece_name(symbol)} {direction}", swap))
+
+    def encode(self, state: str) -> int:
+        value = 0
+        for symbol in state:
+            value = (value << self.bits) | self.digit[symbol]
+        return value
+
+    def digits(self, codes: np.ndarray) -> np.ndarray:
+        return ((codes[:, None] >> self.shifts[None, :]) & self.mask).astype(np.uint8)
+
+    def decode(self, codes: np.ndarray) -> list[str]:
+        points = np.ascontiguousarray(self.codepoints[self.digits(codes)])
+        return points.view(f"<U{self.puzzle.cells}").ravel().tolist()
+
+    def expand(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """All states one move from `codes`, with the code of the move that leads back."""
+        blank_cell = np.argmax(self.digits(codes) == self.blank, axis=1)
+        children, moves = [], []
+        for d in range(4):
+            target = self.neighbour[d, blank_cell]
+            ok = target >= 0
+            parent, b, t = codes[ok], blank_cell[ok], target[ok]
+            piece = (parent >> self.shifts[t]) & self.mask
+            flip = piece ^ np.uint64(self.blank)
+            children.append(parent ^ (flip << self.shifts[t]) ^ (flip << self.shifts[b]))
+            # In the child the piece sits at b and moves in direction d back into the blank.
+            moves.append(self.code_of[b, d, piece.astype(np.intp)])
+        return np.concatenate(children), np.concatenate(moves)
+
+
+def packable(puzzle) -> bool:
+    """One blank, no multi-cell pieces, and every cell fits in 64 bits."""
+    if not isinstance(puzzle, SlidingPuzzle) or puzzle.wide or puzzle.blanks != 1:
+        return False
+    bits = max(1, (len(puzzle.counts) - 1).bit_length())
+    return bits * puzzle.cells <= 64
+
+
+def _or_minus_one(value):
+    return -1 if value is None else value

@@ -1,0 +1,52 @@
+"""What a search hands to the store: every state with its depth, move and predecessor.
+
+Both searches return a `SearchResult`, so the store knows nothing of how the states were
+found. Rows come out in key order (the state text's binary order) in chunks, so a build of any
+size streams into SQLite without holding one Python object per state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Iterator
+
+from .puzzle import Move
+
+
+@dataclass
+class SearchResult(ABC):
+    goal: str
+    #: histogram[d] = number of states d moves from the goal
+    histogram: list[int]
+    #: moves[code] is the move a stored `move` code stands for
+    moves: list[Move]
+    #: False when every move is a swap of two cells, so `pred` is derived, not stored
+    stores_pred: bool
+
+    @property
+    def states(self) -> int:
+        return sum(self.histogram)
+
+    @property
+    def max_depth(self) -> int:
+        return len(self.histogram) - 1
+
+    @abstractmethod
+    def chunks(self, size: int) -> Iterator[tuple[list, ...]]:
+        """Columns (states, depths, move codes or None[, preds]) in state order, `size` rows
+        at a time: column lists are cheap to make from arrays and to interleave for SQL."""
+
+
+@dataclass
+class TableResult(SearchResult):
+    """A result held as a dict of Python objects: fine for puzzles of up to a few million."""
+
+    table: dict  # state -> (depth, move code, pred)
+
+    def chunks(self, size: int) -> Iterator[tuple[list, ...]]:
+        keys = sorted(self.table)
+        for start in range(0, len(keys), size):
+            states = keys[start : start + size]
+            depths, moves, preds = zip(*(self.table[s] for s in states))
+            yield (states, list(depths), list(moves)) + ((list(preds),) if self.stores_pred else ())

@@ -1,0 +1,38 @@
+"""The generic breadth-first search: from a goal, backwards over reverse moves, in plain Python.
+
+It knows no puzzle: only `reverse_moves`, which yields (move, earlier state) pairs where making
+`move` in the earlier state gives the current one. Each state is recorded the first time it is
+seen, which in breadth-first order is at its shortest distance from the goal.
+"""
+
+from __future__ import annotations
+
+from .puzzle import Move, Puzzle
+from .result import TableResult
+
+
+def breadth_first(puzzle: Puzzle, goal: str) -> TableResult:
+    table: dict[str, tuple[int, int | None, str | None]] = {goal: (0, None, None)}
+    codes: dict[Move, int] = {}
+    histogram = [1]
+    frontier = [goal]
+    depth = 0
+    while frontier:
+        depth += 1
+        found = []
+        for state in frontier:
+            for move, earlier in puzzle.reverse_moves(state):
+                if earlier not in table:
+                    code = codes.setdefault(move, len(codes))
+                    table[earlier] = (depth, code, state)
+                    found.append(earlier)
+        if found:
+            histogram.append(len(found))
+        frontier = found
+    return TableResult(
+        goal=goal,
+        histogram=histogram,
+        moves=list(codes),
+        stores_pred=not puzzle.single_swap_moves(),
+        table=table,
+    )

@@ -1,0 +1,274 @@
+"""Sliding-block puzzles on a rectangular board: one rule covers every catalogue board.
+
+Pieces are one cell (tiles, possibly with repeated labels) or rectangles spanning several cells
+(NO-OFF's bulb); there may be several blanks. A piece moves one cell into blank cells.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .errors import BadDefinition, MalformedInput
+from .puzzle import SEPARATORS, ROW_SEPARATOR, Move, Puzzle, split_cells
+
+DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+class SlidingPuzzle(Puzzle):
+    """A board of `rows` x `cols` whose pieces slide into blank cells.
+
+    `wide` maps the label of a piece larger than one cell to its (height, width); in a state
+    such a piece is written once per cell it covers. `glyphs` gives how a label is drawn and
+    is also accepted as input; `names` gives how a piece is called in move words.
+    """
+
+    kind = "sliding"
+
+    def __init__(
+        self,
+        name: str,
+        rows: int,
+        cols: int,
+        goal: str,
+        blank: str,
+        *,
+        title: str = "",
+        wide: dict[str, tuple[int, int]] | None = None,
+        glyphs: dict[str, str] | None = None,
+        names: dict[str, str] | None = None,
+    ):
+        self.name, self.title = name, title or name
+        self.rows, self.cols, self.blank = rows, cols, blank
+        self.wide = {label: tuple(size) for label, size in (wide or {}).items()}
+        self.glyphs = dict(glyphs or {})
+        self.names = dict(names or {})
+        self._check_definition(goal)
+        self.counts = Counter(goal)
+        self.blanks = self.counts[blank]
+        self._alias = {glyph: label for label, glyph in self.glyphs.items()}
+        self.default_goal = goal
+        self.default_goal = self.parse(goal, "goal")
+        self._neighbours = [
+            [(d, self._step(cell, d)) for d in DIRECTIONS] for cell in range(self.cells)
+        ]
+
+    # -- definition --------------------------------------------------------------------------
+    def _check_definition(self, goal: str) -> None:
+        if self.rows < 1 or self.cols < 1:
+            raise BadDefinition(f"{self.name}: rows and cols must be positive")
+        if len(goal) != self.rows * self.cols:
+            raise BadDefinition(
+                f"{self.name}: goal has {len(goal)} cells, a {self.rows}x{self.cols} board has "
+                f"{self.rows * self.cols}"
+            )
+        if len(self.blank) != 1 or self.blank not in goal:
+            raise BadDefinition(f"{self.name}: the goal must contain the blank '{self.blank}'")
+        reserved = set(SEPARATORS + ROW_SEPARATOR)
+        if reserved & set(goal):
+            raise BadDefinition(f"{self.name}: labels cannot be space, comma, tab or '/'")
+        for label, (h, w) in self.wide.items():
+            if h < 1 or w < 1 or h * w < 2 or h > self.rows or w > self.cols:
+                raise BadDefinition(f"{self.name}: piece '{label}' cannot be {h}x{w} here")
+
+    def spec(self) -> dict:
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "title": self.title,
+            "rows": self.rows,
+            "cols": self.cols,
+            "goal": self.default_goal,
+            "blank": self.blank,
+            "wide": {k: list(v) for k, v in self.wide.items()},
+            "glyphs": self.glyphs,
+            "names": self.names,
+        }
+
+    @classmethod
+    def from_spec(cls, spec: dict) -> "SlidingPuzzle":
+        return cls(
+            spec["name"], spec["rows"], spec["cols"], spec["goal"], spec["blank"],
+            title=spec.get("title", ""), wide=spec.get("wide"), glyphs=spec.get("glyphs"),
+            names=spec.get("names"),
+        )
+
+    # -- text form -----------------------------------------------------------------------------
+    def glyph(self, label: str) -> str:
+        return self.glyphs.get(label, label)
+
+    def piece_name(self, label: str) -> str:
+        return self.names.get(label) or f"tile {self.glyph(label)}"
+
+    def describe_pieces(self) -> str:
+        labels = sorted(set(self.counts) - {self.blank})
+        return f"{' '.join(labels)} and blank {self.blank}"
+
+    def parse(self, text: str, what: str = "state") -> str:
+        symbols = [self._alias.get(s, s) for s in split_cells(text, what, self.cells, self.cols)]
+        for cell, symbol in enumerate(symbols):
+            if symbol not in self.counts:
+                raise MalformedInput(
+                    f"{what} has unknown piece '{symbol}' at cell {cell}; "
+                    f"{self.name} has pieces {self.describe_pieces()}"
+                )
+        if len(symbols) != self.cells:
+            raise MalformedInput(
+                f"{what} has {len(symbols)} cells, expected {self.cells} "
+                f"({self.rows}x{self.cols})"
+            )
+        found = Counter(symbols)
+        if found[self.blank] != self.blanks:
+            raise MalformedInput(self._blank_count_message(what, found[self.blank]))
+        for label in sorted(self.counts):
+            if found[label] != self.counts[label]:
+                raise MalformedInput(
+                    f"{what} has piece '{label}' {_times(found[label])}, "
+                    f"expected {_times(self.counts[label])}"
+                )
+        state = "".join(symbols)
+        self._wide_instances(state, what)
+        return state
+
+    def _blank_count_message(self, what: str, found: int) -> str:
+        expected = "one blank" if self.blanks == 1 else f"{self.blanks} blanks"
+        if found == 0:
+            return f"{what} has no blank '{self.blank}', expected {expected}"
+        return f"{what} has {found} blanks '{self.blank}', expected {expected}"
+
+    def _wide_instances(self, state: str, what: str = "state") -> list[tuple[str, int, int]]:
+        """(label, top, left) of every multi-cell piece, checking each covers a full rectangle."""
+        if not self.wide:
+            return []
+        covered = [False] * self.cells
+        found = []
+        for cell, label in enumerate(state):
+            if label not in self.wide or covered[cell]:
+                continue
+            h, w = self.wide[label]
+            top, left = divmod(cell, self.cols)
+            block = [(top + i) * self.cols + left + j for i in range(h) for j in range(w)]
+            if (
+                top + h > self.rows
+                or left + w > self.cols
+                or any(state[c] != label or covered[c] for c in block)
+            ):
+                raise MalformedInput(
+                    f"{what}: {self.piece_name(label)} must fill a {h}x{w} block of cells "
+                    f"({h} row{'s' if h > 1 else ''} by {w} column{'s' if w > 1 else ''}); "
+                    f"the '{label}' at cell {cell} does not start one"
+                )
+            for c in block:
+                covered[c] = True
+            found.append((label, top, left))
+        return found
+
+    # -- move rule -----------------------------------------------------------------------------
+    def _step(self, cell: int, direction: str) -> int | None:
+        r, c = divmod(cell, self.cols)
+        dr, dc = DIRECTIONS[direction]
+        r, c = r + dr, c + dc
+        if 0 <= r < self.rows and 0 <= c < self.cols:
+            return r * self.cols + c
+        return None
+
+    def moves(self, state: str) -> list[tuple[Move, str]]:
+        out = []
+        for cell, label in enumerate(state):
+            if label == self.blank or label in self.wide:
+                continue
+            for direction, target in self._neighbours[cell]:
+                if target is not None and state[target] == self.blank:
+                    swap = (min(cell, target), max(cell, target))
+                    move = Move(f"{self.piece_name(label)} {direction}", swap)
+                    out.append((move, _swapped(state, *swap)))
+        for label, top, left in self._wide_instances(state):
+            out.extend(self._wide_moves(state, label, top, left))
+        return out
+
+    def _wide_moves(self, state, label, top, left):
+        h, w = self.wide[label]
+        block = [(top + i, left + j) for i in range(h) for j in range(w)]
+        for direction, (dr, dc) in DIRECTIONS.items():
+            entering = {(r + dr, c + dc) for r, c in block} - set(block)
+            leaving = {(r - dr, c - dc) for r, c in block} - set(block)
+            leaving = {(r + dr, c + dc) for r, c in leaving}  # cells of the block left behind
+            if not all(0 <= r < self.rows and 0 <= c < self.cols for r, c in entering):
+                continue
+            enter = sorted(r * self.cols + c for r, c in entering)
+            if any(state[c] != self.blank for c in enter):
+                continue
+            leave = sorted(r * self.cols + c for r, c in leaving)
+            cells = list(state)
+            for c in leave:
+                cells[c] = self.blank
+            for c in enter:
+                cells[c] = label
+            swap = (min(leave[0], enter[0]), max(leave[0], enter[0])) if len(enter) == 1 else None
+            yield Move(f"{self.piece_name(label)} {direction}", swap), "".join(cells)
+
+    def reverse_moves(self, state: str):
+        """Sliding moves undo themselves: the move back is the same piece the other way."""
+        for move, earlier in self.moves(state):
+            piece, direction = move.label.rsplit(" ", 1)
+            yield Move(f"{piece} {OPPOSITE[direction]}", move.swap), earlier
+
+    def single_swap_moves(self) -> bool:
+        return all(
+            (h == 1 or self.blanks < h) and (w == 1 or self.blanks < w)
+            for h, w in self.wide.values()
+        )
+
+    # -- hopeless states -------------------------------------------------------------------------
+    def unreachable_reason(self, state: str, goal: str) -> str | None:
+        for label, (h, w) in self.wide.items():
+            here = self._rows_and_cols(state, label)
+            there = self._rows_and_cols(goal, label)
+            name = self.piece_name(label)
+            if self.blanks < w and here[0] != there[0]:
+                return (
+                    f"{name} can never move up or down (that takes {w} blanks side by side), "
+                    f"so it stays in row {_rows_text(here[0])}, but the goal has it in row "
+                    f"{_rows_text(there[0])}"
+                )
+            if self.blanks < h and here[1] != there[1]:
+                return (
+                    f"{name} can never move left or right (that takes {h} blanks one above "
+                    f"the other), so it stays in column {_rows_text(here[1])}, but the goal "
+                    f"has it in column {_rows_text(there[1])}"
+                )
+        if not self.wide and self.blanks == 1 and len(self.counts) == self.cells:
+            if self._parity(state) != self._parity(goal):
+                return (
+                    "unsolvable by parity: the tiles are an odd permutation away from the goal "
+                    "(one swap of two tiles too many), and no sequence of slides changes that"
+                )
+        return None
+
+    def _rows_and_cols(self, state, label):
+        instances = [(t, l) for lab, t, l in self._wide_instances(state) if lab == label]
+        return sorted(t for t, _ in instances), sorted(l for _, l in instances)
+
+    def _parity(self, state: str) -> int:
+        """Permutation parity of the labels plus the colour of the blank's square."""
+        order = sorted(state)
+        rank = [order.index(ch) for ch in state]
+        inversions = sum(
+            1 for i in range(len(rank)) for j in range(i + 1, len(rank)) if rank[i] > rank[j]
+        )
+        r, c = divmod(state.index(self.blank), self.cols)
+        return (inversions + r + c) % 2
+
+
+OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
+
+
+def _swapped(state: str, a: int, b: int) -> str:
+    return state[:a] + state[b] + state[a + 1 : b] + state[a] + state[b + 1 :]
+
+
+def _times(n: int) -> str:
+    return {0: "0 times", 1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _rows_text(indexes: list[int]) -> str:
+    return ", ".join(str(i + 1) for i in indexes)

@@ -1,0 +1,1 @@
+"""The SQLite store: schema, connections, the atomic build writer and every query."""

@@ -1,0 +1,115 @@
+"""The SQLite schema: what an analyst sees with nothing but the sqlite3 shell.
+
+Physical layout
+  puzzles        one row per built (puzzle, goal): sizes, timings, the puzzle's definition
+  moves          per build, move code -> words ("tile 5 down") and the two cells it swaps
+  layers         per build, how many states lie at each depth (the histogram, precomputed)
+  nodes_<id>     one table per build: state TEXT PRIMARY KEY, depth, move code [, pred]
+
+Friendly views over all builds
+  states(puzzle, goal, state, depth, pred, move)   -- pred NULL at the goal
+  depth_histogram(puzzle, goal, depth, states)
+  farthest(puzzle, goal, state, depth)
+
+Why one table per build: a rebuild creates the new table and drops the old one inside one
+transaction, which is cheap at any size, and each table only stores what its puzzle needs.
+When every move of a puzzle swaps two cells (all sliding puzzles here), `pred` is not stored:
+the views derive it from the state and the move's two cells, saving a second copy of the state.
+"""
+
+from __future__ import annotations
+
+TABLES = [
+    """CREATE TABLE IF NOT EXISTS puzzles (
+        id            INTEGER PRIMARY KEY,
+        name          TEXT NOT NULL,
+        goal          TEXT NOT NULL,
+        title         TEXT NOT NULL,
+        kind          TEXT NOT NULL,            -- 'sliding' or 'peg'
+        rows          INTEGER NOT NULL,
+        cols          INTEGER NOT NULL,
+        states        INTEGER NOT NULL,         -- states that can reach the goal
+        max_depth     INTEGER NOT NULL,         -- moves needed from the farthest of them
+        built_at      TEXT NOT NULL,            -- UTC, ISO 8601
+        build_seconds REAL NOT NULL,            -- search and store, end to end
+        node_table    TEXT NOT NULL,            -- the nodes_<id> table holding the states
+        stores_pred   INTEGER NOT NULL,         -- 1: nodes has a pred column; 0: derived
+        definition    TEXT NOT NULL,            -- the puzzle as JSON (board, pieces, rules)
+        UNIQUE (name, goal)
+    )""",
+    """CREATE TABLE IF NOT EXISTS moves (
+        puzzle_id INTEGER NOT NULL REFERENCES puzzles(id),
+        code      INTEGER NOT NULL,
+        label     TEXT NOT NULL,                -- e.g. 'tile 5 down': from a state to its pred
+        cell_a    INTEGER,                      -- the two cells the move swaps (a < b),
+        cell_b    INTEGER,                      -- NULL when it is not a plain swap
+        PRIMARY KEY (puzzle_id, code)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE IF NOT EXISTS layers (
+        puzzle_id INTEGER NOT NULL REFERENCES puzzles(id),
+        depth     INTEGER NOT NULL,
+        states    INTEGER NOT NULL,
+        PRIMARY KEY (puzzle_id, depth)
+    ) WITHOUT ROWID""",
+    """CREATE VIEW IF NOT EXISTS depth_histogram AS
+        SELECT p.name AS puzzle, p.goal AS goal, l.depth AS depth, l.states AS states
+        FROM layers AS l JOIN puzzles AS p ON p.id = l.puzzle_id""",
+]
+
+
+def node_table_ddl(table: str, stores_pred: bool) -> str:
+    pred = ",\n        pred  TEXT" if stores_pred else ""
+    return f"""CREATE TABLE {table} (
+        state TEXT PRIMARY KEY,
+        depth INTEGER NOT NULL,
+        move  INTEGER{pred}
+    ) WITHOUT ROWID"""
+
+
+def node_index_ddl(table: str) -> str:
+    """Created after the rows are in: one sort instead of a random insert per row."""
+    return f"CREATE INDEX {table}_by_depth ON {table} (depth)"
+
+
+def pred_expression(nodes: str, moves: str, stores_pred: bool) -> str:
+    """SQL for a row's predecessor: stored, or its state with the move's two cells swapped."""
+    if stores_pred:
+        return f"{nodes}.pred"
+    s, a, b = f"{nodes}.state", f"{moves}.cell_a", f"{moves}.cell_b"
+    return (
+        f"substr({s}, 1, {a}) || substr({s}, {b} + 1, 1) || "
+        f"substr({s}, {a} + 2, {b} - {a} - 1) || substr({s}, {a} + 1, 1) || "
+        f"substr({s}, {b} + 2)"
+    )
+
+
+def quote(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def states_view(builds: list[dict]) -> list[str]:
+    """The `states` and `farthest` views: one UNION ALL arm per build, rewritten every build."""
+    arms = [
+        f"""SELECT {quote(b['name'])} AS puzzle, {quote(b['goal'])} AS goal, n.state AS state,
+           n.depth AS depth, {pred_expression('n', 'm', b['stores_pred'])} AS pred,
+           m.label AS move
+    FROM {b['node_table']} AS n
+    LEFT JOIN moves AS m ON m.puzzle_id = {int(b['id'])} AND m.code = n.move"""
+        for b in builds
+    ]
+    if not arms:
+        arms = [
+            "SELECT NULL AS puzzle, NULL AS goal, NULL AS state, NULL AS depth, "
+            "NULL AS pred, NULL AS move WHERE 0"
+        ]
+    farthest = [
+        f"""SELECT {quote(b['name'])} AS puzzle, {quote(b['goal'])} AS goal, state, depth
+    FROM {b['node_table']} WHERE depth = {int(b['max_depth'])}"""
+        for b in builds
+    ] or ["SELECT NULL AS puzzle, NULL AS goal, NULL AS state, NULL AS depth WHERE 0"]
+    return [
+        "DROP VIEW IF EXISTS states",
+        "CREATE VIEW states AS\n    " + "\n    UNION ALL\n    ".join(arms),
+        "DROP VIEW IF EXISTS farthest",
+        "CREATE VIEW farthest AS\n    " + "\n    UNION ALL\n    ".join(farthest),
+    ]

@@ -1,0 +1,1 @@
+"""The faces of puzzledb: the command line, and (built on the same answers) the HTTP service."""

@@ -1,0 +1,174 @@
+"""The answers puzzledb gives, as JSON-ready dicts, for every front end (CLI, HTTP, page).
+
+This is where user input is checked (puzzle name, state text, goal, numbers) and turned into
+the errors of builder.errors; the lookups themselves are db.queries. No SQL here.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Engine
+
+from builder import catalogue
+from builder.errors import MalformedInput, NotBuilt, Unreachable
+from builder.puzzle import Puzzle
+from db import queries
+from db.queries import Build
+
+MAX_LIMIT = 10_000
+
+
+class Answers:
+    def __init__(self, engine: Engine, db_hint: str = ""):
+        self.engine = engine
+        self.db_hint = db_hint  # e.g. " --db other.sqlite", repeated in build suggestions
+
+    # -- resolving the puzzle and its build ----------------------------------------------------
+    def puzzle(self, conn, name: str) -> Puzzle:
+        if name in catalogue.CATALOGUE:
+            return catalogue.CATALOGUE[name]
+        stored = queries.builds_of(conn, name) if isinstance(name, str) else []
+        if stored:
+            return catalogue.from_spec(stored[0].definition)
+        return catalogue.get(name)  # raises UnknownPuzzle naming the known puzzles
+
+    def resolve(self, conn, name: str, goal_text: str | None) -> tuple[Puzzle, Build]:
+        puzzle = self.puzzle(conn, name)
+        goal = puzzle.parse_goal(goal_text)
+        build = queries.find_build(conn, puzzle.name, goal)
+        if build is None:
+            raise NotBuilt(self._not_built_message(conn, puzzle, goal, goal_text is None))
+        return puzzle, build
+
+    def _not_built_message(self, conn, puzzle: Puzzle, goal: str, default: bool) -> str:
+        goal_flag = "" if default else f" --goal {goal}"
+        message = (
+            f"{puzzle.name} is not built toward goal {goal} yet; build it with: "
+            f"puzzledb build {puzzle.name}{goal_flag}{self.db_hint}"
+        )
+        others = [b.goal for b in queries.builds_of(conn, puzzle.name)]
+        if others:
+            message += f" (built goals: {', '.join(others)}; choose one with --goal)"
+        return message
+
+    # -- answers ---------------------------------------------------------------------------------
+    def path(self, name: str, state_text: str, goal_text: str | None = None) -> dict:
+        with self.engine.connect() as conn:
+            puzzle, build = self.resolve(conn, name, goal_text)
+            state = puzzle.parse(state_text, "state")
+            steps = queries.path(conn, build, state)
+        if not steps:
+            raise Unreachable(self._unreachable_message(puzzle, build, state))
+        return {
+            "puzzle": build.name,
+            "goal": build.goal,
+            "state": state,
+            "depth": steps[0][1],
+            "path": [s for s, _, _ in steps],
+            "moves": [m for _, _, m in steps[:-1]],
+        }
+
+    def _unreachable_message(self, puzzle: Puzzle, build: Build, state: str) -> str:
+        reason = puzzle.unreachable_reason(state, build.goal)
+        if reason is None:
+            reason = "no sequence of moves leads from it to the goal"
+        return f"{state} cannot reach goal {build.goal} of {build.name}: {reason}"
+
+    def depth(
+        self, name: str, depth, goal_text: str | None = None, limit=100, offset=0
+    ) -> dict:
+        depth = whole_number(depth, "depth")
+        limit = whole_number(limit, "limit", high=MAX_LIMIT)
+        offset = whole_number(offset, "offset")
+        with self.engine.connect() as conn:
+            _, build = self.resolve(conn, name, goal_text)
+            count = queries.count_at_depth(conn, build, depth)
+            states = queries.states_at_depth(conn, build, depth, limit, offset) if count else []
+        return {
+            "puzzle": build.name,
+            "goal": build.goal,
+            "depth": depth,
+            "count": count,
+            "offset": offset,
+            "states": states,
+        }
+
+    def farthest(self, name: str, goal_text: str | None = None, limit=1000) -> dict:
+        limit = whole_number(limit, "limit", high=MAX_LIMIT)
+        with self.engine.connect() as conn:
+            _, build = self.resolve(conn, name, goal_text)
+            states = queries.states_at_depth(conn, build, build.max_depth, limit)
+            count = queries.count_at_depth(conn, build, build.max_depth)
+        return {
+            "puzzle": build.name,
+            "goal": build.goal,
+            "depth": build.max_depth,
+            "count": count,
+            "states": states,
+        }
+
+    def stats(self, name: str, goal_text: str | None = None) -> dict:
+        with self.engine.connect() as conn:
+            _, build = self.resolve(conn, name, goal_text)
+            counts = queries.histogram(conn, build)
+        return {
+            "puzzle": build.name,
+            "goal": build.goal,
+            "title": build.title,
+            "states": build.states,
+            "max_depth": build.max_depth,
+            "histogram": counts,
+            "built_at": build.built_at,
+            "build_seconds": build.build_seconds,
+        }
+
+    def catalogue(self) -> dict:
+        with self.engine.connect() as conn:
+            builds = queries.all_builds(conn)
+        return catalogue_answer(builds)
+
+
+def catalogue_answer(builds: list[Build]) -> dict:
+    """Every catalogue puzzle (built or not) and every stored custom puzzle, with its builds."""
+    entries: dict[str, dict] = {}
+    for puzzle in catalogue.CATALOGUE.values():
+        entries[puzzle.name] = _entry(puzzle.spec(), puzzle.default_goal)
+    for build in builds:
+        if build.name not in entries:
+            entries[build.name] = _entry(build.definition, build.definition["goal"])
+        entries[build.name]["builds"].append(build.summary())
+    return {"puzzles": list(entries.values())}
+
+
+def _entry(spec: dict, default_goal: str) -> dict:
+    board = (
+        f"{spec['rows']}x{spec['cols']}" if spec["kind"] == "sliding" else
+        f"{len(spec['layout'])} holes"
+    )
+    return {
+        "name": spec["name"],
+        "title": spec["title"],
+        "kind": spec["kind"],
+        "board": board,
+        "default_goal": default_goal,
+        "builds": [],
+    }
+
+
+def whole_number(value, what: str, *, high: int | None = None) -> int:
+    """Parse a non-negative whole number from user input, naming the field when it is not."""
+    if isinstance(value, bool):
+        raise MalformedInput(f"{what} must be a whole number, got {value!r}")
+    if isinstance(value, int):
+        number = value
+    else:
+        text = str(value).strip()
+        if not text.isdigit() or not text.isascii():
+            raise MalformedInput(f"{what} must be a whole number of 0 or more, got '{value}'")
+        if len(text) > 12:
+            raise MalformedInput(f"{what} is too large: '{value}'")
+        number = int(text)
+    if number < 0:
+        raise MalformedInput(f"{what} must be 0 or more, got {number}")
+    if high is not None and number > high:
+        raise MalformedInput(f"{what} must be at most {high}, got {number}")
+    return number

@@ -1,0 +1,271 @@
+"""The `puzzledb` command: build puzzles into SQLite and ask it for paths, depths and statistics.
+
+Every query command takes --db, --goal and --json; with --json it prints exactly one JSON
+object, an error included. Exit status: 0 answered, 2 malformed input, 3 unreachable state,
+4 not built yet, 1 anything else (an unreadable database file, a failed build).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sqlite3
+import sys
+import time
+
+import click
+from sqlalchemy.exc import DBAPIError
+
+from builder import catalogue
+from builder.build import build as run_build
+from builder.errors import MalformedInput, PuzzledbError
+from db.connection import reader, resolve_path, writer
+
+from . import render
+from .answers import Answers
+
+
+class DatabaseFault(PuzzledbError):
+    code = "database_error"
+    exit_status = 1
+
+
+def db_option(f):
+    return click.option(
+        "--db", "db_path", metavar="PATH",
+        help="SQLite file (default: $PUZZLEDB_DB, else ./puzzledb.sqlite).",
+    )(f)
+
+
+def json_option(f):
+    return click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(f)
+
+
+def goal_option(f):
+    return click.option("--goal", metavar="STATE", help="Goal arrangement (default: the puzzle's).")(f)
+
+
+def reports_errors(command):
+    """Turn puzzledb errors into a message (or JSON) and the exit status that names them."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        as_json = kwargs.get("as_json", False)
+        try:
+            return command(*args, **kwargs)
+        except PuzzledbError as error:
+            _fail(error, as_json)
+        except (DBAPIError, sqlite3.Error) as error:
+            cause = getattr(error, "orig", error)
+            path = resolve_path(kwargs.get("db_path"))
+            _fail(DatabaseFault(f"cannot use the database at {path}: {cause}"), as_json)
+        except KeyboardInterrupt:
+            click.echo("interrupted; the database is unchanged", err=True)
+            sys.exit(130)
+
+    return wrapper
+
+
+def _fail(error: PuzzledbError, as_json: bool):
+    if as_json:
+        click.echo(json.dumps(error.as_json(), ensure_ascii=False))
+    else:
+        click.echo(f"error: {error.message}", err=True)
+    sys.exit(error.exit_status)
+
+
+def _answers(db_path) -> Answers:
+    path = resolve_path(db_path)
+    hint = f" --db {db_path}" if db_path else ""
+    return Answers(reader(path), db_hint=hint)
+
+
+def _emit(answer: dict, as_json: bool, human) -> None:
+    if as_json:
+        click.echo(json.dumps(answer, ensure_ascii=False))
+    else:
+        click.echo(human(answer), nl=False)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="puzzledb")
+def main():
+    """puzzledb: optimal solutions of sliding-block and peg puzzles, precomputed in SQLite."""
+
+
+@main.command("list")
+@db_option
+@json_option
+@reports_errors
+def list_command(db_path, as_json):
+    """The catalogue, and which goals of each puzzle are built."""
+    path = resolve_path(db_path)
+    if path.is_file():
+        answer = _answers(db_path).catalogue()
+    else:
+        from .answers import catalogue_answer
+
+        answer = catalogue_answer([])
+    _emit(answer, as_json, _list_text)
+
+
+def _list_text(answer: dict) -> str:
+    lines = []
+    for p in answer["puzzles"]:
+        lines.append(f"{p['name']:<8} {p['board']:<9} {p['title']}")
+        if not p["builds"]:
+            lines.append(f"{'':8} not built (puzzledb build {p['name']})")
+        for b in p["builds"]:
+            lines.append(
+                f"{'':8} goal {b['goal']}: {b['states']:,} states, max depth {b['max_depth']}, "
+                f"built {b['built_at']} in {b['build_seconds']} s"
+            )
+    return "\n".join(lines) + "\n"
+
+
+@main.command("build")
+@click.argument("names", nargs=-1, metavar="NAME...")
+@click.option("--all", "build_all", is_flag=True, help="Build every catalogue puzzle.")
+@goal_option
+@db_option
+@json_option
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
+@reports_errors
+def build_command(names, build_all, goal, db_path, as_json, quiet):
+    """Search puzzles completely from a goal and store every state (replacing an old build)."""
+    started = time.perf_counter()
+    if build_all:
+        names = tuple(dict.fromkeys(names + tuple(catalogue.CATALOGUE)))
+    if not names:
+        raise MalformedInput(
+            f"name a puzzle to build, or use --all; puzzles: {', '.join(catalogue.CATALOGUE)}"
+        )
+    if goal is not None and len(names) != 1:
+        raise MalformedInput("--goal needs exactly one puzzle name")
+    puzzles = [catalogue.get(name) for name in names]
+    goals = [p.parse_goal(goal) for p in puzzles]
+    path = resolve_path(db_path)
+    engine = writer(path)
+    built = []
+    for puzzle, target in zip(puzzles, goals):
+        row = run_build(engine, puzzle, target, started)
+        started = time.perf_counter()
+        summary = {k: row[k] for k in ("name", "goal", "states", "max_depth", "build_seconds")}
+        built.append(summary)
+        if not quiet and not as_json:
+            click.echo(
+                f"built {row['name']} toward {row['goal']}: {row['states']:,} states, "
+                f"max depth {row['max_depth']}, {row['build_seconds']:.2f} s -> {path}"
+            )
+    engine.dispose()
+    if as_json:
+        click.echo(json.dumps({"database": str(path), "built": built}, ensure_ascii=False))
+
+
+@main.command("path")
+@click.argument("name")
+@click.argument("state")
+@goal_option
+@db_option
+@json_option
+@reports_errors
+def path_command(name, state, goal, db_path, as_json):
+    """An optimal path from STATE to the goal, board by board."""
+    answers = _answers(db_path)
+    answer = answers.path(name, state, goal)
+    with answers.engine.connect() as conn:
+        puzzle = answers.puzzle(conn, name)
+    _emit(answer, as_json, lambda a: _path_text(puzzle, a))
+
+
+def _path_text(puzzle, answer: dict) -> str:
+    moves = answer["moves"]
+    blocks = [("start", render.draw(puzzle, answer["path"][0]))]
+    for i, (move, state) in enumerate(zip(moves, answer["path"][1:]), start=1):
+        blocks.append((f"{i}. {move}", render.draw(puzzle, state)))
+    count = len(moves)
+    head = (
+        f"{answer['puzzle']}: {answer['state']} -> goal {answer['goal']}, "
+        f"{count} move{'s' if count != 1 else ''} (optimal)\n\n"
+    )
+    return head + render.side_by_side(blocks) + f"{count} move{'s' if count != 1 else ''}\n"
+
+
+@main.command("depth")
+@click.argument("name")
+@click.argument("d", metavar="D")
+@click.option("--limit", default="100", show_default=True, help="At most this many states.")
+@click.option("--offset", default="0", show_default=True, help="Skip this many states first.")
+@goal_option
+@db_option
+@json_option
+@reports_errors
+def depth_command(name, d, limit, offset, goal, db_path, as_json):
+    """The states exactly D moves from the goal (a page of them, in state order)."""
+    answer = _answers(db_path).depth(name, d, goal, limit, offset)
+    _emit(answer, as_json, _depth_text)
+
+
+def _depth_text(a: dict) -> str:
+    shown = len(a["states"])
+    first = a["offset"] + 1
+    head = f"{a['puzzle']}, goal {a['goal']}: {a['count']:,} states at depth {a['depth']}"
+    if shown and shown < a["count"]:
+        head += f" (showing {first:,}-{a['offset'] + shown:,})"
+    return head + "\n" + "".join(f"{s}\n" for s in a["states"])
+
+
+@main.command("farthest")
+@click.argument("name")
+@click.option("--limit", default="1000", show_default=True, help="At most this many states.")
+@goal_option
+@db_option
+@json_option
+@reports_errors
+def farthest_command(name, limit, goal, db_path, as_json):
+    """The states that need the most moves."""
+    answers = _answers(db_path)
+    answer = answers.farthest(name, goal, limit)
+    with answers.engine.connect() as conn:
+        puzzle = answers.puzzle(conn, name)
+    _emit(answer, as_json, lambda a: _farthest_text(puzzle, a))
+
+
+def _farthest_text(puzzle, a: dict) -> str:
+    head = (
+        f"{a['puzzle']}, goal {a['goal']}: {a['count']:,} farthest state"
+        f"{'s' if a['count'] != 1 else ''}, {a['depth']} moves away\n\n"
+    )
+    blocks = [(s, render.draw(puzzle, s)) for s in a["states"][:60]]
+    more = "" if len(a["states"]) <= 60 else "".join(f"{s}\n" for s in a["states"][60:])
+    return head + render.side_by_side(blocks) + more
+
+
+@main.command("stats")
+@click.argument("name")
+@goal_option
+@db_option
+@json_option
+@reports_errors
+def stats_command(name, goal, db_path, as_json):
+    """How many states, how far the farthest is, and how many lie at each depth."""
+    _emit(_answers(db_path).stats(name, goal), as_json, _stats_text)
+
+
+def _stats_text(a: dict) -> str:
+    top = max(a["histogram"])
+    lines = [
+        f"{a['puzzle']} ({a['title']}), goal {a['goal']}",
+        f"states: {a['states']:,}   max depth: {a['max_depth']}   "
+        f"built {a['built_at']} in {a['build_seconds']} s",
+        "",
+        "depth      states",
+    ]
+    for depth, count in enumerate(a["histogram"]):
+        bar = "█" * max(1 if count else 0, round(40 * count / top))
+        lines.append(f"{depth:>5} {count:>11,}  {bar}")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
