@@ -20,8 +20,11 @@ def search(puzzle: Puzzle, goal: str) -> SearchResult:
     return breadth_first(puzzle, goal)
 
 
-def build(engine, puzzle: Puzzle, goal: str, started: float | None = None) -> dict:
-    """Search `puzzle` from `goal` and replace its stored build; returns the puzzles row."""
+def build(engine, puzzle: Puzzle, goal: str, started: float | None = None, on_rows=None) -> dict:
+    """Search `puzzle` from `goal` and replace its stored build; returns the puzzles row.
+
+    `on_rows(n)` is called after each chunk of rows is written (for progress display).
+    """
     started = time.perf_counter() if started is None else started
     result = search(puzzle, goal)
-    return store.save_build(engine, puzzle, result, started)
+    return store.save_build(engine, puzzle, result, started, on_rows)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .puzzle import Move
+from .result import MoveCodes
 from .sliding import DIRECTIONS, SlidingPuzzle
 
 DIRECTION_NAMES = list(DIRECTIONS)
@@ -38,8 +39,8 @@ class PackedBoard:
     def _number_moves(self) -> None:
         """Give every (cell, direction, piece) a compact move code and its words."""
         p = self.puzzle
-        self.code_of = np.full((p.cells, 4, len(self.alphabet)), -1, np.int16)
-        self.moves: list[Move] = []
+        self.code_of = np.full((p.cells, 4, len(self.alphabet)), -1, np.int32)  # narrowed below
+        codes = MoveCodes(p.cells, swaps=True)
         for cell in range(p.cells):
             for d, direction in enumerate(DIRECTION_NAMES):
                 target = self.neighbour[d, cell]
@@ -47,9 +48,13 @@ class PackedBoard:
                     continue
                 for digit, symbol in enumerate(self.alphabet):
                     if symbol != p.blank:
-                        self.code_of[cell, d, digit] = len(self.moves)
                         swap = (int(min(cell, target)), int(max(cell, target)))
-                        self.moves.append(Move(f"{p.piece_name(symbol)} {direction}", swap))
+                        move = Move(f"{p.piece_name(symbol)} {direction}", swap)
+                        self.code_of[cell, d, digit] = codes.code(move)
+        self.moves = codes.moves
+        # Two bytes a move code halves the memory of a big search; every board here fits.
+        assert max(self.moves) < 2**15, "move codes no longer fit in int16"
+        self.code_of = self.code_of.astype(np.int16)
 
     def encode(self, state: str) -> int:
         value = 0

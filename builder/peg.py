@@ -81,15 +81,17 @@ class PegSolitaire(Puzzle):
 
     # -- move rule -----------------------------------------------------------------------------
     def moves(self, state: str) -> list[tuple[Move, str]]:
-        """Every chain of one or more jumps by one peg; chains ending alike are one move."""
-        out, seen = [], set()
+        """Every chain of one or more jumps by one peg.
+
+        Chains that end in the same position are one move, named by the canonical chain
+        (fewest jumps, then lowest holes), so forward and reverse moves name it alike.
+        """
+        best: dict[str, list[int]] = {}
         for start in range(self.holes):
             if state[start] == PEG:
                 for path, result in self._chains(state, [start]):
-                    if result not in seen:
-                        seen.add(result)
-                        out.append((Move(_label(path)), result))
-        return out
+                    _keep_canonical(best, result, path)
+        return [(Move(_label(path)), result) for result, path in best.items()]
 
     def _chains(self, state, path):
         here = path[-1]
@@ -101,13 +103,13 @@ class PegSolitaire(Puzzle):
 
     def reverse_moves(self, state: str):
         """Un-jump chains: a peg steps back over an empty hole, refilling it, again and again."""
-        seen = set()
+        best: dict[str, list[int]] = {}
         for end in range(self.holes):
             if state[end] == PEG:
                 for back_path, earlier in self._unchains(state, [end]):
-                    if earlier not in seen:
-                        seen.add(earlier)
-                        yield Move(_label(back_path[::-1])), earlier
+                    _keep_canonical(best, earlier, back_path[::-1])
+        for earlier, path in best.items():
+            yield Move(_label(path)), earlier
 
     def _unchains(self, state, path):
         here = path[-1]
@@ -130,6 +132,11 @@ class PegSolitaire(Puzzle):
                 f"move removes a peg"
             )
         return None
+
+
+def _keep_canonical(best: dict, key: str, path: list[int]) -> None:
+    if key not in best or (len(path), path) < (len(best[key]), best[key]):
+        best[key] = path
 
 
 def _put(state: str, changes: dict[int, str]) -> str:

@@ -7,13 +7,14 @@ seen, which in breadth-first order is at its shortest distance from the goal.
 
 from __future__ import annotations
 
-from .puzzle import Move, Puzzle
-from .result import TableResult
+from .puzzle import Puzzle
+from .result import MoveCodes, TableResult
 
 
 def breadth_first(puzzle: Puzzle, goal: str) -> TableResult:
     table: dict[str, tuple[int, int | None, str | None]] = {goal: (0, None, None)}
-    codes: dict[Move, int] = {}
+    swaps = puzzle.single_swap_moves()
+    codes = MoveCodes(puzzle.cells, swaps)
     histogram = [1]
     frontier = [goal]
     depth = 0
@@ -23,7 +24,7 @@ def breadth_first(puzzle: Puzzle, goal: str) -> TableResult:
         for state in frontier:
             for move, earlier in puzzle.reverse_moves(state):
                 if earlier not in table:
-                    code = codes.setdefault(move, len(codes))
+                    code = codes.code(move)
                     table[earlier] = (depth, code, state)
                     found.append(earlier)
         if found:
@@ -32,7 +33,7 @@ def breadth_first(puzzle: Puzzle, goal: str) -> TableResult:
     return TableResult(
         goal=goal,
         histogram=histogram,
-        moves=list(codes),
-        stores_pred=not puzzle.single_swap_moves(),
+        moves=codes.moves,
+        stores_pred=not swaps,
         table=table,
     )

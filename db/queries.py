@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from sqlalchemy import Connection, TextClause, bindparam, text
+from sqlalchemy.exc import OperationalError
 
 from . import schema
 
@@ -49,70 +50,93 @@ class Build:
         }
 
 
+@lru_cache(maxsize=1024)
+def _build_from(values: tuple) -> Build:
+    """Builds are immutable and ids never reused (AUTOINCREMENT), so each is parsed once."""
+    fields = dict(zip(Build.__dataclass_fields__, values))
+    fields["stores_pred"] = bool(fields["stores_pred"])
+    fields["definition"] = json.loads(fields["definition"])
+    return Build(**fields)
+
+
 def _build(row) -> Build:
-    values = dict(row._mapping)
-    values["stores_pred"] = bool(values["stores_pred"])
-    values["definition"] = json.loads(values["definition"])
-    return Build(**values)
+    return _build_from(tuple(row))
+
+
+HAS_SCHEMA = text("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'puzzles'")
+ALL_BUILDS = text(f"SELECT {BUILD_COLUMNS} FROM puzzles ORDER BY name, id")
+BUILDS_OF = text(f"SELECT {BUILD_COLUMNS} FROM puzzles WHERE name = :name ORDER BY id")
+FIND_BUILD = text(f"SELECT {BUILD_COLUMNS} FROM puzzles WHERE name = :name AND goal = :goal")
+MOVE_LABELS = text("SELECT code, label FROM moves WHERE puzzle_id = :id")
 
 
 def has_schema(conn: Connection) -> bool:
-    found = conn.execute(
-        text("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'puzzles'")
-    ).first()
-    return found is not None
+    return conn.execute(HAS_SCHEMA).first() is not None
 
 
 def all_builds(conn: Connection) -> list[Build]:
     if not has_schema(conn):
         return []
-    rows = conn.execute(text(f"SELECT {BUILD_COLUMNS} FROM puzzles ORDER BY name, id"))
-    return [_build(r) for r in rows]
+    return [_build(r) for r in conn.execute(ALL_BUILDS)]
 
 
 def builds_of(conn: Connection, name: str) -> list[Build]:
     if not has_schema(conn):
         return []
-    rows = conn.execute(
-        text(f"SELECT {BUILD_COLUMNS} FROM puzzles WHERE name = :name ORDER BY id"),
-        {"name": name},
-    )
-    return [_build(r) for r in rows]
+    return [_build(r) for r in conn.execute(BUILDS_OF, {"name": name})]
 
 
 def find_build(conn: Connection, name: str, goal: str) -> Build | None:
-    if not has_schema(conn):
-        return None
-    row = conn.execute(
-        text(f"SELECT {BUILD_COLUMNS} FROM puzzles WHERE name = :name AND goal = :goal"),
-        {"name": name, "goal": goal},
-    ).first()
+    try:
+        row = conn.execute(FIND_BUILD, {"name": name, "goal": goal}).first()
+    except OperationalError:
+        if has_schema(conn):
+            raise
+        return None  # an empty database: nothing is built
     return _build(row) if row else None
 
 
+_labels: dict[int, dict[int, str]] = {}
+
+
+def move_labels(conn: Connection, build: Build) -> dict[int, str]:
+    """Move code -> words for one build, read once (builds never change, ids never repeat)."""
+    found = _labels.get(build.id)
+    if found is None:
+        found = _labels[build.id] = dict(conn.execute(MOVE_LABELS, {"id": build.id}).all())
+    return found
+
+
 @lru_cache(maxsize=256)
-def _path_sql(table: str, build_id: int, stores_pred: bool) -> TextClause:
-    pred = schema.pred_expression("n", "m", stores_pred)
-    return text(
-        f"""WITH RECURSIVE walk(step, state, depth, pred, move) AS (
-            SELECT 0, n.state, n.depth, {pred}, m.label
-            FROM {table} AS n LEFT JOIN moves AS m ON m.puzzle_id = {build_id} AND m.code = n.move
-            WHERE n.state = :state
+def _path_sql(table: str, cells: int, stores_pred: bool) -> str:
+    """Follow predecessors from a state; a derived pred needs no join, only arithmetic.
+
+    Plain DB-API text with positional parameters: it is run with exec_driver_sql, which
+    skips SQLAlchemy's bind processing on the hottest statement of the service.
+    """
+    if stores_pred:
+        next_pred = "walk.pred"
+        columns = "step, state, depth, move, pred"
+        base, step = "0, state, depth, move, pred", "walk.step + 1, n.state, n.depth, n.move, n.pred"
+    else:
+        next_pred = schema.pred_expression("walk.state", "walk.move", cells, None)
+        columns = "step, state, depth, move"
+        base, step = "0, state, depth, move", "walk.step + 1, n.state, n.depth, n.move"
+    return f"""WITH RECURSIVE walk({columns}) AS (
+            SELECT {base} FROM {table} WHERE state = ?
           UNION ALL
-            SELECT walk.step + 1, n.state, n.depth, {pred}, m.label
-            FROM walk
-            JOIN {table} AS n ON n.state = walk.pred
-            LEFT JOIN moves AS m ON m.puzzle_id = {build_id} AND m.code = n.move
-            WHERE walk.step < :limit
+            SELECT {step} FROM walk JOIN {table} AS n ON n.state = {next_pred}
+            WHERE walk.step < ?
         )
         SELECT state, depth, move FROM walk ORDER BY step"""
-    )
 
 
 def path(conn: Connection, build: Build, state: str) -> list[tuple[str, int, str | None]]:
     """[(state, depth, move made from it)] from `state` to the goal; [] if it is not stored."""
-    sql = _path_sql(build.node_table, build.id, build.stores_pred)
-    return [tuple(r) for r in conn.execute(sql, {"state": state, "limit": build.max_depth})]
+    sql = _path_sql(build.node_table, build.rows * build.cols, build.stores_pred)
+    rows = conn.exec_driver_sql(sql, (state, build.max_depth)).all()
+    labels = move_labels(conn, build)
+    return [(s, d, None if m is None else labels[m]) for s, d, m in rows]
 
 
 @lru_cache(maxsize=256)
@@ -161,3 +185,11 @@ def count_at_depth(conn: Connection, build: Build, depth: int) -> int:
         {"id": build.id, "depth": depth},
     ).scalar()
     return found or 0
+
+
+def data_version(conn: Connection) -> int:
+    """A number that changes whenever another connection commits (a build): a cheap freshness
+    check, so the service can keep Build rows until the file changes. It runs on every
+    request, so it goes straight to the DB-API connection."""
+    raw = conn.connection.driver_connection
+    return raw.execute("PRAGMA data_version").fetchone()[0]

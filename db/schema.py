@@ -21,7 +21,7 @@ from __future__ import annotations
 
 TABLES = [
     """CREATE TABLE IF NOT EXISTS puzzles (
-        id            INTEGER PRIMARY KEY,
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: a build's identity
         name          TEXT NOT NULL,
         goal          TEXT NOT NULL,
         title         TEXT NOT NULL,
@@ -39,7 +39,8 @@ TABLES = [
     )""",
     """CREATE TABLE IF NOT EXISTS moves (
         puzzle_id INTEGER NOT NULL REFERENCES puzzles(id),
-        code      INTEGER NOT NULL,
+        code      INTEGER NOT NULL,             -- for a swap of cells a < b on C cells:
+                                                --   code = k*C*C + a*C + b
         label     TEXT NOT NULL,                -- e.g. 'tile 5 down': from a state to its pred
         cell_a    INTEGER,                      -- the two cells the move swaps (a < b),
         cell_b    INTEGER,                      -- NULL when it is not a plain swap
@@ -71,11 +72,13 @@ def node_index_ddl(table: str) -> str:
     return f"CREATE INDEX {table}_by_depth ON {table} (depth)"
 
 
-def pred_expression(nodes: str, moves: str, stores_pred: bool) -> str:
-    """SQL for a row's predecessor: stored, or its state with the move's two cells swapped."""
-    if stores_pred:
-        return f"{nodes}.pred"
-    s, a, b = f"{nodes}.state", f"{moves}.cell_a", f"{moves}.cell_b"
+def pred_expression(state: str, move: str, cells: int, stored: str | None) -> str:
+    """SQL for a predecessor: the `stored` column, or `state` with the two cells that the
+    `move` code names swapped (cells a < b are (move / C) % C and move % C)."""
+    if stored:
+        return stored
+    s = state
+    a, b = f"(({move} / {int(cells)}) % {int(cells)})", f"({move} % {int(cells)})"
     return (
         f"substr({s}, 1, {a}) || substr({s}, {b} + 1, 1) || "
         f"substr({s}, {a} + 2, {b} - {a} - 1) || substr({s}, {a} + 1, 1) || "
@@ -91,7 +94,7 @@ def states_view(builds: list[dict]) -> list[str]:
     """The `states` and `farthest` views: one UNION ALL arm per build, rewritten every build."""
     arms = [
         f"""SELECT {quote(b['name'])} AS puzzle, {quote(b['goal'])} AS goal, n.state AS state,
-           n.depth AS depth, {pred_expression('n', 'm', b['stores_pred'])} AS pred,
+           n.depth AS depth, {pred_expression('n.state', 'n.move', b['cells'], 'n.pred' if b['stores_pred'] else None)} AS pred,
            m.label AS move
     FROM {b['node_table']} AS n
     LEFT JOIN moves AS m ON m.puzzle_id = {int(b['id'])} AND m.code = n.move"""

@@ -31,13 +31,7 @@ def save_build(engine: Engine, puzzle, result, started: float, on_rows=None) -> 
     with engine.begin() as conn:
         create_schema(conn)
         _drop_build(conn, puzzle.name, result.goal)
-        build_id = conn.execute(text("SELECT coalesce(max(id), 0) + 1 FROM puzzles")).scalar()
-        table = f"nodes_{build_id}"
-        conn.exec_driver_sql(schema.node_table_ddl(table, result.stores_pred))
-        _insert_rows(conn, table, result, on_rows)
-        conn.exec_driver_sql(schema.node_index_ddl(table))
         row = {
-            "id": build_id,
             "name": puzzle.name,
             "goal": result.goal,
             "title": puzzle.title,
@@ -48,19 +42,28 @@ def save_build(engine: Engine, puzzle, result, started: float, on_rows=None) -> 
             "max_depth": result.max_depth,
             "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "build_seconds": 0.0,
-            "node_table": table,
+            "node_table": "",
             "stores_pred": int(result.stores_pred),
             "definition": json.dumps(puzzle.spec(), ensure_ascii=False),
         }
-        conn.execute(
+        build_id = conn.execute(
             text(
-                "INSERT INTO puzzles (id, name, goal, title, kind, rows, cols, states, "
+                "INSERT INTO puzzles (name, goal, title, kind, rows, cols, states, "
                 "max_depth, built_at, build_seconds, node_table, stores_pred, definition) "
-                "VALUES (:id, :name, :goal, :title, :kind, :rows, :cols, :states, :max_depth, "
-                ":built_at, :build_seconds, :node_table, :stores_pred, :definition)"
+                "VALUES (:name, :goal, :title, :kind, :rows, :cols, :states, :max_depth, "
+                ":built_at, :build_seconds, :node_table, :stores_pred, :definition) "
+                "RETURNING id"
             ),
             row,
+        ).scalar_one()
+        table = row["node_table"] = f"nodes_{build_id}"
+        row["id"] = build_id
+        conn.execute(
+            text("UPDATE puzzles SET node_table = :t WHERE id = :id"), {"t": table, "id": build_id}
         )
+        conn.exec_driver_sql(schema.node_table_ddl(table, result.stores_pred))
+        _insert_rows(conn, table, result, on_rows)
+        conn.exec_driver_sql(schema.node_index_ddl(table))
         conn.execute(
             text(
                 "INSERT INTO moves (puzzle_id, code, label, cell_a, cell_b) "
@@ -70,7 +73,7 @@ def save_build(engine: Engine, puzzle, result, started: float, on_rows=None) -> 
                 {"id": build_id, "code": code, "label": move.label,
                  "a": move.swap[0] if move.swap else None,
                  "b": move.swap[1] if move.swap else None}
-                for code, move in enumerate(result.moves)
+                for code, move in sorted(result.moves.items())
             ],
         )
         conn.execute(
@@ -169,7 +172,11 @@ def _multi_insert(table: str, width: int, rows: int) -> str:
 
 def _rewrite_views(conn: Connection) -> None:
     builds = conn.execute(
-        text("SELECT id, name, goal, node_table, stores_pred, max_depth FROM puzzles ORDER BY id")
+        text(
+            "SELECT id, name, goal, node_table, stores_pred, max_depth, "
+            "rows * cols AS cells "
+            "FROM puzzles ORDER BY id"
+        )
     ).mappings().all()
     for ddl in schema.states_view([dict(b) for b in builds]):
         conn.exec_driver_sql(ddl)

@@ -1,0 +1,53 @@
+"""Shared fixtures: a database with every seed puzzle built once per test session.
+
+Tests that only read share `seed_db`; tests that build or break things get `empty_db`.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from builder import catalogue
+from builder.build import build
+from db.connection import reader, writer
+from service.answers import Answers
+
+ATAMA_ARTICLE_GOAL = "ソウアイ*タタノマ"
+
+
+@pytest.fixture(scope="session")
+def seed_db(tmp_path_factory):
+    """Every catalogue puzzle toward its default goal, plus atama toward the article's goal."""
+    path = tmp_path_factory.mktemp("seed") / "puzzledb.sqlite"
+    engine = writer(path)
+    for puzzle in catalogue.CATALOGUE.values():
+        build(engine, puzzle, puzzle.default_goal, time.perf_counter())
+    build(engine, catalogue.get("atama"), ATAMA_ARTICLE_GOAL, time.perf_counter())
+    engine.dispose()
+    return path
+
+
+@pytest.fixture(scope="session")
+def answers(seed_db):
+    return Answers(reader(seed_db))
+
+
+@pytest.fixture()
+def empty_db(tmp_path):
+    return tmp_path / "fresh.sqlite"
+
+
+@pytest.fixture()
+def cli():
+    """Run `puzzledb ...` in-process; returns the click Result (exit_code, stdout, stderr)."""
+    from service.cli import main
+
+    runner = CliRunner()
+
+    def run(*args, env=None):
+        return runner.invoke(main, [str(a) for a in args], env=env, catch_exceptions=False)
+
+    return run

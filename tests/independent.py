@@ -1,0 +1,107 @@
+"""An independent model of the small puzzles, written from PUZZLES.md for the tests alone.
+
+It shares no code with builder/: if the builder misread a rule, the two disagree.
+"""
+
+from collections import deque
+
+PEG_JUMPS = {
+    0: [(1, 3), (2, 5)], 1: [(3, 6), (4, 8)], 2: [(4, 7), (5, 9)],
+    3: [(1, 0), (4, 5), (6, 10), (7, 12)], 4: [(7, 11), (8, 13)],
+    5: [(2, 0), (4, 3), (8, 12), (9, 14)], 6: [(3, 1), (7, 8)], 7: [(4, 2), (8, 9)],
+    8: [(4, 1), (7, 6)], 9: [(5, 2), (8, 7)], 10: [(6, 3), (11, 12)], 11: [(7, 4), (12, 13)],
+    12: [(7, 3), (8, 5), (11, 10), (13, 14)], 13: [(8, 4), (12, 11)], 14: [(9, 5), (13, 12)],
+}
+
+
+def grid_neighbours(rows, cols, blank, bulb=None):
+    """Successor function of a sliding board; `bulb` is the label of a 1x2 piece, if any."""
+
+    def successors(state):
+        out = []
+        for b, ch in enumerate(state):
+            if ch != blank:
+                continue
+            r, c = divmod(b, cols)
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                rr, cc = r + dr, c + dc
+                if not (0 <= rr < rows and 0 <= cc < cols):
+                    continue
+                t = rr * cols + cc
+                s = list(state)
+                if state[t] == bulb:
+                    if dr:  # a bulb never moves vertically into a single blank
+                        continue
+                    far = t + dc  # the other half of the bulb, further from the blank
+                    if not (0 <= cc + dc < cols) or state[far] != bulb:
+                        continue
+                    s[b], s[far] = bulb, blank
+                elif state[t] != blank:
+                    s[b], s[t] = state[t], blank
+                else:
+                    continue
+                out.append("".join(s))
+        return out
+
+    return successors
+
+
+def peg_successors(state):
+    """Every chain of jumps by one peg, each prefix of a chain being a move of its own."""
+    out = set()
+
+    def chain(s, at):
+        for over, land in PEG_JUMPS[at]:
+            if s[over] == "1" and s[land] == "0":
+                t = list(s)
+                t[at], t[over], t[land] = "0", "0", "1"
+                t = "".join(t)
+                out.add(t)
+                chain(t, land)
+
+    for hole, ch in enumerate(state):
+        if ch == "1":
+            chain(state, hole)
+    return out
+
+
+def distances_to(goal, successors):
+    """Shortest distance to `goal` of every state of a reversible puzzle: BFS from the goal."""
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        s = queue.popleft()
+        for t in successors(s):
+            if t not in dist:
+                dist[t] = dist[s] + 1
+                queue.append(t)
+    return dist
+
+
+def peg_distances(goal, holes=15):
+    """Distance to `goal` of every peg state that can reach it (jumps only remove pegs,
+    so a state's distance follows from those with fewer pegs)."""
+    by_pegs = sorted(range(1, 1 << holes), key=lambda m: bin(m).count("1"))
+    dist = {}
+    for mask in by_pegs:
+        state = "".join("1" if mask >> (holes - 1 - i) & 1 else "0" for i in range(holes))
+        if state == goal:
+            dist[state] = 0
+            continue
+        best = [dist[t] for t in peg_successors(state) if t in dist]
+        if best:
+            dist[state] = 1 + min(best)
+    return dist
+def forward_distance(start, goal, successors):
+    """Moves from start to goal by forward BFS (None if it cannot be reached)."""
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        s = queue.popleft()
+        if s == goal:
+            return seen[s]
+        for t in successors(s):
+            if t not in seen:
+                seen[t] = seen[s] + 1
+                queue.append(t)
+    return None

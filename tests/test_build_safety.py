@@ -1,0 +1,84 @@
+"""Builds never damage data: an interrupted or killed rebuild leaves the old one answering."""
+
+import multiprocessing
+import os
+import signal
+import sqlite3
+import time
+
+import pytest
+
+from builder import catalogue
+from builder.build import build
+from db.connection import reader, writer
+from service.answers import Answers
+
+
+@pytest.fixture()
+def built_eight(tmp_path):
+    path = tmp_path / "safety.sqlite"
+    engine = writer(path)
+    build(engine, catalogue.get("eight"), "123456780")
+    engine.dispose()
+    return path
+
+
+def snapshot(path):
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+        builds = conn.execute("SELECT id, name, goal, built_at FROM puzzles").fetchall()
+        tables = conn.execute("SELECT name FROM sqlite_master ORDER BY name").fetchall()
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    return builds, tables
+
+
+def _build_then_kill(path, kill_after_rows):
+    def on_rows(written):
+        if written >= kill_after_rows:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    build(writer(path), catalogue.get("eight"), "123456780", on_rows=on_rows)
+
+
+@pytest.mark.parametrize("kill_after_rows", [50_000, 150_000, 181_440])
+def test_kill_9_during_rebuild_leaves_the_database_as_it_was(built_eight, kill_after_rows):
+    before = snapshot(built_eight)
+    child = multiprocessing.get_context("fork").Process(
+        target=_build_then_kill, args=(built_eight, kill_after_rows)
+    )
+    child.start()
+    child.join(60)
+    assert child.exitcode == -signal.SIGKILL
+    assert snapshot(built_eight) == before
+    answer = Answers(reader(built_eight)).path("eight", "867254301")
+    assert answer["depth"] == 31
+
+
+def test_ctrl_c_during_rebuild_rolls_back(built_eight):
+    before = snapshot(built_eight)
+
+    def interrupt(written):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        build(writer(built_eight), catalogue.get("eight"), "123456780", on_rows=interrupt)
+    assert snapshot(built_eight) == before
+
+
+def test_readers_keep_answering_from_the_old_build_during_a_rebuild(built_eight):
+    answers = Answers(reader(built_eight))
+    old = answers.stats("eight")["built_at"]
+    seen = []
+
+    def ask(written):
+        seen.append(answers.path("eight", "867254301")["depth"])
+
+    time.sleep(1.1)  # built_at has one-second resolution
+    build(writer(built_eight), catalogue.get("eight"), "123456780", on_rows=ask)
+    assert seen and all(depth == 31 for depth in seen)
+    assert answers.stats("eight")["built_at"] != old  # the new build is visible after commit
+
+
+def test_readers_cannot_write(built_eight):
+    engine = reader(built_eight)
+    with engine.connect() as conn, pytest.raises(Exception, match="readonly|read-only|query_only"):
+        conn.exec_driver_sql("DELETE FROM puzzles")
