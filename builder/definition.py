@@ -1,0 +1,373 @@
+"""Sliding puzzles defined without code: a TOML file or command-line flags -> SlidingPuzzle.
+
+The Ruby article's solver takes any board, labels, blank and goal; this lets a user serve such
+a puzzle (`puzzledb build --file my.toml`, or `puzzledb build NAME --rows R --cols C --goal G`)
+without editing catalogue.py. Every mistake is a BadDefinition that names the file and the
+field, because the person reading it wrote the file, not the code.
+
+The TOML format (examples/nooff.toml and examples/ruby2x2.toml are complete files):
+
+    name = "mynooff"        # required: lowercase letters, digits, '-', '_' (at most 40),
+                            #   starting with a letter or digit; not a catalogue puzzle's name
+    title = "NO-OFF again"  # optional; default: the name
+    rows = 2                # required: board height, a positive integer
+    cols = 4                # required: board width; rows x cols is at most 64 cells
+    blank = "_"             # optional: the one character of a blank cell; default "0"
+    blank_glyph = "□"       # optional: how a blank is drawn (also accepted as input)
+    goals = ["LLNOOFF_"]    # required, or `goal = "LLNOOFF_"` for one goal: one character per
+                            #   cell, row-major, no separators. The first is the default goal;
+                            #   every goal holds the same pieces. Repeated labels are identical
+                            #   pieces; the blank may appear any number of times (one or more).
+
+    [pieces.L]              # optional, one table per label that needs one; quote other
+                            #   characters: [pieces."ア"]
+    size = [1, 2]           # rows x cols the piece covers; default [1, 1]. In a goal a
+                            #   larger piece is written once per cell it covers, and its
+                            #   cells must form whole rectangles of that size.
+    name = "bulb"           # how moves call it ("bulb left"); default "tile L"
+    glyph = "="             # one character to draw it, also accepted as input
+
+A piece moves one cell up, down, left or right when every cell it would enter is blank.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from .catalogue import CATALOGUE
+from .errors import BadDefinition, MalformedInput
+from .puzzle import ROW_SEPARATOR, SEPARATORS
+from .sliding import SlidingPuzzle
+
+MAX_CELLS = 64
+WHY_MAX_CELLS = "the fast search holds a state in one 64-bit integer, one bit per cell at least"
+NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+KEYS = ("name", "title", "rows", "cols", "blank", "blank_glyph", "goal", "goals", "pieces")
+PIECE_KEYS = ("size", "name", "glyph")
+FLAGS = {"name": "NAME", "rows": "--rows", "cols": "--cols", "goal": "--goal", "blank": "--blank"}
+SEPARATOR_NAMES = {" ": "space", ",": "comma", "\t": "tab", "/": "'/'"}
+
+
+@dataclass(frozen=True)
+class Definition:
+    """A defined puzzle and its goals (canonical text, the default goal first)."""
+
+    puzzle: SlidingPuzzle
+    goals: list[str]
+
+
+def load_file(path) -> Definition:
+    source = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        reason = error.strerror or error
+        raise BadDefinition(f"{source}: cannot read the file: {reason}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise BadDefinition(f"{source}: not UTF-8 text (bad byte at {error.start})") from None
+    return load_text(text, source)
+
+
+def load_text(text: str, source: str = "<string>") -> Definition:
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise BadDefinition(f"{source}: not valid TOML: {error}") from None
+    return _Reader(source, flags=False).define(table)
+
+
+def from_flags(name, rows, cols, goal, blank="0") -> Definition:
+    """The plain case: one-cell pieces, one goal. Numbers may come as text, as flags do."""
+    raw = {"name": name, "rows": _flag_number(rows), "cols": _flag_number(cols), "goal": goal}
+    raw["blank"] = "0" if blank is None else blank
+    return _Reader("", flags=True).define({k: v for k, v in raw.items() if v is not None})
+
+
+def _flag_number(value):
+    if isinstance(value, str) and value.strip().isdecimal():
+        return int(value)
+    return value
+
+
+class _Reader:
+    """Checks one raw definition field by field; `fail` prefixes the source of the text."""
+
+    def __init__(self, source: str, flags: bool):
+        self.source, self.flags = source, flags
+
+    def fail(self, message: str):
+        raise BadDefinition(f"{self.source}: {message}" if self.source else message)
+
+    def field(self, key: str) -> str:
+        return FLAGS.get(key, key) if self.flags else key
+
+    def define(self, raw: dict) -> Definition:
+        self.check_keys(raw, KEYS, "", required=("name", "rows", "cols"))
+        if "goal" in raw and "goals" in raw:
+            self.fail("give either 'goal' or 'goals', not both")
+        if "goal" not in raw and "goals" not in raw:
+            self.fail("missing --goal" if self.flags else "missing key 'goals' (or 'goal')")
+        name = self.name(raw["name"])
+        title = self.text(raw, "title", "")
+        rows, cols = self.size(raw["rows"], "rows"), self.size(raw["cols"], "cols")
+        if rows * cols > MAX_CELLS:
+            self.fail(
+                f"the board is {rows}x{cols} = {rows * cols} cells, at most {MAX_CELLS} are "
+                f"allowed: {WHY_MAX_CELLS}"
+            )
+        blank = self.char(self.text(raw, "blank", "0"), "blank")
+        goals, goal_names = self.goals(raw, rows, cols, blank)
+        pieces = raw.get("pieces", {})
+        wide, names, glyphs = self.pieces(pieces, goals, goal_names, blank, rows, cols)
+        if "blank_glyph" in raw:
+            glyphs[blank] = self.char(self.text(raw, "blank_glyph", ""), "blank_glyph")
+        self.check_glyphs(glyphs, goals[0])
+        self.check_names(names, glyphs, goals[0], blank)
+        try:
+            puzzle = SlidingPuzzle(
+                name, rows, cols, goals[0], blank, title=title, wide=wide, glyphs=glyphs,
+                names=names,
+            )
+            canonical = [puzzle.parse(g, what) for g, what in zip(goals, goal_names)]
+        except (BadDefinition, MalformedInput) as error:  # checked above; kept as a backstop
+            self.fail(error.message)
+        return Definition(puzzle, canonical)
+
+    # -- fields ---------------------------------------------------------------------------------
+    def check_keys(self, table: dict, known, where: str, required=()) -> None:
+        unknown = [k for k in table if k not in known]
+        if unknown:
+            listed = ", ".join(f"'{k}'" for k in unknown)
+            self.fail(
+                f"unknown key{'s' if len(unknown) > 1 else ''} {listed}{where}; "
+                f"known keys: {', '.join(known)}"
+            )
+        for key in required:
+            if key not in table:
+                self.fail(
+                    f"missing {self.field(key)}" if self.flags else f"missing key '{key}'{where}"
+                )
+
+    def text(self, raw: dict, key: str, default: str) -> str:
+        value = raw.get(key, default)
+        if not isinstance(value, str):
+            self.fail(f"{self.field(key)} must be a string, not {_kind(value)}")
+        return value
+
+    def name(self, value) -> str:
+        if not isinstance(value, str):
+            self.fail(f"{self.field('name')} must be a string, not {_kind(value)}")
+        if not value:
+            self.fail(f"{self.field('name')} is empty")
+        if not NAME.fullmatch(value):
+            self.fail(
+                f"{self.field('name')} '{value}' is not a valid puzzle name: use lowercase "
+                f"letters, digits, '-' and '_', starting with a letter or digit, at most 40"
+            )
+        if value in CATALOGUE:
+            self.fail(
+                f"{self.field('name')} '{value}' is a catalogue puzzle; choose another name"
+            )
+        return value
+
+    def size(self, value, key: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(f"{self.field(key)} must be a whole number, not {_kind(value)}")
+        if value < 1:
+            self.fail(f"{self.field(key)} must be positive, not {value}")
+        return value
+
+    def char(self, value: str, what: str) -> str:
+        if len(value) != 1:
+            self.fail(f"{self.field(what)} must be exactly one character, not '{value}'")
+        if value in SEPARATORS + ROW_SEPARATOR:
+            self.fail(
+                f"{self.field(what)} cannot be {SEPARATOR_NAMES[value]}: space, comma, tab and "
+                f"'/' separate cells in typed states"
+            )
+        if not value.isprintable():
+            self.fail(f"{self.field(what)} {value!r} is not a printable character")
+        return value
+
+    # -- goals ----------------------------------------------------------------------------------
+    def goals(self, raw: dict, rows: int, cols: int, blank: str) -> tuple[list[str], list[str]]:
+        if "goal" in raw:
+            goals, names = [raw["goal"]], [self.field("goal")]
+            if not isinstance(raw["goal"], str):
+                self.fail(f"{names[0]} must be a string, not {_kind(raw['goal'])}")
+        else:
+            goals = raw["goals"]
+            if not isinstance(goals, list):
+                self.fail(f"goals must be an array of strings, not {_kind(goals)}")
+            if not goals:
+                self.fail("goals is empty: give at least one goal")
+            names = [f"goal {i}" for i in range(1, len(goals) + 1)] if len(goals) > 1 else ["goal"]
+            for goal, what in zip(goals, names):
+                if not isinstance(goal, str):
+                    self.fail(f"{what} must be a string, not {_kind(goal)}")
+        for goal, what in zip(goals, names):
+            self.check_goal(goal, what, rows, cols, blank)
+        first = Counter(goals[0])
+        if set(first) == {blank}:
+            self.fail(f"{names[0]} has only blanks: a puzzle needs at least one piece")
+        for i, goal in enumerate(goals[1:], start=1):
+            if goal in goals[:i]:
+                self.fail(f"{names[i]} repeats {names[goals.index(goal)]} ('{goal}')")
+            self.check_same_pieces(Counter(goal), first, names[i], names[0], blank)
+        return goals, names
+
+    def check_goal(self, goal: str, what: str, rows: int, cols: int, blank: str) -> None:
+        for cell, ch in enumerate(goal):
+            if ch in SEPARATORS + ROW_SEPARATOR:
+                self.fail(
+                    f"{what} has {SEPARATOR_NAMES[ch]} at position {cell + 1}: space, comma, tab "
+                    f"and '/' separate cells in typed states, so they cannot be labels; write "
+                    f"the goal as one character per cell, row by row"
+                )
+            if not ch.isprintable():
+                self.fail(f"{what} has the unprintable character {ch!r} at position {cell + 1}")
+        if len(goal) != rows * cols:
+            self.fail(
+                f"{what} '{goal}' has {len(goal)} cells, a {rows}x{cols} board has {rows * cols}"
+            )
+        if blank not in goal:
+            self.fail(
+                f"{what} '{goal}' has no blank '{blank}'"
+                + ("" if self.flags or blank != "0" else " (the default blank; set 'blank')")
+            )
+
+    def check_same_pieces(self, found: Counter, first: Counter, what: str, first_name: str,
+                          blank: str) -> None:
+        if found[blank] != first[blank]:
+            self.fail(
+                f"{what} has {_blanks(found[blank], blank)}, but {first_name} has "
+                f"{_blanks(first[blank], blank)}: every goal holds the same pieces"
+            )
+        for label in sorted(set(found) | set(first)):
+            if found[label] != first[label]:
+                self.fail(
+                    f"{what} has piece '{label}' {_times(found[label])}, but {first_name} has it "
+                    f"{_times(first[label])}: every goal holds the same pieces"
+                )
+
+    # -- pieces ---------------------------------------------------------------------------------
+    def pieces(self, table, goals, goal_names, blank, rows, cols):
+        """Sizes, move names and glyphs of the labels that have a [pieces.X] table."""
+        if not isinstance(table, dict):
+            self.fail(f"pieces must be a table of [pieces.X] tables, not {_kind(table)}")
+        wide, names, glyphs = {}, {}, {}
+        for label, spec in table.items():
+            where = f"pieces.{label}"
+            if len(label) != 1:
+                self.fail(f"[{where}]: a piece is known by its one-character label, not {label!r}")
+            if label == blank:
+                self.fail(f"[{where}]: '{label}' is the blank, not a piece (see blank_glyph)")
+            if label not in goals[0]:
+                self.fail(f"[{where}]: there is no piece '{label}' in {goal_names[0]} {goals[0]!r}")
+            if not isinstance(spec, dict):
+                self.fail(f"{where} must be a table, not {_kind(spec)}")
+            self.check_keys(spec, PIECE_KEYS, f" in [{where}]")
+            h, w = self.piece_size(spec.get("size", [1, 1]), where)
+            if h > rows or w > cols:
+                self.fail(f"piece '{label}' ({h}x{w}) does not fit: the board is {rows}x{cols}")
+            if h * w > 1:
+                wide[label] = (h, w)
+                for goal, what in zip(goals, goal_names):
+                    misfit = _misfit(goal, label, h, w, rows, cols)
+                    if misfit:
+                        piece = f"piece '{label}' ({h}x{w})"
+                        self.fail(f"{piece} does not fit {what} '{goal}': {misfit}")
+            if "name" in spec:
+                names[label] = self.piece_name(spec["name"], where)
+            if "glyph" in spec:
+                if not isinstance(spec["glyph"], str):
+                    self.fail(f"{where}.glyph must be a string, not {_kind(spec['glyph'])}")
+                glyphs[label] = self.char(spec["glyph"], f"{where}.glyph")
+        return wide, names, glyphs
+
+    def piece_size(self, size, where: str) -> tuple[int, int]:
+        if (
+            not isinstance(size, list) or len(size) != 2
+            or any(isinstance(n, bool) or not isinstance(n, int) for n in size)
+        ):
+            self.fail(f"{where}.size must be [rows, cols], two whole numbers, not {size!r}")
+        if min(size) < 1:
+            self.fail(f"{where}.size must be positive, not {size}")
+        return size[0], size[1]
+
+    def piece_name(self, value, where: str) -> str:
+        if not isinstance(value, str):
+            self.fail(f"{where}.name must be a string, not {_kind(value)}")
+        if not value or value != value.strip() or not value.isprintable():
+            self.fail(f"{where}.name must be printable text, no spaces at its ends, not {value!r}")
+        return value
+
+    def check_glyphs(self, glyphs: dict, goal: str) -> None:
+        """A glyph is read back as its label, so it must not be another label or glyph."""
+        owner = {}
+        for label, glyph in glyphs.items():
+            if glyph != label and glyph in goal:
+                self.fail(f"glyph '{glyph}' of '{label}' is also a label in the goal")
+            if glyph in owner:
+                self.fail(f"glyph '{glyph}' is given to both '{owner[glyph]}' and '{label}'")
+            owner[glyph] = label
+
+    def check_names(self, names: dict, glyphs: dict, goal: str, blank: str) -> None:
+        """Moves are read by piece name ("bulb left"), so two pieces cannot share one."""
+        called = {}
+        for label in dict.fromkeys(goal):
+            if label == blank:
+                continue
+            name = names.get(label) or f"tile {glyphs.get(label, label)}"
+            if name in called:
+                self.fail(
+                    f"pieces '{called[name]}' and '{label}' would both be called '{name}' in "
+                    f"moves; give them different names"
+                )
+            called[name] = label
+
+
+def _misfit(goal: str, label: str, h: int, w: int, rows: int, cols: int) -> str | None:
+    """Why the cells of `label` in `goal` are not whole h x w rectangles, or None."""
+    covered: set[int] = set()
+    for cell, ch in enumerate(goal):
+        if ch != label or cell in covered:
+            continue
+        top, left = divmod(cell, cols)
+        block = [(top + i) * cols + left + j for i in range(h) for j in range(w)]
+        outside = top + h > rows or left + w > cols
+        if outside or any(goal[c] != label or c in covered for c in block):
+            return (
+                f"the '{label}' at row {top + 1}, column {left + 1} does not start a whole "
+                f"{h}x{w} block ({_plural(h, 'row')} by {_plural(w, 'column')})"
+            )
+        covered.update(block)
+    return None
+
+
+def _kind(value) -> str:
+    if isinstance(value, bool):
+        return f"a boolean ({str(value).lower()})"
+    kinds = {
+        str: "a string", int: "an integer", float: "a float", list: "an array", dict: "a table",
+    }
+    kind = kinds.get(type(value), "a date or time")
+    return f"{kind} ({value!r})" if isinstance(value, (str, int, float)) else kind
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _times(n: int) -> str:
+    return {0: "0 times", 1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _blanks(n: int, blank: str) -> str:
+    return f"{_plural(n, 'blank')} '{blank}'"
