@@ -41,11 +41,27 @@ def _catalogue() -> dict[str, Puzzle]:
             "peg15", PEG15_JUMPS, "000000000000100", PEG15_LAYOUT,
             title="Peg solitaire, 15-hole triangle",
         ),
+        _hex_board("nine", 2, 5, "2x5 sliding puzzle"),
+        _hex_board("eleven", 3, 4, "3x4 sliding puzzle"),
+        _hex_board("fifteen", 4, 4, "15-puzzle"),
     ]
     return {p.name: p for p in puzzles}
 
 
+def _hex_board(name: str, rows: int, cols: int, title: str) -> SlidingPuzzle:
+    """Tiles 1..9, A.. and blank 0 (so a state reads as a hexadecimal number); a..f accepted."""
+    tiles = "123456789ABCDEF"[: rows * cols - 1]
+    return SlidingPuzzle(
+        name, rows, cols, tiles + "0", "0", title=title,
+        aliases={t.lower(): t for t in tiles if t.isalpha()},
+    )
+
+
 CATALOGUE = _catalogue()
+#: The puzzles of the articles: what `puzzledb build --all` builds.
+SEEDS = ["eight", "seven", "lines", "atama", "nooff", "peg15"]
+#: Too large to search completely: these are built within a radius of the goal.
+RADIUS_ONLY = {"fifteen": "10,461,394,944,000"}
 
 
 def get(name: str) -> Puzzle:

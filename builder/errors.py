@@ -54,3 +54,11 @@ class BadDefinition(PuzzledbError):
     code = "bad_definition"
     exit_status = 2
     http_status = 400
+
+
+class BeyondRadius(PuzzledbError):
+    """A solvable state farther from the goal than a radius-limited build reaches."""
+
+    code = "beyond_radius"
+    exit_status = 5
+    http_status = 404

@@ -26,6 +26,7 @@ class PackedBoard:
         self.bits = max(1, (len(self.alphabet) - 1).bit_length())
         self.mask = np.uint64((1 << self.bits) - 1)
         cells = puzzle.cells
+        self.state_bits = self.bits * cells
         self.shifts = np.array([self.bits * (cells - 1 - i) for i in range(cells)], np.uint64)
         self.blank = self.digit[puzzle.blank]
         self.codepoints = np.array([ord(s) for s in self.alphabet], np.uint32)

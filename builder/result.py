@@ -8,7 +8,7 @@ size streams into SQLite without holding one Python object per state.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterator
 
 from .puzzle import Move
@@ -23,6 +23,8 @@ class SearchResult(ABC):
     moves: dict[int, Move]
     #: False when every move is a swap of two cells, so `pred` is derived, not stored
     stores_pred: bool
+    #: the search stopped this many moves from the goal (None: it found every state)
+    radius: int | None = field(default=None, kw_only=True)
 
     @property
     def states(self) -> int:

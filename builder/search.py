@@ -11,14 +11,15 @@ from .puzzle import Puzzle
 from .result import MoveCodes, TableResult
 
 
-def breadth_first(puzzle: Puzzle, goal: str) -> TableResult:
+def breadth_first(puzzle: Puzzle, goal: str, radius: int | None = None, progress=None) -> TableResult:
+    """Every state within `radius` moves of `goal` (all when None), with depth, move, pred."""
     table: dict[str, tuple[int, int | None, str | None]] = {goal: (0, None, None)}
     swaps = puzzle.single_swap_moves()
     codes = MoveCodes(puzzle.cells, swaps)
     histogram = [1]
     frontier = [goal]
     depth = 0
-    while frontier:
+    while frontier and (radius is None or depth < radius):
         depth += 1
         found = []
         for state in frontier:
@@ -29,6 +30,8 @@ def breadth_first(puzzle: Puzzle, goal: str) -> TableResult:
                     found.append(earlier)
         if found:
             histogram.append(len(found))
+            if progress:
+                progress(depth, len(table))
         frontier = found
     return TableResult(
         goal=goal,

@@ -36,16 +36,18 @@ class SlidingPuzzle(Puzzle):
         wide: dict[str, tuple[int, int]] | None = None,
         glyphs: dict[str, str] | None = None,
         names: dict[str, str] | None = None,
+        aliases: dict[str, str] | None = None,
     ):
         self.name, self.title = name, title or name
         self.rows, self.cols, self.blank = rows, cols, blank
         self.wide = {label: tuple(size) for label, size in (wide or {}).items()}
         self.glyphs = dict(glyphs or {})
         self.names = dict(names or {})
+        self.aliases = dict(aliases or {})  # other spellings accepted as input only
         self._check_definition(goal)
         self.counts = Counter(goal)
         self.blanks = self.counts[blank]
-        self._alias = {glyph: label for label, glyph in self.glyphs.items()}
+        self._alias = {**self.aliases, **{glyph: label for label, glyph in self.glyphs.items()}}
         self.default_goal = goal
         self.default_goal = self.parse(goal, "goal")
         self._neighbours = [
@@ -82,6 +84,7 @@ class SlidingPuzzle(Puzzle):
             "wide": {k: list(v) for k, v in self.wide.items()},
             "glyphs": self.glyphs,
             "names": self.names,
+            "aliases": self.aliases,
         }
 
     @classmethod
@@ -89,7 +92,7 @@ class SlidingPuzzle(Puzzle):
         return cls(
             spec["name"], spec["rows"], spec["cols"], spec["goal"], spec["blank"],
             title=spec.get("title", ""), wide=spec.get("wide"), glyphs=spec.get("glyphs"),
-            names=spec.get("names"),
+            names=spec.get("names"), aliases=spec.get("aliases"),
         )
 
     # -- text form -----------------------------------------------------------------------------

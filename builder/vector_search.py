@@ -1,12 +1,15 @@
 """Layered breadth-first search over whole numpy arrays of packed states.
 
-Generic over any codec with `encode`, `decode`, `expand` and `moves`. It relies on the state
-graph being undirected (every move can be undone): the states first met at depth d+1 are
-then the neighbours of depth d minus depths d and d-1, so only three layers are compared.
+Generic over any codec with `encode`, `decode`, `expand`, `moves` and `state_bits`. It relies
+on the state graph being undirected (every move can be undone): the states first met at depth
+d+1 are then the neighbours of depth d minus depths d and d-1, so only three layers are
+compared. Memory is a few bytes per state: each layer is one sorted uint64 array plus an
+int16 array of move codes; nothing is held per state as a Python object.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -15,17 +18,23 @@ import numpy as np
 from .result import SearchResult
 
 NO_MOVE = -1
+MOVE_BITS = 16  # move codes are int16
 
 
-def layered_bfs(codec, goal: str, progress=None) -> "PackedResult":
+def layered_bfs(codec, goal: str, radius: int | None = None, progress=None) -> "PackedResult":
+    """Every state within `radius` moves of `goal` (all of them when radius is None).
+
+    `progress(depth, states_so_far)` is called after each layer.
+    """
     current = np.array([codec.encode(goal)], np.uint64)
     previous = np.empty(0, np.uint64)
     layers = [current]
     layer_moves = [np.array([NO_MOVE], np.int16)]
-    while True:
+    total = 1
+    while radius is None or len(layers) <= radius:
         children, moves = codec.expand(current)
-        found, first = np.unique(children, return_index=True)
-        moves = moves[first]
+        found, moves = _first_of_each(children, moves, codec.state_bits)
+        del children
         new = ~(_member(found, current) | _member(found, previous))
         found, moves = found[new], moves[new]
         if len(found) == 0:
@@ -33,8 +42,9 @@ def layered_bfs(codec, goal: str, progress=None) -> "PackedResult":
         layers.append(found)
         layer_moves.append(moves)
         previous, current = current, found
+        total += len(found)
         if progress:
-            progress(len(layers) - 1, sum(len(x) for x in layers))
+            progress(len(layers) - 1, total)
     return PackedResult(
         goal=goal,
         histogram=[len(x) for x in layers],
@@ -44,6 +54,25 @@ def layered_bfs(codec, goal: str, progress=None) -> "PackedResult":
         layers=layers,
         layer_moves=layer_moves,
     )
+
+
+def _first_of_each(children: np.ndarray, moves: np.ndarray, state_bits: int):
+    """Sorted distinct children, each with one move code that reaches it.
+
+    When the state leaves 16 bits free, state and move share one word and a single sort
+    does it (the lowest move code wins); otherwise np.unique keeps the first occurrence.
+    """
+    if state_bits + MOVE_BITS <= 64:
+        shift = np.uint64(MOVE_BITS)
+        keys = (children << shift) | moves.astype(np.uint16).astype(np.uint64)
+        keys.sort()
+        states = keys >> shift
+        first = np.empty(len(keys), bool)
+        first[:1] = True
+        np.not_equal(states[1:], states[:-1], out=first[1:])
+        return states[first], keys[first].astype(np.uint16).astype(np.int16)
+    found, index = np.unique(children, return_index=True)
+    return found, moves[index]
 
 
 def _member(values: np.ndarray, sorted_set: np.ndarray) -> np.ndarray:
@@ -60,15 +89,37 @@ class PackedResult(SearchResult):
     layer_moves: list = None
 
     def chunks(self, size: int) -> Iterator[tuple[list, ...]]:
-        codes = np.concatenate(self.layers)
-        depths = np.repeat(
-            np.arange(len(self.layers), dtype=np.int16), [len(x) for x in self.layers]
-        )
-        moves = np.concatenate(self.layer_moves)
-        order = np.argsort(codes, kind="stable")
-        for start in range(0, len(order), size):
-            pick = order[start : start + size]
-            move_list = moves[pick].tolist()
-            for i in np.flatnonzero(moves[pick] == NO_MOVE).tolist():
+        """Rows in key order, one bucket of the key space at a time.
+
+        Every layer is sorted, so a bucket [low, high) is a slice of each layer: gather the
+        slices, sort that bucket alone, decode it. No array of all states is ever built.
+        """
+        for low, high in self._buckets(size):
+            codes, depths, moves = [], [], []
+            for depth, (layer, layer_moves) in enumerate(zip(self.layers, self.layer_moves)):
+                a, b = np.searchsorted(layer, [low, high]) if high is not None else (
+                    np.searchsorted(layer, low), len(layer))
+                if b > a:
+                    codes.append(layer[a:b])
+                    moves.append(layer_moves[a:b])
+                    depths.append(np.full(b - a, depth, np.int16))
+            if not codes:
+                continue
+            codes, depths, moves = np.concatenate(codes), np.concatenate(depths), np.concatenate(moves)
+            order = np.argsort(codes)
+            codes, depths, moves = codes[order], depths[order], moves[order]
+            move_list = moves.tolist()
+            for i in np.flatnonzero(moves == NO_MOVE).tolist():
                 move_list[i] = None
-            yield self.codec.decode(codes[pick]), depths[pick].tolist(), move_list
+            yield self.codec.decode(codes), depths.tolist(), move_list
+
+    def _buckets(self, size: int):
+        """Boundaries that cut the key space into buckets of about `size` states."""
+        count = math.ceil(self.states / size)
+        if count <= 1:
+            return [(np.uint64(0), None)]
+        stride = max(1, self.states // (count * 32))
+        sample = np.sort(np.concatenate([layer[::stride] for layer in self.layers]))
+        cuts = np.unique(sample[np.linspace(0, len(sample) - 1, count + 1).astype(np.int64)[1:-1]])
+        edges = [np.uint64(0)] + list(cuts) + [None]
+        return list(zip(edges[:-1], edges[1:]))

@@ -16,7 +16,7 @@ from sqlalchemy.exc import OperationalError
 from . import schema
 
 BUILD_COLUMNS = (
-    "id, name, goal, title, kind, rows, cols, states, max_depth, built_at, build_seconds, "
+    "id, name, goal, title, kind, rows, cols, states, max_depth, radius, built_at, build_seconds, "
     "node_table, stores_pred, definition"
 )
 
@@ -34,6 +34,7 @@ class Build:
     cols: int
     states: int
     max_depth: int
+    radius: int | None
     built_at: str
     build_seconds: float
     node_table: str
@@ -45,6 +46,7 @@ class Build:
             "goal": self.goal,
             "states": self.states,
             "max_depth": self.max_depth,
+            "radius": self.radius,
             "built_at": self.built_at,
             "build_seconds": self.build_seconds,
         }
@@ -96,14 +98,15 @@ def find_build(conn: Connection, name: str, goal: str) -> Build | None:
     return _build(row) if row else None
 
 
-_labels: dict[int, dict[int, str]] = {}
+_labels: dict[Build, dict[int, str]] = {}
 
 
 def move_labels(conn: Connection, build: Build) -> dict[int, str]:
-    """Move code -> words for one build, read once (builds never change, ids never repeat)."""
-    found = _labels.get(build.id)
+    """Move code -> words for one build, read once: a build never changes. Keyed by the whole
+    row, not the id alone, because ids repeat across database files."""
+    found = _labels.get(build)
     if found is None:
-        found = _labels[build.id] = dict(conn.execute(MOVE_LABELS, {"id": build.id}).all())
+        found = _labels[build] = dict(conn.execute(MOVE_LABELS, {"id": build.id}).all())
     return found
 
 

@@ -19,6 +19,9 @@ the views derive it from the state and the move's two cells, saving a second cop
 
 from __future__ import annotations
 
+#: PRAGMA user_version of a database this code writes; others are refused, not misread.
+VERSION = 1
+
 TABLES = [
     """CREATE TABLE IF NOT EXISTS puzzles (
         id            INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: a build's identity
@@ -30,6 +33,7 @@ TABLES = [
         cols          INTEGER NOT NULL,
         states        INTEGER NOT NULL,         -- states that can reach the goal
         max_depth     INTEGER NOT NULL,         -- moves needed from the farthest of them
+        radius        INTEGER,                  -- built only this far out (NULL: complete)
         built_at      TEXT NOT NULL,            -- UTC, ISO 8601
         build_seconds REAL NOT NULL,            -- search and store, end to end
         node_table    TEXT NOT NULL,            -- the nodes_<id> table holding the states

@@ -16,21 +16,33 @@ from datetime import datetime, timezone
 
 from sqlalchemy import Connection, Engine, text
 
+from builder.errors import PuzzledbError
+from builder.progress import Progress
+
 from . import schema
+
+
+class DatabaseVersion(PuzzledbError):
+    code = "database_version"
+    exit_status = 1
+    http_status = 500
 
 CHUNK_ROWS = 50_000
 ROWS_PER_INSERT = 100
 
 
-def save_build(engine: Engine, puzzle, result, started: float, on_rows=None) -> dict:
+def save_build(engine: Engine, puzzle, result, started: float, progress=None) -> dict:
     """Store `result` (a builder SearchResult) for `puzzle`; return the new puzzles row.
 
     `started` is the time.perf_counter() at which the build began, so build_seconds covers the
-    search and the store. `on_rows(n)` is called as rows are written (progress display).
+    search and the store. `progress` (a builder.progress.Progress) hears of rows and stages.
     """
+    progress = progress or Progress()
+    definition = json.dumps(puzzle.spec(), ensure_ascii=False)
     with engine.begin() as conn:
         create_schema(conn)
         _drop_build(conn, puzzle.name, result.goal)
+        _drop_other_definitions(conn, puzzle.name, definition)
         row = {
             "name": puzzle.name,
             "goal": result.goal,
@@ -40,17 +52,18 @@ def save_build(engine: Engine, puzzle, result, started: float, on_rows=None) -> 
             "cols": puzzle.cols,
             "states": result.states,
             "max_depth": result.max_depth,
+            "radius": result.radius,
             "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "build_seconds": 0.0,
             "node_table": "",
             "stores_pred": int(result.stores_pred),
-            "definition": json.dumps(puzzle.spec(), ensure_ascii=False),
+            "definition": definition,
         }
         build_id = conn.execute(
             text(
                 "INSERT INTO puzzles (name, goal, title, kind, rows, cols, states, "
-                "max_depth, built_at, build_seconds, node_table, stores_pred, definition) "
-                "VALUES (:name, :goal, :title, :kind, :rows, :cols, :states, :max_depth, "
+                "max_depth, radius, built_at, build_seconds, node_table, stores_pred, definition) "
+                "VALUES (:name, :goal, :title, :kind, :rows, :cols, :states, :max_depth, :radius, "
                 ":built_at, :build_seconds, :node_table, :stores_pred, :definition) "
                 "RETURNING id"
             ),
@@ -62,8 +75,10 @@ def save_build(engine: Engine, puzzle, result, started: float, on_rows=None) -> 
             text("UPDATE puzzles SET node_table = :t WHERE id = :id"), {"t": table, "id": build_id}
         )
         conn.exec_driver_sql(schema.node_table_ddl(table, result.stores_pred))
-        _insert_rows(conn, table, result, on_rows)
+        _insert_rows(conn, table, result, progress)
+        progress.stage("indexing depths")
         conn.exec_driver_sql(schema.node_index_ddl(table))
+        progress.stage("committing")
         conn.execute(
             text(
                 "INSERT INTO moves (puzzle_id, code, label, cell_a, cell_b) "
@@ -90,8 +105,18 @@ def save_build(engine: Engine, puzzle, result, started: float, on_rows=None) -> 
 
 
 def create_schema(conn: Connection) -> None:
+    version = conn.exec_driver_sql("PRAGMA user_version").scalar()
+    has_tables = conn.exec_driver_sql(
+        "SELECT count(*) FROM sqlite_master WHERE name = 'puzzles'"
+    ).scalar()
+    if has_tables and version != schema.VERSION:
+        raise DatabaseVersion(
+            f"this database was written by another version of puzzledb (schema {version}, "
+            f"this one writes {schema.VERSION}); build into a new file or delete it"
+        )
     for ddl in schema.TABLES:
         conn.exec_driver_sql(ddl)
+    conn.exec_driver_sql(f"PRAGMA user_version = {schema.VERSION}")
 
 
 def _drop_build(conn: Connection, name: str, goal: str) -> None:
@@ -99,8 +124,21 @@ def _drop_build(conn: Connection, name: str, goal: str) -> None:
         text("SELECT id, node_table FROM puzzles WHERE name = :name AND goal = :goal"),
         {"name": name, "goal": goal},
     ).first()
-    if old is None:
-        return
+    if old is not None:
+        _drop(conn, old)
+
+
+def _drop_other_definitions(conn: Connection, name: str, definition: str) -> None:
+    """A puzzle redefined under the same name makes its builds under the old rules stale."""
+    stale = conn.execute(
+        text("SELECT id, node_table FROM puzzles WHERE name = :name AND definition != :d"),
+        {"name": name, "d": definition},
+    ).all()
+    for old in stale:
+        _drop(conn, old)
+
+
+def _drop(conn: Connection, old) -> None:
     for table in ("moves", "layers"):
         conn.execute(text(f"DELETE FROM {table} WHERE puzzle_id = :id"), {"id": old.id})
     conn.execute(text("DELETE FROM puzzles WHERE id = :id"), {"id": old.id})
@@ -110,7 +148,7 @@ def _drop_build(conn: Connection, name: str, goal: str) -> None:
     conn.exec_driver_sql(f"DROP TABLE {old.node_table}")
 
 
-def _insert_rows(conn: Connection, table: str, result, on_rows) -> None:
+def _insert_rows(conn: Connection, table: str, result, progress) -> None:
     """Stream rows in key order through the DB-API cursor: the one hot loop of a build.
 
     Each statement inserts ROWS_PER_INSERT rows: that halves SQLite's per-statement cost
@@ -130,8 +168,7 @@ def _insert_rows(conn: Connection, table: str, result, on_rows) -> None:
         if whole < len(flat):
             cursor.execute(_multi_insert(table, width, count % ROWS_PER_INSERT), flat[whole:])
         written += count
-        if on_rows:
-            on_rows(written)
+        progress.rows(written, result.states)
     cursor.close()
 
 

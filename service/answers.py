@@ -9,7 +9,7 @@ from __future__ import annotations
 from sqlalchemy import Engine
 
 from builder import catalogue
-from builder.errors import MalformedInput, NotBuilt, Unreachable
+from builder.errors import BeyondRadius, MalformedInput, NotBuilt, PuzzledbError, Unreachable
 from builder.puzzle import Puzzle
 from db import queries
 from db.queries import Build
@@ -41,6 +41,8 @@ class Answers:
 
     def _not_built_message(self, conn, puzzle: Puzzle, goal: str, default: bool) -> str:
         goal_flag = "" if default else f" --goal {goal}"
+        if puzzle.name in catalogue.RADIUS_ONLY:
+            goal_flag += " --radius 20"
         message = (
             f"{puzzle.name} is not built toward goal {goal} yet; build it with: "
             f"puzzledb build {puzzle.name}{goal_flag}{self.db_hint}"
@@ -57,7 +59,7 @@ class Answers:
             state = puzzle.parse(state_text, "state")
             steps = queries.path(conn, build, state)
         if not steps:
-            raise Unreachable(self._unreachable_message(puzzle, build, state))
+            raise self._not_stored(puzzle, build, state)
         return {
             "puzzle": build.name,
             "goal": build.goal,
@@ -67,11 +69,18 @@ class Answers:
             "moves": [m for _, _, m in steps[:-1]],
         }
 
-    def _unreachable_message(self, puzzle: Puzzle, build: Build, state: str) -> str:
+    def _not_stored(self, puzzle: Puzzle, build: Build, state: str) -> PuzzledbError:
+        """The error for a well-formed state the build does not hold, saying why."""
         reason = puzzle.unreachable_reason(state, build.goal)
+        if reason is None and build.radius is not None:
+            return BeyondRadius(
+                f"{state} is more than {build.radius} moves from goal {build.goal}: the "
+                f"{build.name} build holds only states within radius {build.radius} (rebuild "
+                f"with a larger --radius to answer it)"
+            )
         if reason is None:
             reason = "no sequence of moves leads from it to the goal"
-        return f"{state} cannot reach goal {build.goal} of {build.name}: {reason}"
+        return Unreachable(f"{state} cannot reach goal {build.goal} of {build.name}: {reason}")
 
     def depth(
         self, name: str, depth, goal_text: str | None = None, limit=100, offset=0
@@ -116,6 +125,7 @@ class Answers:
             "title": build.title,
             "states": build.states,
             "max_depth": build.max_depth,
+            "radius": build.radius,
             "histogram": counts,
             "built_at": build.built_at,
             "build_seconds": build.build_seconds,
@@ -125,6 +135,39 @@ class Answers:
         with self.engine.connect() as conn:
             builds = queries.all_builds(conn)
         return catalogue_answer(builds)
+
+    def moves(self, name: str, state_text: str, goal_text: str | None = None) -> dict:
+        """Every legal move from a stored state with the depth it leads to, best first.
+
+        A lookup like path: the move rule lists the successors, one query finds their depths.
+        A successor that is not stored has depth None: it cannot reach the goal (peg dead
+        ends), or it lies beyond a radius build.
+        """
+        with self.engine.connect() as conn:
+            puzzle, build = self.resolve(conn, name, goal_text)
+            state = puzzle.parse(state_text, "state")
+            options = puzzle.moves(state)
+            depths = queries.depths_of(conn, build, [state] + [after for _, after in options])
+        if state not in depths:
+            raise self._not_stored(puzzle, build, state)
+        here = depths[state]
+        listed = [
+            {
+                "move": move.label,
+                "state": after,
+                "depth": depths.get(after),
+                "optimal": depths.get(after) == here - 1,
+            }
+            for move, after in options
+        ]
+        listed.sort(key=lambda m: (m["depth"] is None, m["depth"] or 0))
+        return {
+            "puzzle": build.name,
+            "goal": build.goal,
+            "state": state,
+            "depth": here,
+            "moves": listed,
+        }
 
 
 def catalogue_answer(builds: list[Build]) -> dict:

@@ -2,7 +2,8 @@
 
 Every query command takes --db, --goal and --json; with --json it prints exactly one JSON
 object, an error included. Exit status: 0 answered, 2 malformed input, 3 unreachable state,
-4 not built yet, 1 anything else (an unreadable database file, a failed build).
+4 not built yet, 5 beyond the radius of a partial build, 1 anything else (an unreadable
+database file, a failed build).
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ from sqlalchemy.exc import DBAPIError
 
 from builder import catalogue
 from builder.build import build as run_build
+from builder.definition import from_flags, load_file
 from builder.errors import MalformedInput, PuzzledbError
 from db.connection import reader, resolve_path, writer
 
 from . import render
-from .answers import Answers
+from .answers import Answers, whole_number
+from .progress import for_build
 
 
 class DatabaseFault(PuzzledbError):
@@ -125,41 +128,90 @@ def _list_text(answer: dict) -> str:
 
 @main.command("build")
 @click.argument("names", nargs=-1, metavar="NAME...")
-@click.option("--all", "build_all", is_flag=True, help="Build every catalogue puzzle.")
+@click.option("--all", "build_all", is_flag=True, help="Build every seed puzzle of the articles.")
 @goal_option
+@click.option("--radius", metavar="R", help="Keep only states at most R moves from the goal.")
+@click.option("--file", "definition", metavar="TOML", help="Define the puzzle in a TOML file.")
+@click.option("--rows", metavar="R", help="Define a plain sliding puzzle NAME: board rows,")
+@click.option("--cols", metavar="C", help="columns,")
+@click.option("--blank", metavar="B", help="and blank symbol (default 0); needs --goal.")
 @db_option
 @json_option
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
 @reports_errors
-def build_command(names, build_all, goal, db_path, as_json, quiet):
-    """Search puzzles completely from a goal and store every state (replacing an old build)."""
+def build_command(names, build_all, goal, radius, definition, rows, cols, blank, db_path,
+                  as_json, quiet):
+    """Search puzzles from a goal and store every state (replacing an old build).
+
+    \b
+    puzzledb build eight                      a catalogue puzzle toward its goal
+    puzzledb build --all                      every seed puzzle of the articles
+    puzzledb build fifteen --radius 20        only states within 20 moves
+    puzzledb build --file my.toml             every goal of a puzzle defined in TOML
+    puzzledb build tiny --rows 2 --cols 2 --goal '231*' --blank '*'
+    """
     started = time.perf_counter()
-    if build_all:
-        names = tuple(dict.fromkeys(names + tuple(catalogue.CATALOGUE)))
-    if not names:
-        raise MalformedInput(
-            f"name a puzzle to build, or use --all; puzzles: {', '.join(catalogue.CATALOGUE)}"
-        )
-    if goal is not None and len(names) != 1:
-        raise MalformedInput("--goal needs exactly one puzzle name")
-    puzzles = [catalogue.get(name) for name in names]
-    goals = [p.parse_goal(goal) for p in puzzles]
+    radius = None if radius is None else whole_number(radius, "radius")
+    jobs = _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank)
     path = resolve_path(db_path)
     engine = writer(path)
     built = []
-    for puzzle, target in zip(puzzles, goals):
-        row = run_build(engine, puzzle, target, started)
+    for puzzle, target in jobs:
+        progress = for_build(puzzle.name, quiet or as_json)
+        row = run_build(engine, puzzle, target, started, radius=radius, progress=progress)
         started = time.perf_counter()
-        summary = {k: row[k] for k in ("name", "goal", "states", "max_depth", "build_seconds")}
-        built.append(summary)
+        built.append({k: row[k] for k in BUILD_SUMMARY})
         if not quiet and not as_json:
+            within = "" if radius is None else f" within radius {radius}"
             click.echo(
-                f"built {row['name']} toward {row['goal']}: {row['states']:,} states, "
+                f"built {row['name']} toward {row['goal']}{within}: {row['states']:,} states, "
                 f"max depth {row['max_depth']}, {row['build_seconds']:.2f} s -> {path}"
             )
     engine.dispose()
     if as_json:
         click.echo(json.dumps({"database": str(path), "built": built}, ensure_ascii=False))
+
+
+BUILD_SUMMARY = ("name", "goal", "states", "max_depth", "radius", "build_seconds")
+
+
+def _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank):
+    """The (puzzle, goal) pairs a build command asks for, every input checked first."""
+    if definition is not None or rows is not None or cols is not None:
+        if build_all:
+            raise MalformedInput("--all builds the catalogue; it does not go with --file or --rows")
+        if definition is not None:
+            if names or rows is not None or cols is not None or blank is not None:
+                raise MalformedInput("--file defines the puzzle: give no NAME, --rows or --cols")
+            defined = load_file(definition)
+        else:
+            if len(names) != 1:
+                raise MalformedInput("--rows and --cols define one puzzle: give exactly one NAME")
+            defined = from_flags(names[0], rows, cols, goal, "0" if blank is None else blank)
+        puzzle = defined.puzzle
+        goals = [puzzle.parse_goal(goal)] if goal is not None else defined.goals
+        return [(puzzle, target) for target in goals]
+    if blank is not None:
+        raise MalformedInput("--blank goes with --rows and --cols")
+    if build_all:
+        names = tuple(dict.fromkeys(names + tuple(catalogue.SEEDS)))
+    if not names:
+        raise MalformedInput(
+            f"name a puzzle to build, or use --all; puzzles: {', '.join(catalogue.CATALOGUE)} "
+            f"(or define one with --file or --rows/--cols)"
+        )
+    if goal is not None and len(names) != 1:
+        raise MalformedInput("--goal needs exactly one puzzle name")
+    jobs = []
+    for name in names:
+        puzzle = catalogue.get(name)
+        if name in catalogue.RADIUS_ONLY and radius is None:
+            raise MalformedInput(
+                f"{name} has {catalogue.RADIUS_ONLY[name]} states, too many to search "
+                f"completely; build it within a radius, e.g. puzzledb build {name} --radius 20"
+            )
+        jobs.append((puzzle, puzzle.parse_goal(goal)))
+    return jobs
 
 
 @main.command("path")
@@ -265,6 +317,22 @@ def _stats_text(a: dict) -> str:
         bar = "█" * max(1 if count else 0, round(40 * count / top))
         lines.append(f"{depth:>5} {count:>11,}  {bar}")
     return "\n".join(lines) + "\n"
+
+
+@main.command("serve")
+@db_option
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (loopback unless told otherwise).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64),
+              help="Gunicorn sync worker processes.")
+@click.option("--access-log", is_flag=True, help="Log one line per request to stderr.")
+@reports_errors
+def serve_command(db_path, host, port, workers, access_log):
+    """Answer over HTTP (JSON) from the database, read-only, with gunicorn."""
+    from .serve import serve  # gunicorn and Flask load only for this command
+
+    serve(resolve_path(db_path), host=host, port=port, workers=workers, access_log=access_log)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -20,10 +20,11 @@ ATAMA_ARTICLE_GOAL = "ソウアイ*タタノマ"
 
 @pytest.fixture(scope="session")
 def seed_db(tmp_path_factory):
-    """Every catalogue puzzle toward its default goal, plus atama toward the article's goal."""
+    """Every seed puzzle toward its default goal, plus atama toward the article's goal."""
     path = tmp_path_factory.mktemp("seed") / "puzzledb.sqlite"
     engine = writer(path)
-    for puzzle in catalogue.CATALOGUE.values():
+    for name in catalogue.SEEDS:
+        puzzle = catalogue.get(name)
         build(engine, puzzle, puzzle.default_goal, time.perf_counter())
     build(engine, catalogue.get("atama"), ATAMA_ARTICLE_GOAL, time.perf_counter())
     engine.dispose()

@@ -10,6 +10,7 @@ import pytest
 
 from builder import catalogue
 from builder.build import build
+from builder.progress import Progress
 from db.connection import reader, writer
 from service.answers import Answers
 
@@ -31,12 +32,22 @@ def snapshot(path):
     return builds, tables
 
 
+class OnRows(Progress):
+    """Calls `act` each time a chunk of rows has been written inside the build transaction."""
+
+    def __init__(self, act):
+        self.act = act
+
+    def rows(self, written, total):
+        self.act(written)
+
+
 def _build_then_kill(path, kill_after_rows):
-    def on_rows(written):
+    def kill(written):
         if written >= kill_after_rows:
             os.kill(os.getpid(), signal.SIGKILL)
 
-    build(writer(path), catalogue.get("eight"), "123456780", on_rows=on_rows)
+    build(writer(path), catalogue.get("eight"), "123456780", progress=OnRows(kill))
 
 
 @pytest.mark.parametrize("kill_after_rows", [50_000, 150_000, 181_440])
@@ -60,7 +71,7 @@ def test_ctrl_c_during_rebuild_rolls_back(built_eight):
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        build(writer(built_eight), catalogue.get("eight"), "123456780", on_rows=interrupt)
+        build(writer(built_eight), catalogue.get("eight"), "123456780", progress=OnRows(interrupt))
     assert snapshot(built_eight) == before
 
 
@@ -73,7 +84,7 @@ def test_readers_keep_answering_from_the_old_build_during_a_rebuild(built_eight)
         seen.append(answers.path("eight", "867254301")["depth"])
 
     time.sleep(1.1)  # built_at has one-second resolution
-    build(writer(built_eight), catalogue.get("eight"), "123456780", on_rows=ask)
+    build(writer(built_eight), catalogue.get("eight"), "123456780", progress=OnRows(ask))
     assert seen and all(depth == 31 for depth in seen)
     assert answers.stats("eight")["built_at"] != old  # the new build is visible after commit
 

@@ -15,7 +15,7 @@ import independent
 from builder import catalogue
 from conftest import ATAMA_ARTICLE_GOAL
 
-BUILDS = [(name, None) for name in catalogue.CATALOGUE] + [("atama", ATAMA_ARTICLE_GOAL)]
+BUILDS = [(name, None) for name in catalogue.SEEDS] + [("atama", ATAMA_ARTICLE_GOAL)]
 SETTINGS = settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -1,0 +1,72 @@
+"""Every failure as JSON `{"error": {"code", "message"}}` with its status; never a traceback.
+
+puzzledb errors keep their own code and status, HTTP errors (404 route, 405, 414) keep their
+status (and a 405 its Allow header), an unreadable database is 503, and anything else is a bug: 500, logged
+on one line (the full traceback only at debug level, so a broken request cannot flood logs).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import traceback
+
+from flask import Flask, Response, current_app, request
+from sqlalchemy.exc import DBAPIError
+from werkzeug.exceptions import HTTPException
+
+from builder.errors import PuzzledbError
+
+from .caching import dumps
+
+CODES = {404: "not_found", 405: "method_not_allowed", 414: "query_too_long"}
+
+
+def error_response(status: int, code: str, message: str, headers=None) -> Response:
+    body = {"error": {"code": code, "message": message}}
+    response = Response(dumps(body), status=status, headers=headers, mimetype="application/json")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _puzzledb(error: PuzzledbError):
+    return error_response(error.http_status, error.code, error.message)
+
+
+def _http(error: HTTPException):
+    status = error.code or 500
+    code = CODES.get(status) or (error.name or "error").lower().replace(" ", "_")
+    allowed = ", ".join(getattr(error, "valid_methods", None) or [])  # set on 405
+    if status == 404:
+        message = f"no such route: {request.path} (the routes are listed in /openapi.json)"
+    elif status == 405:
+        message = f"{request.method} is not allowed on {request.path}; allowed: {allowed}"
+    else:
+        message = _plain(error.description or error.name or "error")
+    return error_response(status, code, message, {"Allow": allowed} if allowed else None)
+
+
+def _plain(message: str) -> str:
+    """Werkzeug's stock descriptions are worded for HTML pages; one line of text suits JSON."""
+    return " ".join(str(message).split())
+
+
+def _database(error: Exception):
+    cause = getattr(error, "orig", error)
+    current_app.logger.error("database error on %s: %s", request.path, cause)
+    return error_response(503, "database_error", "the database could not be read; try again")
+
+
+def _bug(error: Exception):
+    frame = traceback.extract_tb(error.__traceback__)[-1:] or [None]
+    where = f" at {frame[0].filename}:{frame[0].lineno}" if frame[0] else ""
+    current_app.logger.error("internal error on %s: %r%s", request.path, error, where)
+    current_app.logger.debug("traceback", exc_info=error)
+    return error_response(500, "internal_error", "internal error; it has been logged")
+
+
+def register(app: Flask) -> None:
+    app.register_error_handler(PuzzledbError, _puzzledb)
+    app.register_error_handler(HTTPException, _http)
+    app.register_error_handler(DBAPIError, _database)
+    app.register_error_handler(sqlite3.Error, _database)
+    app.register_error_handler(Exception, _bug)

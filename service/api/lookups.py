@@ -1,0 +1,58 @@
+"""The lookup routes: path, moves, depth, farthest and stats of one built puzzle and goal.
+
+Each view only reads its documented parameters and asks the shared Answers; every check and
+error message is the CLI's.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, g
+from sqlalchemy.exc import DBAPIError
+
+from .caching import respond
+from .params import read
+
+bp = Blueprint("lookups", __name__)
+
+
+def _ask(method: str, *args):
+    answers = current_app.extensions["puzzledb"]
+    try:
+        return getattr(answers, method)(*args)
+    except DBAPIError:
+        # A build that commits mid-request can drop the table a remembered Build row names;
+        # the next attempt sees the new data_version and resolves afresh.
+        g.builds = []
+        return getattr(answers, method)(*args)
+
+
+@bp.get("/path")
+def path():
+    q = read("/path")
+    return respond(_ask("path", q["puzzle"], q["state"], q.get("goal")))
+
+
+@bp.get("/moves")
+def moves():
+    q = read("/moves")
+    return respond(_ask("moves", q["puzzle"], q["state"], q.get("goal")))
+
+
+@bp.get("/depth")
+def depth():
+    q = read("/depth")
+    return respond(_ask(
+        "depth", q["puzzle"], q["d"], q.get("goal"), q["limit"], q["offset"]
+    ))
+
+
+@bp.get("/farthest")
+def farthest():
+    q = read("/farthest")
+    return respond(_ask("farthest", q["puzzle"], q.get("goal"), q["limit"]))
+
+
+@bp.get("/stats")
+def stats():
+    q = read("/stats")
+    return respond(_ask("stats", q["puzzle"], q.get("goal")))

@@ -1,0 +1,184 @@
+"""The OpenAPI 3.1 document of the HTTP service, and the one list of each route's parameters.
+
+The views read their query parameters through this document (service.api.params), so a
+parameter is accepted exactly when it is documented here.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+from .answers import MAX_LIMIT
+
+MAX_QUERY_BYTES = 2048  # longer query strings get 414; the longest real state is ~100 bytes
+MAX_REQUEST_LINE = 8190  # gunicorn's largest; it refuses longer request lines itself
+
+try:
+    VERSION = version("puzzledb")
+except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+    VERSION = "0.0.0"
+
+
+def _param(name, description, example, *, required=False, integer=False, default=None,
+           maximum=None) -> dict:
+    schema: dict = {"type": "integer", "minimum": 0} if integer else {"type": "string"}
+    if default is not None:
+        schema["default"] = default
+    if maximum is not None:
+        schema["maximum"] = maximum
+    return {
+        "name": name, "in": "query", "required": required, "description": description,
+        "schema": schema, "example": example,
+    }
+
+
+PUZZLE = _param("puzzle", "Puzzle name, e.g. eight, seven, lines, atama, nooff, peg15.", "eight",
+                required=True)
+STATE = _param("state", "A state: one character per cell, row-major; '/', spaces or commas "
+               "between cells are accepted.", "867254301", required=True)
+GOAL = _param("goal", "Goal arrangement; default: the puzzle's default goal.", "123456780")
+DEPTH = _param("d", "Distance from the goal in moves.", 31, required=True, integer=True)
+LIMIT = _param("limit", "At most this many states.", 5, integer=True, default=100,
+               maximum=MAX_LIMIT)
+OFFSET = _param("offset", "Skip this many states first (states are in text order).", 0,
+                integer=True, default=0)
+FARTHEST_LIMIT = {**LIMIT, "schema": {**LIMIT["schema"], "default": 1000}}
+
+LOOKUP = ("400", "404", "405", "414")
+META = ("405", "414")
+
+
+def _get(summary, description, params, answer, errors=LOOKUP, cached=True) -> dict:
+    responses = {"200": {"description": "The answer.", "headers": _headers(cached),
+                         "content": _json(f"#/components/schemas/{answer}")}}
+    if cached:
+        responses["304"] = {"description": "Not modified: If-None-Match named the current ETag."}
+    for status in errors + ("500", "503"):
+        responses[status] = {"$ref": f"#/components/responses/{ERRORS[status][0]}"}
+    return {"get": {"summary": summary, "description": description, "parameters": params,
+                    "responses": responses}}
+
+
+def _headers(cached: bool) -> dict:
+    if not cached:
+        return {}
+    return {
+        "ETag": {"description": "Changes when the build answering changes (a rebuild).",
+                 "schema": {"type": "string"}},
+        "Cache-Control": {"description": "public, max-age=60 (health: no-cache).",
+                          "schema": {"type": "string"}},
+    }
+
+
+def _json(ref: str) -> dict:
+    return {"application/json": {"schema": {"$ref": ref}}}
+
+
+ERRORS = {
+    "400": ("Malformed", "Malformed input: a bad state, goal or number, a missing, unknown or "
+            "repeated parameter (code malformed)."),
+    "404": ("NotFound", "Unknown puzzle (unknown_puzzle), a state that cannot reach the goal "
+            "(unreachable), a state beyond a radius build (beyond_radius), a puzzle or goal "
+            "not built (not_built), or no such route (not_found)."),
+    "405": ("MethodNotAllowed", "Only GET (and HEAD) are served (code method_not_allowed)."),
+    "414": ("QueryTooLong", f"The query string is over {MAX_QUERY_BYTES} bytes "
+            "(code query_too_long)."),
+    "500": ("Internal", "A bug in puzzledb (code internal_error); never a stack trace."),
+    "503": ("DatabaseError", "The database could not be read (code database_error)."),
+}
+
+PATHS = {
+    "/path": _get("An optimal path from a state to the goal",
+                  "The states from `state` to the goal, and the move made in each.",
+                  [PUZZLE, STATE, GOAL], "PathAnswer"),
+    "/depth": _get("States at one distance from the goal",
+                   "A page of the states exactly `d` moves from the goal, in text order.",
+                   [PUZZLE, DEPTH, GOAL, LIMIT, OFFSET], "DepthAnswer"),
+    "/farthest": _get("The states farthest from the goal",
+                      "The states needing the most moves (up to `limit` of them).",
+                      [PUZZLE, GOAL, FARTHEST_LIMIT], "FarthestAnswer"),
+    "/stats": _get("Build statistics", "State count, maximum depth and states per depth.",
+                   [PUZZLE, GOAL], "StatsAnswer"),
+    "/moves": _get("Every legal move from a state, best first",
+                   "Each move, the state it leads to and that state's depth (null: not stored, "
+                   "so the goal cannot be reached from it, or it lies beyond a radius build), "
+                   "sorted by depth; `optimal` marks the moves of optimal paths.",
+                   [PUZZLE, STATE, GOAL], "MovesAnswer"),
+    "/puzzles": _get("The catalogue", "Every puzzle, with the goals built and their sizes.",
+                     [], "Catalogue", META),
+    "/health": _get("Liveness", "The service is up and can read its database.",
+                    [], "Health", META),
+    "/openapi.json": _get("This document", "The OpenAPI document of this service.", [],
+                          "OpenAPI", META),
+}
+
+
+def _object(properties: dict, required: list | None = None) -> dict:
+    return {"type": "object", "properties": properties,
+            "required": required if required is not None else list(properties)}
+
+
+STR, INT = {"type": "string"}, {"type": "integer"}
+RADIUS = {"type": ["integer", "null"],
+          "description": "null: every state that can reach the goal is stored; a number: only "
+                         "states within that many moves (radius builds of large boards)."}
+STRS, INTS = {"type": "array", "items": STR}, {"type": "array", "items": INT}
+BUILD = _object({"goal": STR, "states": INT, "max_depth": INT, "radius": RADIUS, "built_at": STR,
+                 "build_seconds": {"type": "number"}})
+
+SCHEMAS = {
+    "PathAnswer": _object({"puzzle": STR, "goal": STR, "state": STR, "depth": INT,
+                           "path": STRS, "moves": STRS}),
+    "DepthAnswer": _object({"puzzle": STR, "goal": STR, "depth": INT, "count": INT,
+                            "offset": INT, "states": STRS}),
+    "FarthestAnswer": _object({"puzzle": STR, "goal": STR, "depth": INT, "count": INT,
+                               "states": STRS}),
+    "StatsAnswer": _object({"puzzle": STR, "goal": STR, "title": STR, "states": INT,
+                            "max_depth": INT, "radius": RADIUS, "histogram": INTS, "built_at": STR,
+                            "build_seconds": {"type": "number"}}),
+    "MovesAnswer": _object({
+        "puzzle": STR, "goal": STR, "state": STR, "depth": INT,
+        "moves": {"type": "array", "items": _object({
+            "move": STR, "state": STR, "depth": {"type": ["integer", "null"]},
+            "optimal": {"type": "boolean"}})},
+    }),
+    "Catalogue": _object({"puzzles": {"type": "array", "items": _object({
+        "name": STR, "title": STR, "kind": {"enum": ["sliding", "peg"]}, "board": STR,
+        "default_goal": STR, "builds": {"type": "array", "items": BUILD}})}}),
+    "Health": _object({"status": {"const": "ok"}, "builds": INT}),
+    "OpenAPI": {"type": "object", "description": "An OpenAPI 3.1 document."},
+    "Error": _object({"error": _object({"code": STR, "message": STR})}),
+}
+
+DESCRIPTION = f"""Optimal solutions of sliding-block and peg puzzles, precomputed: every answer
+is a lookup in a read-only SQLite database built offline by `puzzledb build`.
+
+* Every response is JSON; errors are `{{"error": {{"code", "message"}}}}`.
+* Unknown query parameters are refused (400, code malformed), as are repeated ones, so a
+  misspelt parameter never silently falls back to a default.
+* Query strings over {MAX_QUERY_BYTES} bytes get 414 (code query_too_long). Request lines over
+  {MAX_REQUEST_LINE} bytes never reach the service: gunicorn refuses them itself, not in JSON
+  (414 in gunicorn 27, 400 in older releases).
+* Answers carry an `ETag` tied to the build that answered (all builds for /puzzles and
+  /health) and `Cache-Control: public, max-age=60`; `If-None-Match` gets 304.
+"""
+
+
+def document() -> dict:
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "puzzledb", "version": VERSION, "description": DESCRIPTION},
+        "paths": PATHS,
+        "components": {
+            "schemas": SCHEMAS,
+            "responses": {
+                name: {"description": text, "content": _json("#/components/schemas/Error")}
+                for name, text in ERRORS.values()
+            },
+        },
+    }
+
+
+def parameters(route: str) -> list[dict]:
+    """The documented query parameters of `route` (KeyError for an undocumented route)."""
+    return PATHS[route]["get"]["parameters"]

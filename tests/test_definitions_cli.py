@@ -1,0 +1,76 @@
+"""Puzzles defined without code, from the user's command to the answer."""
+
+import json
+import sqlite3
+from pathlib import Path
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def rows(db, name):
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        return conn.execute(
+            "SELECT state, depth, pred, move FROM states WHERE puzzle = ? ORDER BY state", (name,)
+        ).fetchall()
+
+
+def test_toml_nooff_answers_exactly_like_the_catalogue(cli, tmp_path, seed_db):
+    db = tmp_path / "defined.sqlite"
+    built = cli("build", "--file", EXAMPLES / "nooff.toml", "--db", db, "--json")
+    assert built.exit_code == 0, built.output
+    assert json.loads(built.stdout)["built"][0]["states"] == 540
+    assert rows(db, "nooff-toml") == rows(seed_db, "nooff")
+    path = json.loads(cli("path", "nooff-toml", "LLONOFF_", "--db", db, "--json").stdout)
+    catalogue_path = json.loads(cli("path", "nooff", "LLONOFF_", "--db", seed_db, "--json").stdout)
+    assert path["depth"] == 44 and path["moves"] == catalogue_path["moves"]
+    drawn = cli("path", "nooff-toml", "LLONOFF_", "--db", db).stdout
+    assert "│ bulb  │ O │ N │" in drawn  # the definition stored with it draws the bulb
+    bad = cli("path", "nooff-toml", "NOOFLLF_", "--db", db)
+    assert bad.exit_code == 3 and "bulb can never move up or down" in bad.stderr
+
+
+def test_ruby_2x2_from_a_file_and_from_flags(cli, tmp_path):
+    db = tmp_path / "tiny.sqlite"
+    assert cli("build", "--file", EXAMPLES / "ruby2x2.toml", "--db", db, "-q").exit_code == 0
+    name = json.loads(cli("list", "--db", db, "--json").stdout)["puzzles"][-1]["name"]
+    from_file = json.loads(cli("path", name, "123*", "--db", db, "--json").stdout)
+    assert from_file["goal"] == "231*" and from_file["path"][-1] == "231*"
+    flags = cli("build", "tiny", "--rows", "2", "--cols", "2", "--goal", "231*", "--blank", "*",
+                "--db", db, "--json")
+    assert flags.exit_code == 0, flags.output
+    from_flags = json.loads(cli("path", "tiny", "1 2/3 *", "--db", db, "--json").stdout)
+    assert from_flags["depth"] == from_file["depth"] and from_flags["path"] == from_file["path"]
+    stats = json.loads(cli("stats", "tiny", "--db", db, "--json").stdout)
+    assert stats["states"] == 12  # 4!/2: half the arrangements of a 2x2 are reachable
+
+
+def test_redefining_a_puzzle_replaces_its_stale_builds(cli, tmp_path):
+    db = tmp_path / "redefine.sqlite"
+    assert cli("build", "tiny", "--rows", "2", "--cols", "2", "--goal", "123*", "--blank", "*",
+               "--db", db, "-q").exit_code == 0
+    assert cli("build", "tiny", "--rows", "1", "--cols", "4", "--goal", "12*3", "--blank", "*",
+               "--db", db, "-q").exit_code == 0
+    tiny = [p for p in json.loads(cli("list", "--db", db, "--json").stdout)["puzzles"]
+            if p["name"] == "tiny"][0]
+    assert tiny["board"] == "1x4" and [b["goal"] for b in tiny["builds"]] == ["12*3"]
+
+
+def test_bad_definitions_exit_2_with_the_reason(cli, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "oops"\nrows = 2\ncols = 2\ngoal = "12*"\nblank = "*"\n')
+    result = cli("build", "--file", bad, "--db", tmp_path / "x.sqlite")
+    assert result.exit_code == 2 and "bad.toml" in result.stderr and "goal" in result.stderr
+    for args, words in [
+        (("build", "--file", tmp_path / "missing.toml"), "missing.toml"),
+        (("build", "tiny", "--rows", "2", "--cols", "x", "--goal", "123*", "--blank", "*"),
+         "--cols"),
+        (("build", "tiny", "--rows", "2", "--cols", "2", "--goal", "1234"), "blank"),
+        (("build", "eight", "--rows", "3", "--cols", "3", "--goal", "123456780"), "catalogue"),
+        (("build", "a", "b", "--rows", "2", "--cols", "2", "--goal", "123*"), "exactly one NAME"),
+        (("build", "--all", "--file", EXAMPLES / "nooff.toml"), "--all"),
+        (("build", "eight", "--blank", "*"), "--blank goes with --rows"),
+    ]:
+        result = cli(*args, "--db", tmp_path / "x.sqlite")
+        assert result.exit_code == 2, (args, result.output)
+        assert words in result.stderr, (args, result.stderr)
+        assert "Traceback" not in result.output
