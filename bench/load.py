@@ -5,7 +5,8 @@
 Builds eight into a temporary database, starts `puzzledb serve` (gunicorn sync workers) on a
 free 127.0.0.1 port, and runs wrk (Debian: apt-get install wrk) against /path of the depth-31
 state 867254301, then /health on the same server: a warm-up, then --seconds each, so a run is
-bounded in time. Prints a table and the targets, then stops the server. The machine is shared:
+bounded in time. Then /path once more on a server with the answer cache off (--answer-cache 0),
+which shows the cost of the lookup itself rather than of a remembered answer. Prints a table and the targets, then stops the server. The machine is shared:
 compare figures within one run.
 """
 
@@ -96,30 +97,36 @@ def main() -> None:
         subprocess.run([*PUZZLEDB, "build", "eight", "--db", str(db), "--quiet"], check=True)
         script = Path(tmp) / "report.lua"
         script.write_text(REPORT_LUA)
-        port = free_port()
-        base = f"http://127.0.0.1:{port}"
-        server = subprocess.Popen(
-            [*PUZZLEDB, "serve", "--db", str(db), "--host", "127.0.0.1", "--port", str(port),
-             "--workers", str(args.workers)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        try:
-            wait_until_up(base, server)
-            check_answer(base)
-            results = {}
-            for name, target in ENDPOINTS:
-                if args.warmup:
-                    wrk(base + target, args.warmup, args.connections, args.threads, script)
-                results[name] = wrk(
-                    base + target, args.seconds, args.connections, args.threads, script
-                )
-        finally:
-            server.terminate()
+        results = {}
+        # The service as deployed (answer cache on), then /path again with the cache off:
+        # one state repeated is what the cache is for, so the uncached row shows the lookup.
+        for suffix, extra, endpoints in [
+            ("", [], ENDPOINTS),
+            (" (no cache)", ["--answer-cache", "0"], ENDPOINTS[:1]),
+        ]:
+            port = free_port()
+            base = f"http://127.0.0.1:{port}"
+            server = subprocess.Popen(
+                [*PUZZLEDB, "serve", "--db", str(db), "--host", "127.0.0.1", "--port",
+                 str(port), "--workers", str(args.workers), *extra],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            )
             try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+                wait_until_up(base, server)
+                check_answer(base)
+                for name, target in endpoints:
+                    if args.warmup:
+                        wrk(base + target, args.warmup, args.connections, args.threads, script)
+                    results[name + suffix] = wrk(
+                        base + target, args.seconds, args.connections, args.threads, script
+                    )
+            finally:
+                server.terminate()
+                try:
+                    server.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+                    server.wait()
     report(results, args)
 
 
@@ -128,10 +135,10 @@ def report(results: dict, args) -> None:
         f"puzzledb serve, {args.workers} sync workers; wrk -t{args.threads} "
         f"-c{args.connections}, {args.seconds} s per endpoint on 127.0.0.1\n"
     )
-    print(f"{'endpoint':<10} {'requests/s':>11} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
+    print(f"{'endpoint':<20} {'requests/s':>11} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
     for name, r in results.items():
         print(
-            f"{name:<10} {r['rate']:>11,.0f} {r['p50_us'] / 1000:>8.2f} "
+            f"{name:<20} {r['rate']:>11,.0f} {r['p50_us'] / 1000:>8.2f} "
             f"{r['p99_us'] / 1000:>8.2f} {r['errors'] + r['non_2xx']:>7}"
         )
     path, health = results["/path"], results["/health"]

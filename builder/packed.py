@@ -86,6 +86,15 @@ class PackedBoard:
         return np.concatenate(children), np.concatenate(moves)
 
 
+    def undo(self, codes: np.ndarray, moves: np.ndarray) -> np.ndarray:
+        """The predecessors: each state with the two cells its move code names swapped."""
+        cells = self.puzzle.cells
+        m = moves.astype(np.int64)
+        a, b = (m // cells) % cells, m % cells
+        flip = ((codes >> self.shifts[a]) ^ (codes >> self.shifts[b])) & self.mask
+        return codes ^ (flip << self.shifts[a]) ^ (flip << self.shifts[b])
+
+
 def packable(puzzle) -> bool:
     """One blank, no multi-cell pieces, and every cell fits in 64 bits."""
     if not isinstance(puzzle, SlidingPuzzle) or puzzle.wide or puzzle.blanks != 1:

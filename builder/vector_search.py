@@ -108,10 +108,17 @@ class PackedResult(SearchResult):
             codes, depths, moves = np.concatenate(codes), np.concatenate(depths), np.concatenate(moves)
             order = np.argsort(codes)
             codes, depths, moves = codes[order], depths[order], moves[order]
+            goal_rows = np.flatnonzero(moves == NO_MOVE).tolist()
             move_list = moves.tolist()
-            for i in np.flatnonzero(moves == NO_MOVE).tolist():
+            for i in goal_rows:
                 move_list[i] = None
-            yield self.codec.decode(codes), depths.tolist(), move_list
+            columns = (self.codec.decode(codes), depths.tolist(), move_list)
+            if self.stores_pred:
+                preds = self.codec.decode(self.codec.undo(codes, moves))
+                for i in goal_rows:
+                    preds[i] = None
+                columns += (preds,)
+            yield columns
 
     def _buckets(self, size: int):
         """Boundaries that cut the key space into buckets of about `size` states."""

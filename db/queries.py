@@ -131,15 +131,16 @@ def _path_sql(table: str, cells: int, stores_pred: bool) -> str:
             SELECT {step} FROM walk JOIN {table} AS n ON n.state = {next_pred}
             WHERE walk.step < ?
         )
-        SELECT state, depth, move FROM walk ORDER BY step"""
+        SELECT state, move FROM walk ORDER BY step"""
 
 
-def path(conn: Connection, build: Build, state: str) -> list[tuple[str, int, str | None]]:
-    """[(state, depth, move made from it)] from `state` to the goal; [] if it is not stored."""
+def path(conn: Connection, build: Build, state: str) -> list[tuple[str, str | None]]:
+    """[(state, move made from it)] from `state` to the goal, so the state's depth is the
+    length less one; [] if the build does not hold `state`."""
     sql = _path_sql(build.node_table, build.rows * build.cols, build.stores_pred)
     rows = conn.exec_driver_sql(sql, (state, build.max_depth)).all()
     labels = move_labels(conn, build)
-    return [(s, d, None if m is None else labels[m]) for s, d, m in rows]
+    return [(s, None if m is None else labels[m]) for s, m in rows]
 
 
 @lru_cache(maxsize=256)

@@ -22,6 +22,10 @@ class Answers:
         self.engine = engine
         self.db_hint = db_hint  # e.g. " --db other.sqlite", repeated in build suggestions
 
+    def connection(self):
+        """A connection for one answer (a context manager); the service keeps its own."""
+        return self.engine.connect()
+
     # -- resolving the puzzle and its build ----------------------------------------------------
     def puzzle(self, conn, name: str) -> Puzzle:
         if name in catalogue.CATALOGUE:
@@ -54,7 +58,7 @@ class Answers:
 
     # -- answers ---------------------------------------------------------------------------------
     def path(self, name: str, state_text: str, goal_text: str | None = None) -> dict:
-        with self.engine.connect() as conn:
+        with self.connection() as conn:
             puzzle, build = self.resolve(conn, name, goal_text)
             state = puzzle.parse(state_text, "state")
             steps = queries.path(conn, build, state)
@@ -64,9 +68,9 @@ class Answers:
             "puzzle": build.name,
             "goal": build.goal,
             "state": state,
-            "depth": steps[0][1],
-            "path": [s for s, _, _ in steps],
-            "moves": [m for _, _, m in steps[:-1]],
+            "depth": len(steps) - 1,
+            "path": [s for s, _ in steps],
+            "moves": [m for _, m in steps[:-1]],
         }
 
     def _not_stored(self, puzzle: Puzzle, build: Build, state: str) -> PuzzledbError:
@@ -88,7 +92,7 @@ class Answers:
         depth = whole_number(depth, "depth")
         limit = whole_number(limit, "limit", high=MAX_LIMIT)
         offset = whole_number(offset, "offset")
-        with self.engine.connect() as conn:
+        with self.connection() as conn:
             _, build = self.resolve(conn, name, goal_text)
             count = queries.count_at_depth(conn, build, depth)
             states = queries.states_at_depth(conn, build, depth, limit, offset) if count else []
@@ -103,7 +107,7 @@ class Answers:
 
     def farthest(self, name: str, goal_text: str | None = None, limit=1000) -> dict:
         limit = whole_number(limit, "limit", high=MAX_LIMIT)
-        with self.engine.connect() as conn:
+        with self.connection() as conn:
             _, build = self.resolve(conn, name, goal_text)
             states = queries.states_at_depth(conn, build, build.max_depth, limit)
             count = queries.count_at_depth(conn, build, build.max_depth)
@@ -116,7 +120,7 @@ class Answers:
         }
 
     def stats(self, name: str, goal_text: str | None = None) -> dict:
-        with self.engine.connect() as conn:
+        with self.connection() as conn:
             _, build = self.resolve(conn, name, goal_text)
             counts = queries.histogram(conn, build)
         return {
@@ -132,7 +136,7 @@ class Answers:
         }
 
     def catalogue(self) -> dict:
-        with self.engine.connect() as conn:
+        with self.connection() as conn:
             builds = queries.all_builds(conn)
         return catalogue_answer(builds)
 
@@ -143,7 +147,7 @@ class Answers:
         A successor that is not stored has depth None: it cannot reach the goal (peg dead
         ends), or it lies beyond a radius build.
         """
-        with self.engine.connect() as conn:
+        with self.connection() as conn:
             puzzle, build = self.resolve(conn, name, goal_text)
             state = puzzle.parse(state_text, "state")
             options = puzzle.moves(state)

@@ -18,15 +18,17 @@ from . import api, openapi
 from .api.caching import TrackedAnswers
 
 MAX_AGE = 60  # seconds a client or proxy may reuse an answer before revalidating its ETag
+ANSWER_CACHE = 4096  # answers each worker remembers until a build changes the file
 
 
 def create_app(db_path: str | os.PathLike | None = None, *, max_age: int = MAX_AGE,
-               max_query_bytes: int = openapi.MAX_QUERY_BYTES) -> Flask:
+               max_query_bytes: int = openapi.MAX_QUERY_BYTES,
+               answer_cache: int = ANSWER_CACHE) -> Flask:
     """The WSGI app over the database at `db_path` (default as the CLI: $PUZZLEDB_DB, then
     ./puzzledb.sqlite); NotBuilt when there is no file there."""
     path = resolve_path(db_path)
     app = Flask(__name__, static_folder=None)
     app.config.update(PUZZLEDB_MAX_AGE=max_age, PUZZLEDB_MAX_QUERY_BYTES=max_query_bytes)
-    app.extensions["puzzledb"] = TrackedAnswers(reader(path, pooled=True))
+    app.extensions["puzzledb"] = TrackedAnswers(reader(path, pooled=True), answer_cache=answer_cache)
     api.register(app)
     return app

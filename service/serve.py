@@ -21,8 +21,9 @@ from .openapi import MAX_REQUEST_LINE
 class PuzzledbServer(BaseApplication):
     """Gunicorn embedded: options come from `serve`, never from sys.argv or a config file."""
 
-    def __init__(self, db_path: Path, options: dict):
+    def __init__(self, db_path: Path, options: dict, answer_cache: int):
         self.db_path = db_path
+        self.answer_cache = answer_cache
         self.options = options
         super().__init__()
 
@@ -35,7 +36,7 @@ class PuzzledbServer(BaseApplication):
     def load(self):
         from .app import create_app  # in the worker, after the fork
 
-        return create_app(self.db_path)
+        return create_app(self.db_path, answer_cache=self.answer_cache)
 
 
 def check_database(path: Path) -> int:
@@ -48,7 +49,7 @@ def check_database(path: Path) -> int:
 
 
 def serve(path: Path, *, host: str = "127.0.0.1", port: int = 8000, workers: int = 2,
-          access_log: bool = False) -> None:
+          access_log: bool = False, answer_cache: int = 4096) -> None:
     builds = check_database(path)
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     print(
@@ -68,4 +69,4 @@ def serve(path: Path, *, host: str = "127.0.0.1", port: int = 8000, workers: int
         "graceful_timeout": 5,
         "proc_name": "puzzledb",
     }
-    PuzzledbServer(path.resolve(), options).run()
+    PuzzledbServer(path.resolve(), options, answer_cache).run()

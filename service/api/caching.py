@@ -9,7 +9,10 @@ data can only be newer than its ETag, never older: a stale answer is never confi
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import threading
+from collections import OrderedDict
 import hashlib
 import json
 
@@ -33,6 +36,7 @@ class BuildCache:
         self.version = version
         self.resolved: dict[tuple, tuple] = {}
         self.builds: list[Build] | None = None
+        self.answers: OrderedDict[tuple, tuple] = OrderedDict()  # most recently used last
 
 
 def cache_for(conn) -> BuildCache:
@@ -52,7 +56,53 @@ def all_builds(conn) -> list[Build]:
 
 
 class TrackedAnswers(Answers):
-    """Answers that resolve each (puzzle, goal) once per database version and note the build."""
+    """Answers that resolve each (puzzle, goal) once per database version and note the build.
+
+    Each worker thread keeps one open connection rather than checking one out of the pool
+    for every request. SQLite reads outside an explicit transaction, so an idle connection
+    holds no snapshot and sees each build as soon as it commits.
+    """
+
+    def __init__(self, engine, db_hint: str = "", answer_cache: int = 0):
+        super().__init__(engine, db_hint)
+        self._local = threading.local()
+        self.answer_cache = answer_cache
+
+    def cached(self, method: str, *args) -> dict:
+        """Answers.<method>(*args), remembered per worker while the database is unchanged.
+
+        A build's data never changes, so a remembered answer is exact until data_version
+        says a build committed (then the whole cache goes with the old BuildCache). Errors
+        are not remembered. At most `answer_cache` answers, least recently used dropped.
+        """
+        if not self.answer_cache:
+            return getattr(self, method)(*args)
+        with self.connection() as conn:
+            cache = cache_for(conn)
+        key = (method, *args)
+        hit = cache.answers.get(key)
+        if hit is not None:
+            cache.answers.move_to_end(key)
+            _note(hit[1])
+            return hit[0]
+        noted = len(g.get("builds", ()))
+        answer = getattr(self, method)(*args)
+        cache.answers[key] = (answer, list(g.builds[noted:]))
+        if len(cache.answers) > self.answer_cache:
+            cache.answers.popitem(last=False)
+        return answer
+
+    @contextlib.contextmanager
+    def connection(self):
+        conn = getattr(self._local, "conn", None)
+        if conn is None or conn.closed or conn.invalidated:
+            conn = self._local.conn = self.engine.connect()
+        try:
+            yield conn
+        except BaseException:
+            conn.rollback()
+            raise
+        conn.rollback()  # ends SQLAlchemy's bookkeeping transaction; a no-op for SQLite
 
     def resolve(self, conn, name, goal_text):
         cache = cache_for(conn)

@@ -18,12 +18,12 @@ bp = Blueprint("lookups", __name__)
 def _ask(method: str, *args):
     answers = current_app.extensions["puzzledb"]
     try:
-        return getattr(answers, method)(*args)
+        return answers.cached(method, *args)
     except DBAPIError:
         # A build that commits mid-request can drop the table a remembered Build row names;
         # the next attempt sees the new data_version and resolves afresh.
         g.builds = []
-        return getattr(answers, method)(*args)
+        return answers.cached(method, *args)
 
 
 @bp.get("/path")

@@ -21,7 +21,7 @@ DOCUMENT_TAG = hashlib.blake2b(
 
 
 def _builds():
-    with current_app.extensions["puzzledb"].engine.connect() as conn:
+    with current_app.extensions["puzzledb"].connection() as conn:
         return all_builds(conn)
 
 

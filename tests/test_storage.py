@@ -1,0 +1,45 @@
+"""The two ways a build can keep predecessors give the same rows and the same paths."""
+
+import sqlite3
+
+import pytest
+
+from builder import catalogue
+from builder.build import build
+from db.connection import reader, writer
+from service.answers import Answers
+
+
+@pytest.mark.parametrize("name", ["seven", "nooff"])
+def test_compact_and_stored_pred_agree(tmp_path, name):
+    puzzle = catalogue.get(name)
+    files = {}
+    for compact in (True, False):
+        files[compact] = tmp_path / f"{compact}.sqlite"
+        engine = writer(files[compact])
+        build(engine, puzzle, puzzle.default_goal, compact=compact)
+        engine.dispose()
+    views = {}
+    for compact, path in files.items():
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+            stores = conn.execute("SELECT stores_pred FROM puzzles").fetchone()[0]
+            assert stores == (0 if compact else 1)
+            views[compact] = conn.execute(
+                "SELECT state, depth, pred, move FROM states ORDER BY state"
+            ).fetchall()
+    assert views[True] == views[False]
+    far = Answers(reader(files[True])).farthest(name)["states"][0]
+    assert Answers(reader(files[True])).path(name, far) == Answers(reader(files[False])).path(name, far)
+
+
+def test_swap_puzzles_derive_pred_by_default_and_peg_stores_it(seed_db):
+    with sqlite3.connect(f"file:{seed_db}?mode=ro", uri=True) as conn:
+        stored = dict(conn.execute("SELECT name, stores_pred FROM puzzles"))
+    assert stored["eight"] == 0 and stored["nooff"] == 0 and stored["peg15"] == 1
+
+
+def test_store_pred_from_the_command_line(cli, tmp_path):
+    db = tmp_path / "stored.sqlite"
+    assert cli("build", "seven", "--store-pred", "--db", db, "-q").exit_code == 0
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        assert conn.execute("SELECT stores_pred FROM puzzles").fetchone()[0] == 1
