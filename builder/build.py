@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from db import store
 
@@ -45,10 +46,28 @@ def build(
     """
     progress = progress or Progress()
     started = time.perf_counter() if started is None else started
+    result = _search_for_storage(puzzle, goal, radius, progress, compact)
+    row = store.save_build(engine, puzzle, result, started, progress)
+    progress.done()
+    return row
+
+
+def build_to(
+    path: Path, puzzle: Puzzle, goal: str, started: float | None = None,
+    radius: int | None = None, progress: Progress | None = None, compact: bool | None = None,
+) -> dict:
+    """As build(), into the database file at `path`, which is created if it does not exist."""
+    progress = progress or Progress()
+    started = time.perf_counter() if started is None else started
+    result = _search_for_storage(puzzle, goal, radius, progress, compact)
+    row = store.save_build_to(path, puzzle, result, started, progress)
+    progress.done()
+    return row
+
+
+def _search_for_storage(puzzle, goal, radius, progress, compact) -> SearchResult:
     result = search(puzzle, goal, radius, progress)
     if compact is None:
         compact = result.states > STORE_PRED_UP_TO
     result.stores_pred = result.stores_pred or not compact
-    row = store.save_build(engine, puzzle, result, started, progress)
-    progress.done()
-    return row
+    return result

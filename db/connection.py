@@ -54,15 +54,19 @@ def reader(path: Path, *, pooled: bool = False) -> Engine:
     return create_engine("sqlite://", creator=connect, poolclass=StaticPool)
 
 
-def writer(path: Path) -> Engine:
-    """The builder's engine: WAL journal, and `BEGIN IMMEDIATE` so builds never interleave."""
+def writer(path: Path, *, journal: str = "WAL") -> Engine:
+    """The builder's engine: WAL journal, and `BEGIN IMMEDIATE` so builds never interleave.
+
+    journal="OFF" is only for a new file that no one can see until it is complete.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
+    synchronous = "NORMAL" if journal == "WAL" else "OFF"
 
     def connect():
         conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute(f"PRAGMA journal_mode = {journal}")
+        conn.execute(f"PRAGMA synchronous = {synchronous}")
         conn.execute("PRAGMA cache_size = -262144")  # 256 MiB keeps index builds in memory
         return conn
 

@@ -9,7 +9,10 @@ exactly as before; readers see the old build until the instant of COMMIT.
 from __future__ import annotations
 
 import json
+import os
+import sqlite3
 import time
+from pathlib import Path
 from queue import Queue
 from threading import Thread
 from datetime import datetime, timezone
@@ -20,6 +23,7 @@ from builder.errors import PuzzledbError
 from builder.progress import Progress
 
 from . import schema
+from .connection import writer
 
 
 class DatabaseVersion(PuzzledbError):
@@ -102,6 +106,72 @@ def save_build(engine: Engine, puzzle, result, started: float, progress=None) ->
             {"s": row["build_seconds"], "id": build_id},
         )
     return row
+
+
+def save_build_to(path: Path, puzzle, result, started: float, progress=None) -> dict:
+    """Store `result` in the file at `path`, creating it if need be.
+
+    An existing file is changed in one WAL transaction (save_build). A file that does not
+    exist yet has nothing to protect, so it is written beside its name without a journal
+    (half the disk writes of WAL, which copies every page twice) and linked into place only
+    when complete: killed part way, it leaves no database, exactly as before.
+    """
+    if path.exists():
+        return _in_place(path, puzzle, result, started, progress)
+    _remove_abandoned(path)
+    partial = path.with_name(f".{path.name}.building-{os.getpid()}")
+    partial.unlink(missing_ok=True)
+    engine = writer(partial, journal="OFF")
+    try:
+        row = save_build(engine, puzzle, result, started, progress)
+        engine.dispose()
+        with sqlite3.connect(partial) as conn:  # readers expect WAL, like every other file
+            conn.execute("PRAGMA journal_mode = WAL")
+        conn.close()
+        _fsync(partial)
+        try:
+            os.link(partial, path)  # fails rather than replace a file made meanwhile
+        except FileExistsError:
+            return _in_place(path, puzzle, result, started, progress)
+        _fsync(path.parent)
+        return row
+    finally:
+        engine.dispose()
+        partial.unlink(missing_ok=True)
+
+
+def _in_place(path, puzzle, result, started, progress) -> dict:
+    engine = writer(path)
+    try:
+        return save_build(engine, puzzle, result, started, progress)
+    finally:
+        engine.dispose()
+
+
+def _remove_abandoned(path: Path) -> None:
+    """Partial files left by builds that were killed (their process is gone)."""
+    for partial in path.parent.glob(f".{path.name}.building-*"):
+        pid = partial.name.rsplit("-", 1)[-1]
+        if pid.isdigit() and not _alive(int(pid)):
+            partial.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def create_schema(conn: Connection) -> None:

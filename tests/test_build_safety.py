@@ -9,7 +9,7 @@ import time
 import pytest
 
 from builder import catalogue
-from builder.build import build
+from builder.build import build, build_to
 from builder.progress import Progress
 from db.connection import reader, writer
 from service.answers import Answers
@@ -93,3 +93,35 @@ def test_readers_cannot_write(built_eight):
     engine = reader(built_eight)
     with engine.connect() as conn, pytest.raises(Exception, match="readonly|read-only|query_only"):
         conn.exec_driver_sql("DELETE FROM puzzles")
+
+
+def _first_build_then_kill(path, kill_after_rows):
+    def kill(written):
+        if written >= kill_after_rows:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    build_to(path, catalogue.get("eight"), "123456780", progress=OnRows(kill))
+
+
+def test_a_killed_first_build_leaves_no_database_and_the_next_one_cleans_up(tmp_path, cli):
+    path = tmp_path / "new.sqlite"
+    child = multiprocessing.get_context("fork").Process(
+        target=_first_build_then_kill, args=(path, 100_000)
+    )
+    child.start()
+    child.join(60)
+    assert child.exitcode == -signal.SIGKILL
+    assert not path.exists()  # as it was: no database
+    assert list(tmp_path.glob(".new.sqlite.building-*"))  # the abandoned partial file
+    assert cli("build", "seven", "--db", path, "-q").exit_code == 0
+    assert not list(tmp_path.glob(".new.sqlite.building-*"))
+    assert snapshot(path)[0][0][1] == "seven"
+
+
+def test_a_first_build_makes_a_wal_file_that_answers(tmp_path):
+    path = tmp_path / "first.sqlite"
+    build_to(path, catalogue.get("seven"), "12345670")
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert Answers(reader(path)).path("seven", "07214365")["depth"] == 36
+    assert [p.name for p in tmp_path.iterdir() if "building" in p.name] == []
