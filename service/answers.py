@@ -198,6 +198,7 @@ def _entry(spec: dict, default_goal: str) -> dict:
         "board": board,
         "default_goal": default_goal,
         "builds": [],
+        "definition": spec,  # the board's geometry and looks, for clients that draw it
     }
 
 

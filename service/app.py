@@ -14,7 +14,7 @@ from flask import Flask
 
 from db.connection import reader, resolve_path
 
-from . import api, openapi
+from . import api, openapi, web
 from .api.caching import TrackedAnswers
 
 MAX_AGE = 60  # seconds a client or proxy may reuse an answer before revalidating its ETag
@@ -31,4 +31,5 @@ def create_app(db_path: str | os.PathLike | None = None, *, max_age: int = MAX_A
     app.config.update(PUZZLEDB_MAX_AGE=max_age, PUZZLEDB_MAX_QUERY_BYTES=max_query_bytes)
     app.extensions["puzzledb"] = TrackedAnswers(reader(path, pooled=True), answer_cache=answer_cache)
     api.register(app)
+    app.register_blueprint(web.bp)  # the page at "/"
     return app

@@ -8,20 +8,23 @@ database file, a failed build).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
+import os
 import sqlite3
 import sys
 import time
+from pathlib import Path
 
 import click
 from sqlalchemy.exc import DBAPIError
 
 from builder import catalogue
-from builder.build import build as run_build
+from builder.build import build_to
 from builder.definition import from_flags, load_file
 from builder.errors import MalformedInput, PuzzledbError
-from db.connection import reader, resolve_path, writer
+from db.connection import reader, resolve_path
 
 from . import render
 from .answers import Answers, whole_number
@@ -157,12 +160,11 @@ def build_command(names, build_all, goal, radius, compact, definition, rows, col
     radius = None if radius is None else whole_number(radius, "radius")
     jobs = _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank)
     path = resolve_path(db_path)
-    engine = writer(path)
     built = []
     for puzzle, target in jobs:
         progress = for_build(puzzle.name, quiet or as_json)
-        row = run_build(engine, puzzle, target, started, radius=radius, progress=progress,
-                        compact=compact)
+        row = build_to(path, puzzle, target, started, radius=radius, progress=progress,
+                       compact=compact)
         started = time.perf_counter()
         built.append({k: row[k] for k in BUILD_SUMMARY})
         if not quiet and not as_json:
@@ -171,7 +173,6 @@ def build_command(names, build_all, goal, radius, compact, definition, rows, col
                 f"built {row['name']} toward {row['goal']}{within}: {row['states']:,} states, "
                 f"max depth {row['max_depth']}, {row['build_seconds']:.2f} s -> {path}"
             )
-    engine.dispose()
     if as_json:
         click.echo(json.dumps({"database": str(path), "built": built}, ensure_ascii=False))
 
@@ -300,12 +301,21 @@ def _farthest_text(puzzle, a: dict) -> str:
 @main.command("stats")
 @click.argument("name")
 @goal_option
+@click.option("--plot", metavar="FILE", help="Also draw the histogram into FILE (.png or .svg).")
 @db_option
 @json_option
 @reports_errors
-def stats_command(name, goal, db_path, as_json):
+def stats_command(name, goal, plot, db_path, as_json):
     """How many states, how far the farthest is, and how many lie at each depth."""
-    _emit(_answers(db_path).stats(name, goal), as_json, _stats_text)
+    if plot is None:
+        _emit(_answers(db_path).stats(name, goal), as_json, _stats_text)
+        return
+    from .analyst import plot as picture
+
+    picture.check_extension(plot)
+    answer = _answers(db_path).stats(name, goal)
+    picture.write(plot, answer)
+    _emit({**answer, "plot": plot}, as_json, lambda a: _stats_text(a) + f"drawn to {plot}\n")
 
 
 def _stats_text(a: dict) -> str:
@@ -340,6 +350,113 @@ def serve_command(db_path, host, port, workers, access_log, answer_cache):
 
     serve(resolve_path(db_path), host=host, port=port, workers=workers, access_log=access_log,
           answer_cache=answer_cache)
+
+
+def _json_means_format(command):
+    """`--json` is `--format json`, and either makes errors JSON too."""
+
+    @functools.wraps(command)
+    def wrapper(*args, fmt, as_json, **kwargs):
+        as_json = as_json or fmt == "json"
+        return command(*args, fmt="json" if as_json else fmt, as_json=as_json, **kwargs)
+
+    return wrapper
+
+
+@main.command("sql")
+@click.argument("query", metavar="SQL")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
+              show_default=True, help="An aligned table, CSV with a header, or one JSON object.")
+@click.option("--limit", metavar="N",
+              help="At most N rows (default: 1000 for a table, every row for csv and json).")
+@db_option
+@json_option
+@_json_means_format
+@reports_errors
+def sql_command(query, fmt, limit, db_path, as_json):
+    """Run one read-only SQL query; anything that would write is refused (exit 2).
+
+    \b
+    puzzledb sql "SELECT * FROM depth_histogram WHERE puzzle = 'eight'"
+    puzzledb sql "SELECT state, depth FROM states WHERE puzzle = 'seven'" --format csv
+    """
+    from db import adhoc
+
+    from .analyst import sql_output
+
+    limit = None if limit is None else whole_number(limit, "limit")
+    with adhoc.run(resolve_path(db_path), query) as result:
+        sql_output.write(sys.stdout, fmt, result.columns, result.rows(), limit)
+
+
+@main.command("export")
+@click.argument("name")
+@goal_option
+@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl"]), default="csv",
+              show_default=True, help="CSV with a header, or one JSON object a line.")
+@click.option("--output", "-o", metavar="FILE", help="Write to FILE instead of stdout.")
+@db_option
+@reports_errors
+def export_command(name, goal, fmt, output, db_path):
+    """Every state of a build with its depth, pred and move, in state order (streamed)."""
+    from db import build_rows
+
+    from .analyst import export
+
+    answers = _answers(db_path)
+    with answers.connection() as conn:
+        _, build = answers.resolve(conn, name, goal)
+    batches = build_rows.batches(answers.engine, build)
+    if output is None or output == "-":
+        export.write(sys.stdout, fmt, batches)
+        return
+    with _replacing(output) as out:
+        count = export.write(out, fmt, batches)
+    click.echo(f"exported {count:,} states of {build.name} toward {build.goal} to {output}",
+               err=True)
+
+
+@contextlib.contextmanager
+def _replacing(output: str):
+    """A text file that takes the place of `output` only once it is complete."""
+    target = Path(output)
+    partial = target.with_name(target.name + ".partial")
+    try:
+        with open(partial, "w", encoding="utf-8", newline="") as out:
+            yield out
+        os.replace(partial, target)
+    except OSError as error:
+        raise MalformedInput(f"cannot write {output}: {error.strerror}") from None
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+@main.command("datasette-metadata")
+@click.option("--output", "-o", metavar="FILE", help="Write to FILE instead of stdout.")
+@db_option
+@reports_errors
+def datasette_metadata_command(output, db_path):
+    """Metadata for Datasette: descriptions of every table and column, and canned queries.
+
+    \b
+    puzzledb datasette-metadata -o metadata.json && datasette puzzledb.sqlite -m metadata.json
+    """
+    from db import canned, queries
+
+    from .analyst import datasette
+
+    path = resolve_path(db_path)
+    engine = reader(path)
+    with engine.connect() as conn:
+        document = datasette.metadata(path.stem, canned.objects(conn), queries.all_builds(conn))
+    engine.dispose()
+    text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    if output is None or output == "-":
+        click.echo(text, nl=False)
+        return
+    with _replacing(output) as out:
+        out.write(text)
+    click.echo(f"wrote {output}; try: datasette {path} -m {output}", err=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -123,6 +123,14 @@ RADIUS = {"type": ["integer", "null"],
           "description": "null: every state that can reach the goal is stored; a number: only "
                          "states within that many moves (radius builds of large boards)."}
 STRS, INTS = {"type": "array", "items": STR}, {"type": "array", "items": INT}
+DEFINITION = {
+    "type": "object", "required": ["kind", "name", "title", "goal"],
+    "description": "The puzzle's definition, as stored with its builds: enough to draw a board. "
+                   "sliding: rows, cols, blank, wide (label -> [height, width] of pieces larger "
+                   "than a cell), glyphs (label -> how it is drawn), names (label -> how moves "
+                   "call it), aliases; peg: jumps (hole -> [over, land] pairs) and layout (hole "
+                   "-> [row, column] on a drawing grid).",
+}
 BUILD = _object({"goal": STR, "states": INT, "max_depth": INT, "radius": RADIUS, "built_at": STR,
                  "build_seconds": {"type": "number"}})
 
@@ -144,7 +152,8 @@ SCHEMAS = {
     }),
     "Catalogue": _object({"puzzles": {"type": "array", "items": _object({
         "name": STR, "title": STR, "kind": {"enum": ["sliding", "peg"]}, "board": STR,
-        "default_goal": STR, "builds": {"type": "array", "items": BUILD}})}}),
+        "default_goal": STR, "builds": {"type": "array", "items": BUILD},
+        "definition": DEFINITION})}}),
     "Health": _object({"status": {"const": "ok"}, "builds": INT}),
     "OpenAPI": {"type": "object", "description": "An OpenAPI 3.1 document."},
     "Error": _object({"error": _object({"code": STR, "message": STR})}),
@@ -161,6 +170,8 @@ is a lookup in a read-only SQLite database built offline by `puzzledb build`.
   (414 in gunicorn 27, 400 in older releases).
 * Answers carry an `ETag` tied to the build that answered (all builds for /puzzles and
   /health) and `Cache-Control: public, max-age=60`; `If-None-Match` gets 304.
+* `/` serves a web page for people (HTML and its files under `/static/`), built on these
+  routes; it is not part of this API.
 """
 
 

@@ -1,0 +1,38 @@
+"""Every row of one build, in state order, a batch at a time: what `puzzledb export` writes.
+
+It reads the build's own `nodes_<id>` table rather than the `states` view: the table is keyed
+by state, so "in state order" is a walk of its primary key with no sort, and the predecessor is
+derived the same way the view derives it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sqlalchemy import Engine
+
+from . import schema
+from .queries import Build
+
+BATCH = 5000
+COLUMNS = ("state", "depth", "pred", "move")
+
+
+def rows_sql(build: Build) -> str:
+    pred = schema.pred_expression(
+        "n.state", "n.move", build.rows * build.cols, "n.pred" if build.stores_pred else None
+    )
+    return (
+        f"SELECT n.state, n.depth, {pred}, m.label FROM {build.node_table} AS n "
+        f"LEFT JOIN moves AS m ON m.puzzle_id = {int(build.id)} AND m.code = n.move "
+        f"ORDER BY n.state"
+    )
+
+
+def batches(engine: Engine, build: Build, size: int = BATCH) -> Iterator[list[tuple]]:
+    """(state, depth, pred, move) tuples, `size` at a time; pred and move are None at the
+    goal. Only one batch is in memory at once."""
+    with engine.connect() as conn:
+        result = conn.exec_driver_sql(rows_sql(build))
+        while rows := result.fetchmany(size):
+            yield [tuple(r) for r in rows]

@@ -1,0 +1,68 @@
+"""Regenerate docs/page.png: the page with the hardest 8-puzzle position part way solved.
+
+    python docs/screenshot.py --db puzzledb.sqlite        # after `puzzledb build --all`
+
+Serves the app on a loopback port in a thread and drives the system Chromium with Playwright,
+as tests/test_page.py does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import threading
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+from werkzeug.serving import make_server
+
+from service.app import create_app
+
+CHROMIUM = os.environ.get("PUZZLEDB_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+STEPS = 12  # moves of the solution played before the picture
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", default="puzzledb.sqlite")
+    parser.add_argument("--out", default=str(Path(__file__).with_name("page.png")))
+    options = parser.parse_args()
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request
+    server = make_server("127.0.0.1", 0, create_app(options.db), threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        shoot(f"http://127.0.0.1:{server.server_port}/", options.out)
+    finally:
+        server.shutdown()
+
+
+def shoot(url: str, out: str) -> None:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1120, "height": 850}, device_scale_factor=1)
+        page.goto(url)
+        expect(page.locator("#moves li").first).to_be_visible()
+        page.fill("#state-input", "867254301")
+        page.press("#state-input", "Enter")
+        expect(page.locator("#moves")).to_have_attribute("data-from", "867254301")
+        page.click("#solve")
+        page.click("#pause")
+        played = int(page.inner_text("#counter").split()[1])
+        for _ in range(STEPS - played):
+            page.click("#forward")
+        expect(page.locator("#counter")).to_contain_text(f"move {STEPS} of 31")
+        page.wait_for_function(  # the moves of the state shown are listed
+            "document.getElementById('moves').dataset.from === "
+            "document.getElementById('state-input').value"
+        )
+        page.evaluate("window.scrollTo(0, 0)")  # typing the state scrolled the field into view
+        page.wait_for_timeout(400)  # let the last slide finish
+        page.screenshot(path=out)
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,124 @@
+"""Datasette metadata for one puzzledb file: `datasette puzzledb.sqlite -m metadata.json`.
+
+Every table and view of the file gets a description and its columns (a `nodes_<id>` table is
+named after the build it holds), and the canned queries of db.canned become forms. The
+database key must be the file's stem, which is how Datasette names a database.
+"""
+
+from __future__ import annotations
+
+from db.canned import CANNED
+from db.queries import Build
+
+PUZZLES_COLUMNS = {
+    "id": "The build's identity, never reused; nodes_<id> holds its states.",
+    "name": "Puzzle name (eight, seven, lines, atama, nooff, peg15, ...).",
+    "goal": "The goal state this build searched from.",
+    "title": "The puzzle's full name.",
+    "kind": "'sliding' or 'peg'.",
+    "rows": "Board rows (peg15: rows of its drawing grid).",
+    "cols": "Board columns (peg15: columns of its drawing grid).",
+    "states": "How many states can reach the goal.",
+    "max_depth": "Moves needed from the farthest of them.",
+    "radius": "Built only this far out from the goal; empty when complete.",
+    "built_at": "When it was built (UTC, ISO 8601).",
+    "build_seconds": "Search and store time in the build process.",
+    "node_table": "The nodes_<id> table holding this build's states.",
+    "stores_pred": "1: the node table stores pred; 0: pred is derived from the move.",
+    "definition": "The puzzle's rules as JSON (board, pieces, blank, default goal).",
+}
+
+STATE_COLUMNS = {
+    "puzzle": "Puzzle name.",
+    "goal": "The goal of the build.",
+    "state": "One character per cell, row-major, as typed on the command line.",
+    "depth": "Fewest moves from this state to the goal.",
+    "pred": "The next state on an optimal path (one move closer); empty at the goal.",
+    "move": "The move from this state to pred, in words (e.g. 'tile 5 down').",
+}
+
+TABLES = {
+    "puzzles": ("One row per build: a puzzle searched completely from one goal.",
+                PUZZLES_COLUMNS),
+    "moves": ("Per build, each move code in words and the two cells it swaps.", {
+        "puzzle_id": "The build (puzzles.id).",
+        "code": "Move code as stored in nodes_<id>.move (k*C*C + a*C + b on C cells).",
+        "label": "The move in words, from a state to its pred.",
+        "cell_a": "First cell the move swaps (from 0, row-major); empty if not a swap.",
+        "cell_b": "Second cell the move swaps.",
+    }),
+    "layers": ("Per build, how many states lie at each depth (the histogram).", {
+        "puzzle_id": "The build (puzzles.id).",
+        "depth": "Moves from the goal.",
+        "states": "States at that depth.",
+    }),
+    "states": ("Every state of every build, with its depth, pred and move: the table to query.",
+               STATE_COLUMNS),
+    "depth_histogram": ("How many states lie at each depth, per build.", {
+        "puzzle": STATE_COLUMNS["puzzle"], "goal": STATE_COLUMNS["goal"],
+        "depth": "Moves from the goal.", "states": "States at that depth.",
+    }),
+    "farthest": ("The states at each build's maximum depth.", {
+        k: STATE_COLUMNS[k] for k in ("puzzle", "goal", "state", "depth")
+    }),
+    "sqlite_sequence": ("SQLite's counter behind puzzles.id (AUTOINCREMENT).", {}),
+}
+
+HIDDEN = {"sqlite_sequence"}
+
+
+def _node_table(build: Build | None) -> dict:
+    if build is None:
+        return {"description": "States of a build (see puzzles.node_table)."}
+    columns = {
+        "state": STATE_COLUMNS["state"],
+        "depth": STATE_COLUMNS["depth"],
+        "move": "Move code toward pred (moves.code of this build); empty at the goal.",
+    }
+    if build.stores_pred:
+        columns["pred"] = STATE_COLUMNS["pred"]
+    return {
+        "description": (
+            f"The {build.states:,} states of {build.name} ({build.title}) toward goal "
+            f"{build.goal}; build {build.id}'s own table, replaced on a rebuild. The states "
+            f"view reads it with pred and move in words."
+        ),
+        "columns": columns,
+        "facets": ["depth"],
+    }
+
+
+def metadata(database: str, objects: list[tuple[str, str]], builds: list[Build]) -> dict:
+    """The metadata document for the file whose stem is `database`, holding `objects` (name,
+    type) and `builds`."""
+    by_table = {b.node_table: b for b in builds}
+    tables = {}
+    for name, _kind in objects:
+        if name in TABLES:
+            description, columns = TABLES[name]
+            tables[name] = {"description": description, "columns": columns}
+            if name in HIDDEN:
+                tables[name]["hidden"] = True
+        elif name.startswith("nodes_"):
+            tables[name] = _node_table(by_table.get(name))
+        else:
+            tables[name] = {"description": "Not part of puzzledb's schema."}
+    return {
+        "title": "puzzledb",
+        "description": (
+            "Precomputed optimal solutions of sliding-block and peg puzzles: every state that "
+            "can reach a goal, its distance (depth), its predecessor on an optimal path (pred) "
+            "and the move. Start with the states view or the canned queries below."
+        ),
+        "databases": {
+            database: {
+                "description": f"{len(builds)} build{'s' if len(builds) != 1 else ''}: "
+                + ", ".join(f"{b.name} toward {b.goal}" for b in builds),
+                "tables": tables,
+                "queries": {
+                    name: {"title": q["title"], "description": q["description"], "sql": q["sql"]}
+                    for name, q in CANNED.items()
+                },
+            }
+        },
+    }

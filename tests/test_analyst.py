@@ -1,0 +1,374 @@
+"""The analyst's kit: `puzzledb sql`, `export`, `datasette-metadata` and `stats --plot`."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import re
+import sqlite3
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+from db import build_rows, canned, queries
+from db.connection import reader
+
+README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+
+
+def rows_of(db: Path, sql: str, *params) -> list[tuple]:
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        return conn.execute(sql, params).fetchall()
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# -- puzzledb sql: formats -------------------------------------------------------------------
+
+def test_sql_table_aligns_columns_and_counts_rows(cli, seed_db):
+    result = cli("sql", "SELECT name, states, max_depth FROM puzzles WHERE name IN "
+                 "('eight', 'nooff') ORDER BY name", "--db", seed_db)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        "name   states  max_depth",
+        "-----  ------  ---------",
+        "eight  181440         31",
+        "nooff     540         56",
+        "(2 rows)",
+    ]
+
+
+def test_sql_table_pads_wide_characters_by_their_width(cli, seed_db):
+    result = cli("sql", "SELECT state, depth FROM states WHERE puzzle = 'atama' AND "
+                 "goal = 'ソウアイ*タタノマ' AND depth = 0", "--db", seed_db)
+    assert result.stdout.splitlines()[:3] == [
+        "state              depth",
+        "-----------------  -----",
+        "ソウアイ*タタノマ      0",
+    ]
+
+
+def test_sql_table_stops_at_the_limit_and_says_so(cli, seed_db):
+    result = cli("sql", "SELECT state FROM states WHERE puzzle = 'seven' ORDER BY state",
+                 "--db", seed_db)
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2 + 1000 + 1 and lines[2] == "01234576"
+    assert "1,000 rows shown, more were cut" in lines[-1]
+    short = cli("sql", "SELECT state FROM states WHERE puzzle = 'seven' ORDER BY state",
+                "--limit", "3", "--db", seed_db).stdout.splitlines()
+    first = rows_of(seed_db, "SELECT state FROM states WHERE puzzle = 'seven' ORDER BY state "
+                             "LIMIT 3")
+    assert short[2:5] == [s for (s,) in first] and "more were cut" in short[5]
+
+
+def test_sql_csv_streams_every_row_with_a_header(cli, seed_db):
+    result = cli("sql", "SELECT state, depth, pred, move FROM states WHERE puzzle = 'seven' "
+                 "ORDER BY state", "--format", "csv", "--db", seed_db)
+    assert result.exit_code == 0
+    table = list(csv.reader(io.StringIO(result.stdout)))
+    assert table[0] == ["state", "depth", "pred", "move"]
+    assert len(table) == 1 + 20160
+    assert table[1] == ["01234576", "22", "10234576", "tile 1 left"]
+    assert ["12345670", "0", "", ""] in table  # the goal: NULL pred and move are empty
+
+
+def test_sql_json_is_one_object_with_columns_rows_and_nulls(cli, seed_db):
+    sql = "SELECT state, depth, pred FROM states WHERE puzzle = 'nooff' AND depth <= 1"
+    result = cli("sql", sql, "--format", "json", "--db", seed_db)
+    answer = json.loads(result.stdout)
+    assert answer["columns"] == ["state", "depth", "pred"]
+    assert [tuple(r) for r in answer["rows"]] == rows_of(seed_db, sql)
+    assert ["LLNOOFF_", 0, None] in answer["rows"]  # the goal: pred is null
+    assert answer["count"] == len(answer["rows"]) > 1 and answer["truncated"] is False
+    assert json.loads(cli("sql", sql, "--json", "--db", seed_db).stdout) == answer
+
+
+def test_sql_json_limit_marks_the_answer_truncated(cli, seed_db):
+    result = cli("sql", "SELECT depth FROM depth_histogram WHERE puzzle = 'eight'",
+                 "--json", "--limit", "4", "--db", seed_db)
+    answer = json.loads(result.stdout)
+    assert answer["rows"] == [[0], [1], [2], [3]] and answer["truncated"] is True
+
+
+@pytest.mark.parametrize("sql", [
+    "PRAGMA table_info(states)",
+    "PRAGMA user_version",
+    "SELECT name FROM pragma_table_info('puzzles')",
+    "SELECT key, value FROM puzzles, json_each(puzzles.definition) WHERE name = 'eight'",
+    "EXPLAIN QUERY PLAN SELECT * FROM states WHERE puzzle = 'eight' AND state = '123456780'",
+    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5) "
+    "SELECT sum(i) FROM n",
+    "VALUES (1, 'a')",
+    "  -- a comment first\n SELECT 1;",
+])
+def test_sql_allows_what_only_reads(cli, seed_db, sql):
+    result = cli("sql", sql, "--db", seed_db)
+    assert result.exit_code == 0, result.output
+
+
+# -- puzzledb sql: every write refused ----------------------------------------------------------
+
+WRITES = [
+    # (statement, words the message must contain)
+    ("INSERT INTO layers VALUES (1, 99, 1)", "insert into layers"),
+    ("REPLACE INTO layers VALUES (1, 0, 7)", "insert into layers"),
+    ("UPDATE puzzles SET states = 0", "update puzzles"),
+    ("UPDATE sqlite_master SET sql = ''", "UPDATE sqlite_master"),
+    ("DELETE FROM moves", "delete from moves"),
+    ("WITH x AS (SELECT 1) DELETE FROM layers", "delete from layers"),
+    ("DROP TABLE moves", "DROP TABLE moves"),
+    ("DROP VIEW states", "DROP VIEW states"),
+    ("CREATE TABLE t (x)", "CREATE TABLE t"),
+    ("CREATE TEMP TABLE t (x)", "CREATE TEMP TABLE t"),
+    ("CREATE INDEX i ON puzzles (title)", "CREATE INDEX"),
+    ("CREATE VIEW v AS SELECT 1", "CREATE VIEW v"),
+    ("ALTER TABLE puzzles ADD COLUMN x", "alter table puzzles"),
+    ("ATTACH DATABASE '{tmp}/other.sqlite' AS other", "attach a database"),
+    ("VACUUM", "rewrite the database"),
+    ("VACUUM INTO '{tmp}/copy.sqlite'", "rewrite the database"),
+    ("PRAGMA user_version = 3", "set PRAGMA user_version = 3"),
+    ("PRAGMA query_only = 0", "set PRAGMA query_only = 0"),
+    ("PRAGMA journal_mode = DELETE", "set PRAGMA journal_mode = DELETE"),
+    ("PRAGMA writable_schema = 1", "set PRAGMA writable_schema = 1"),
+    ("BEGIN", "begin a transaction"),
+    ("SAVEPOINT s", "savepoint"),
+    ("REINDEX", "REINDEX"),
+    ("ANALYZE", "ANALYZE"),
+]
+
+
+@pytest.mark.parametrize("sql, words", WRITES, ids=[w[0].split(" (")[0][:30] for w in WRITES])
+def test_sql_refuses_every_write_and_leaves_the_file_unchanged(cli, seed_db, tmp_path, sql,
+                                                               words):
+    before = digest(seed_db)
+    result = cli("sql", sql.format(tmp=tmp_path), "--db", seed_db)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: refused `")
+    assert words in result.stderr
+    assert "Traceback" not in result.output
+    assert digest(seed_db) == before
+    assert list(tmp_path.iterdir()) == []  # nothing attached or vacuumed into
+    assert rows_of(seed_db, "PRAGMA user_version") == [(1,)]
+
+
+def test_sql_refusal_as_json(cli, seed_db):
+    result = cli("sql", "DELETE FROM puzzles", "--json", "--db", seed_db)
+    assert result.exit_code == 2
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == "refused" and "delete from puzzles" in error["message"]
+
+
+@pytest.mark.parametrize("sql, words", [
+    ("SELEC 1", 'SQLite: near "SELEC": syntax error'),
+    ("SELECT * FROM nowhere", "SQLite: no such table: nowhere"),
+    ("SELECT nosuch FROM puzzles", "SQLite: no such column: nosuch"),
+    ("SELECT 1; SELECT 2", "one statement at a time"),
+    ("SELECT abs(-9223372036854775808)", "SQLite: integer overflow"),
+    ("", "no SQL given"),
+    ("  ;  -- nothing\n", "no SQL given"),
+])
+def test_sql_errors_exit_2_with_sqlites_message(cli, seed_db, sql, words):
+    result = cli("sql", sql, "--db", seed_db)
+    assert result.exit_code == 2, result.output
+    assert words in result.stderr and "Traceback" not in result.output
+    as_json = json.loads(cli("sql", sql, "--json", "--db", seed_db).stdout)
+    assert as_json["error"]["code"] == "sql_error"
+
+
+def test_sql_without_a_database_exits_4(cli, tmp_path):
+    result = cli("sql", "SELECT 1", "--db", tmp_path / "none.sqlite")
+    assert result.exit_code == 4 and "no puzzledb database" in result.stderr
+
+
+def test_sql_on_a_file_that_is_not_sqlite_is_a_database_error(cli, tmp_path):
+    junk = tmp_path / "junk.sqlite"
+    junk.write_bytes(b"not a database at all" * 100)
+    result = cli("sql", "SELECT * FROM puzzles", "--db", junk)
+    assert result.exit_code == 1 and "not a database" in result.stderr
+
+
+def test_readme_shows_what_puzzledb_sql_prints(cli, seed_db):
+    block = re.search(r"```text\n\$ puzzledb sql \"(.*?)\"\n(.*?)```", README, re.S)
+    sql, shown = block.groups()
+    assert cli("sql", sql, "--db", seed_db).stdout == shown
+
+
+# -- puzzledb export ---------------------------------------------------------------------------
+
+SEVEN_ROWS = "SELECT state, depth, pred, move FROM states WHERE puzzle = 'seven' ORDER BY state"
+
+
+def test_export_csv_equals_the_states_view(cli, seed_db):
+    result = cli("export", "seven", "--format", "csv", "--db", seed_db)
+    assert result.exit_code == 0
+    table = list(csv.reader(io.StringIO(result.stdout)))
+    expected = [["" if v is None else str(v) for v in row] for row in rows_of(seed_db, SEVEN_ROWS)]
+    assert table[0] == ["state", "depth", "pred", "move"]
+    assert len(table) - 1 == len(expected) == 20160
+    assert table[1:] == expected
+
+
+def test_export_jsonl_equals_the_states_view(cli, seed_db):
+    result = cli("export", "seven", "--format", "jsonl", "--db", seed_db)
+    lines = result.stdout.splitlines()
+    assert len(lines) == 20160
+    exported = [json.loads(line) for line in lines]
+    assert [tuple(r.values()) for r in exported] == rows_of(seed_db, SEVEN_ROWS)
+    assert list(exported[0]) == ["state", "depth", "pred", "move"]
+
+
+def test_export_to_a_file(cli, seed_db, tmp_path):
+    out = tmp_path / "atama.jsonl"
+    result = cli("export", "atama", "--goal", "ソウアイ*タタノマ", "--format", "jsonl",
+                 "--output", out, "--db", seed_db)
+    assert result.exit_code == 0 and result.stdout == ""
+    assert "exported 181,440 states of atama toward ソウアイ*タタノマ" in result.stderr
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 181440
+    assert json.loads(lines[0])["state"] < json.loads(lines[-1])["state"]
+    assert [p.name for p in tmp_path.iterdir()] == ["atama.jsonl"]  # no .partial left
+
+
+def test_export_of_a_peg_build_uses_its_stored_pred(cli, seed_db):
+    rows = list(csv.reader(io.StringIO(cli("export", "peg15", "--db", seed_db).stdout)))
+    expected = rows_of(seed_db, "SELECT state, depth, pred, move FROM states "
+                                "WHERE puzzle = 'peg15' ORDER BY state")
+    assert rows[1:] == [["" if v is None else str(v) for v in row] for row in expected]
+
+
+def test_export_reads_in_batches(seed_db):
+    engine = reader(seed_db)
+    with engine.connect() as conn:
+        build = queries.find_build(conn, "seven", "12345670")
+    sizes = [len(batch) for batch in build_rows.batches(engine, build, size=1000)]
+    assert sizes == [1000] * 20 + [160]
+
+
+@pytest.mark.parametrize("args, status, words", [
+    (["fifteen"], 4, "not built"),
+    (["atama", "--goal", "アタマノタイソ*ウ"], 4, "built goals"),
+    (["nosuch"], 2, "unknown puzzle"),
+    (["eight", "--goal", "12345678"], 2, "8 cells"),
+])
+def test_export_errors_like_every_command(cli, seed_db, args, status, words):
+    result = cli("export", *args, "--db", seed_db)
+    assert result.exit_code == status and words in result.stderr
+
+
+# -- puzzledb datasette-metadata -------------------------------------------------------------
+
+SAMPLES = {
+    "puzzle": "eight", "goal": "", "state": "867254301", "depth": "30", "cell": "4",
+}
+
+
+def test_datasette_metadata_describes_every_table_and_view(cli, seed_db):
+    result = cli("datasette-metadata", "--db", seed_db)
+    assert result.exit_code == 0
+    document = json.loads(result.stdout)
+    assert list(document["databases"]) == [seed_db.stem]
+    tables = document["databases"][seed_db.stem]["tables"]
+    in_file = {name for (name,) in rows_of(
+        seed_db, "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
+    assert set(tables) == in_file
+    assert all(t["description"] for t in tables.values())
+    for name, kind in [("states", "view"), ("puzzles", "table")]:
+        columns = {c for _, c, *_ in rows_of(seed_db, f"PRAGMA table_info({name})")}
+        assert set(tables[name]["columns"]) == columns, kind
+    node_table = rows_of(seed_db, "SELECT node_table FROM puzzles WHERE name = 'seven'")[0][0]
+    assert "20,160 states of seven" in tables[node_table]["description"]
+
+
+def test_datasette_canned_queries_run_with_sample_parameters(cli, seed_db):
+    document = json.loads(cli("datasette-metadata", "--db", seed_db).stdout)
+    found = document["databases"][seed_db.stem]["queries"]
+    assert set(found) == set(canned.CANNED) and len(found) >= 5
+    for name, query in found.items():
+        assert query["title"] and query["description"]
+        params = set(re.findall(r":(\w+)", query["sql"]))
+        assert params <= set(SAMPLES), name
+        with sqlite3.connect(f"file:{seed_db}?mode=ro", uri=True) as conn:
+            rows = conn.execute(query["sql"], {p: SAMPLES[p] for p in params}).fetchall()
+        assert rows, name
+
+
+def test_datasette_path_query_walks_to_the_goal(seed_db):
+    with sqlite3.connect(f"file:{seed_db}?mode=ro", uri=True) as conn:
+        steps = conn.execute(canned.CANNED["path"]["sql"], {
+            "puzzle": "atama", "goal": "ソウアイ*タタノマ", "state": "ウアタソ*マイタノ"}).fetchall()
+        default = conn.execute(canned.CANNED["path"]["sql"], {
+            "puzzle": "atama", "goal": "", "state": "ウアタソ*マイタノ"}).fetchall()
+    assert [s for s, *_ in steps] == list(range(19)) and steps[-1][1] == "ソウアイ*タタノマ"
+    assert default[-1][1] == "アタマノタイソウ*" and default[0][2] == len(default) - 1
+
+
+def test_datasette_metadata_to_a_file(cli, seed_db, tmp_path):
+    out = tmp_path / "metadata.json"
+    result = cli("datasette-metadata", "--output", out, "--db", seed_db)
+    assert result.exit_code == 0 and "datasette" in result.stderr
+    assert json.loads(out.read_text(encoding="utf-8"))["title"] == "puzzledb"
+
+
+# -- puzzledb stats --plot ---------------------------------------------------------------------
+
+def test_plot_png_is_a_valid_png(cli, seed_db, tmp_path):
+    out = tmp_path / "eight.png"
+    result = cli("stats", "eight", "--plot", out, "--db", seed_db)
+    assert result.exit_code == 0 and f"drawn to {out}" in result.stdout
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    length, kind = struct.unpack(">I4s", data[8:16])
+    assert (length, kind) == (13, b"IHDR")
+    width, height, depth, color = struct.unpack(">IIBB", data[16:26])
+    assert (width, height, depth, color) == (800, 480, 8, 2)
+    assert zlib.crc32(data[12:29]) == struct.unpack(">I", data[29:33])[0]
+    idat = data.index(b"IDAT")
+    size = struct.unpack(">I", data[idat - 4:idat])[0]
+    assert len(zlib.decompress(data[idat + 4:idat + 4 + size])) == height * (1 + 3 * width)
+    assert data.endswith(b"IEND\xaeB`\x82")
+
+
+@pytest.mark.parametrize("name", ["nooff", "peg15"])
+def test_plot_svg_has_one_bar_a_depth(cli, seed_db, tmp_path, name):
+    out = tmp_path / f"{name}.SVG"
+    result = cli("stats", name, "--plot", out, "--json", "--db", seed_db)
+    answer = json.loads(result.stdout)
+    assert answer["plot"] == str(out)
+    root = ElementTree.parse(out).getroot()
+    bars = [r for r in root.iter("{http://www.w3.org/2000/svg}rect") if r.get("class") == "bar"]
+    assert len(bars) == answer["max_depth"] + 1
+    heights = [float(b.get("height")) for b in bars]
+    assert heights.index(max(heights)) == answer["histogram"].index(max(answer["histogram"]))
+
+
+def test_plot_svg_keeps_a_katakana_goal(cli, seed_db, tmp_path):
+    out = tmp_path / "atama.svg"
+    cli("stats", "atama", "--goal", "ソウアイ*タタノマ", "--plot", out, "--db", seed_db)
+    assert "goal ソウアイ*タタノマ" in out.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("file", ["eight.gif", "eight.jpg", "eight", "eight.png.txt"])
+def test_plot_rejects_other_extensions(cli, seed_db, tmp_path, file):
+    result = cli("stats", "eight", "--plot", tmp_path / file, "--db", seed_db)
+    assert result.exit_code == 2
+    assert ".png" in result.stderr and ".svg" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+# -- startup stays light -----------------------------------------------------------------------
+
+def test_the_kit_loads_only_when_its_commands_run():
+    code = ("import sys, service.cli; print(sorted(m for m in sys.modules if "
+            "m.startswith('service.analyst') or m in ('db.adhoc', 'db.canned', 'db.build_rows')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).parent.parent)
+    assert out.stdout.strip() == "[]"
