@@ -2,11 +2,12 @@
 
     python bench/build.py [--repeat 5]
 
-Each puzzle is built by a fresh `puzzledb build NAME` process into its own empty database
+Each seed puzzle is built by a fresh `puzzledb build NAME` process into its own empty database
 (timed from process start to the committed file: best and median of --repeat runs), then
 all six together in one process. Bytes per state is that puzzle's file size over its states.
 Path queries are timed in-process through the query layer on the farthest state.
-Compare figures within one run: the machine is shared and noisy.
+Compare figures within one run: the machine is shared and noisy. The big boards (nine,
+eleven, fifteen) have their own benchmark, bench/big.py.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="puzzledb-bench-"))
     print(f"{'puzzle':<8} {'states':>8} {'build s (best/median)':>22} {'bytes/state':>12} "
           f"{'path µs (SQL/answer)':>21} {'depth':>5}")
-    for name in catalogue.CATALOGUE:
+    for name in catalogue.SEEDS:
         db = work / f"{name}.sqlite"
         runs = [timed_build([name], db) for _ in range(args.repeat)]
         states = Answers(reader(db)).stats(name)["states"]

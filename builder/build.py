@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from functools import partial
 from pathlib import Path
 
 from db import store
@@ -35,39 +36,29 @@ def search(
 STORE_PRED_UP_TO = 0
 
 
-def build(
-    engine, puzzle: Puzzle, goal: str, started: float | None = None,
-    radius: int | None = None, progress: Progress | None = None, compact: bool | None = None,
-) -> dict:
+def build(engine, puzzle: Puzzle, goal: str, started: float | None = None, **options) -> dict:
     """Search `puzzle` from `goal` and replace its stored build; returns the puzzles row.
 
-    `radius` keeps only states within that many moves of the goal. `compact` derives pred
-    from the move instead of storing it, where every move is a swap (None: by size, above).
+    Options: `radius` keeps only states within that many moves of the goal; `progress`
+    hears of the work; `compact` derives pred from the move instead of storing it, where
+    every move is a swap (None: by size, above).
     """
-    progress = progress or Progress()
-    started = time.perf_counter() if started is None else started
-    result = _search_for_storage(puzzle, goal, radius, progress, compact)
-    row = store.save_build(engine, puzzle, result, started, progress)
-    progress.done()
-    return row
+    return _run(partial(store.save_build, engine), puzzle, goal, started, **options)
 
 
-def build_to(
-    path: Path, puzzle: Puzzle, goal: str, started: float | None = None,
-    radius: int | None = None, progress: Progress | None = None, compact: bool | None = None,
-) -> dict:
+def build_to(path: Path, puzzle: Puzzle, goal: str, started: float | None = None,
+             **options) -> dict:
     """As build(), into the database file at `path`, which is created if it does not exist."""
+    return _run(partial(store.save_build_to, path), puzzle, goal, started, **options)
+
+
+def _run(save, puzzle, goal, started, radius=None, progress=None, compact=None) -> dict:
     progress = progress or Progress()
     started = time.perf_counter() if started is None else started
-    result = _search_for_storage(puzzle, goal, radius, progress, compact)
-    row = store.save_build_to(path, puzzle, result, started, progress)
-    progress.done()
-    return row
-
-
-def _search_for_storage(puzzle, goal, radius, progress, compact) -> SearchResult:
     result = search(puzzle, goal, radius, progress)
     if compact is None:
         compact = result.states > STORE_PRED_UP_TO
     result.stores_pred = result.stores_pred or not compact
-    return result
+    row = save(puzzle, result, started, progress)
+    progress.done()
+    return row

@@ -230,9 +230,18 @@ def path_command(name, state, goal, db_path, as_json):
     """An optimal path from STATE to the goal, board by board."""
     answers = _answers(db_path)
     answer = answers.path(name, state, goal)
-    with answers.connection() as conn:
-        puzzle = answers.puzzle(conn, name)
-    _emit(answer, as_json, lambda a: _path_text(puzzle, a))
+    _emit(answer, as_json, _drawn(answers, name, _path_text))
+
+
+def _drawn(answers, name: str, text):
+    """`text(puzzle, answer)` as a one-argument formatter: drawing boards needs the puzzle's
+    look, from the catalogue or the definition stored with the build."""
+
+    def human(answer: dict) -> str:
+        with answers.connection() as conn:
+            return text(answers.puzzle(conn, name), answer)
+
+    return human
 
 
 def _path_text(puzzle, answer: dict) -> str:
@@ -283,9 +292,7 @@ def farthest_command(name, limit, goal, db_path, as_json):
     """The states that need the most moves."""
     answers = _answers(db_path)
     answer = answers.farthest(name, goal, limit)
-    with answers.connection() as conn:
-        puzzle = answers.puzzle(conn, name)
-    _emit(answer, as_json, lambda a: _farthest_text(puzzle, a))
+    _emit(answer, as_json, _drawn(answers, name, _farthest_text))
 
 
 def _farthest_text(puzzle, a: dict) -> str:
