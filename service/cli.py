@@ -257,6 +257,32 @@ def _path_text(puzzle, answer: dict) -> str:
     return head + render.side_by_side(blocks) + f"{count} move{'s' if count != 1 else ''}\n"
 
 
+@main.command("moves")
+@click.argument("name")
+@click.argument("state")
+@goal_option
+@db_option
+@json_option
+@reports_errors
+def moves_command(name, state, goal, db_path, as_json):
+    """Every legal move from STATE, the state it leads to and its depth, best first."""
+    _emit(_answers(db_path).moves(name, state, goal), as_json, _moves_text)
+
+
+def _moves(n: int) -> str:
+    return f"{n} move{'' if n == 1 else 's'}"
+
+
+def _moves_text(a: dict) -> str:
+    lines = [f"{a['puzzle']}: {a['state']} is {_moves(a['depth'])} from goal {a['goal']}"]
+    width = max((len(m["move"]) for m in a["moves"]), default=0)
+    for m in a["moves"]:
+        depth = "cannot reach the goal" if m["depth"] is None else _moves(m["depth"])
+        mark = "  optimal" if m["optimal"] else ""
+        lines.append(f"  {m['move']:<{width}}  -> {m['state']}  {depth}{mark}")
+    return "\n".join(lines) + "\n"
+
+
 @main.command("depth")
 @click.argument("name")
 @click.argument("d", metavar="D")

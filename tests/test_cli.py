@@ -99,3 +99,16 @@ def test_rebuild_toward_another_goal_keeps_both(cli, tmp_path):
     assert sorted(b["goal"] for b in builds["builds"]) == ["01234567", "12345670"]
     other = run_json(cli, "stats", "seven", "--goal", "01234567", "--db", db)
     assert other["states"] == 20160
+
+
+def test_moves_lists_every_legal_move_best_first(cli, seed_db):
+    answer = run_json(cli, "moves", "nooff", "LLONOFF_", "--db", seed_db)
+    assert answer["depth"] == 44
+    assert [(m["move"], m["depth"], m["optimal"]) for m in answer["moves"]] == [
+        ("N down", 43, True), ("F right", 45, False)]
+    text = cli("moves", "nooff", "LLONOFF_", "--db", seed_db).stdout
+    assert "LLONOFF_ is 44 moves from goal LLNOOFF_" in text and "N down" in text
+    assert "optimal" in text
+    peg = cli("moves", "peg15", "011010110010000", "--db", seed_db).stdout
+    assert "is 1 move from goal" in peg and "-> 000000000000100  0 moves  optimal" in peg
+    assert "cannot reach the goal" in peg  # jumps into dead ends are legal moves too
