@@ -96,8 +96,11 @@ class PackedBoard:
 
 
 def packable(puzzle) -> bool:
-    """One blank, no multi-cell pieces, and every cell fits in 64 bits."""
-    if not isinstance(puzzle, SlidingPuzzle) or puzzle.wide or puzzle.blanks != 1:
+    """Reversible, one blank, no multi-cell pieces, and every cell fits in 64 bits."""
+    if (
+        not isinstance(puzzle, SlidingPuzzle) or not puzzle.reversible or puzzle.wide
+        or puzzle.blanks != 1
+    ):
         return False
     bits = max(1, (len(puzzle.counts) - 1).bit_length())
     return bits * puzzle.cells <= 64

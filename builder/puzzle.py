@@ -37,7 +37,8 @@ class Puzzle(ABC):
     rows: int
     cols: int
     default_goal: str
-    #: True when every move can be undone by another move (the state graph is undirected).
+    #: True when every move can be undone by another move (the state graph is undirected);
+    #: the layered numpy search relies on it.
     reversible: bool = True
 
     @property
@@ -57,16 +58,9 @@ class Puzzle(ABC):
     def moves(self, state: str) -> list[tuple[Move, str]]:
         """Every legal move from `state` and the state it leads to."""
 
+    @abstractmethod
     def reverse_moves(self, state: str) -> Iterable[tuple[Move, str]]:
-        """Every (move, earlier) such that making `move` in `earlier` gives `state`.
-
-        The default suits reversible puzzles: undo each move and name the move that redoes it.
-        """
-        for _move, earlier in self.moves(state):
-            for back, result in self.moves(earlier):
-                if result == state:
-                    yield back, earlier
-                    break
+        """Every (move, earlier) such that making `move` in `earlier` gives `state`."""
 
     def unreachable_reason(self, state: str, goal: str) -> str | None:
         """Why `state` can never reach `goal`, when a rule says so; None when unknown."""

@@ -51,6 +51,11 @@ def goal_option(f):
     return click.option("--goal", metavar="STATE", help="Goal arrangement (default: the puzzle's).")(f)
 
 
+def lookup_options(command):
+    """--goal, --db and --json, with errors reported: what every lookup command takes."""
+    return goal_option(db_option(json_option(reports_errors(command))))
+
+
 def reports_errors(command):
     """Turn puzzledb errors into a message (or JSON) and the exit status that names them."""
 
@@ -222,10 +227,7 @@ def _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank):
 @main.command("path")
 @click.argument("name")
 @click.argument("state")
-@goal_option
-@db_option
-@json_option
-@reports_errors
+@lookup_options
 def path_command(name, state, goal, db_path, as_json):
     """An optimal path from STATE to the goal, board by board."""
     answers = _answers(db_path)
@@ -260,10 +262,7 @@ def _path_text(puzzle, answer: dict) -> str:
 @main.command("moves")
 @click.argument("name")
 @click.argument("state")
-@goal_option
-@db_option
-@json_option
-@reports_errors
+@lookup_options
 def moves_command(name, state, goal, db_path, as_json):
     """Every legal move from STATE, the state it leads to and its depth, best first."""
     _emit(_answers(db_path).moves(name, state, goal), as_json, _moves_text)
@@ -288,10 +287,7 @@ def _moves_text(a: dict) -> str:
 @click.argument("d", metavar="D")
 @click.option("--limit", default="100", show_default=True, help="At most this many states.")
 @click.option("--offset", default="0", show_default=True, help="Skip this many states first.")
-@goal_option
-@db_option
-@json_option
-@reports_errors
+@lookup_options
 def depth_command(name, d, limit, offset, goal, db_path, as_json):
     """The states exactly D moves from the goal (a page of them, in state order)."""
     answer = _answers(db_path).depth(name, d, goal, limit, offset)
@@ -310,10 +306,7 @@ def _depth_text(a: dict) -> str:
 @main.command("farthest")
 @click.argument("name")
 @click.option("--limit", default="1000", show_default=True, help="At most this many states.")
-@goal_option
-@db_option
-@json_option
-@reports_errors
+@lookup_options
 def farthest_command(name, limit, goal, db_path, as_json):
     """The states that need the most moves."""
     answers = _answers(db_path)

@@ -9,8 +9,6 @@ from typing import TextIO
 
 from db.build_rows import COLUMNS
 
-FORMATS = ("csv", "jsonl")
-
 
 def write(out: TextIO, fmt: str, batches: Iterable[list[tuple]]) -> int:
     """Write every row of `batches` in `fmt` ('csv' with a header, or 'jsonl': one object a

@@ -14,7 +14,6 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import TextIO
 
-FORMATS = ("table", "csv", "json")
 TABLE_LIMIT = 1000
 
 
