@@ -4,6 +4,8 @@ They live here, the bottom of the package graph, because puzzles raise them whil
 the query layer raises them while looking up; the CLI and the HTTP service only translate them.
 """
 
+import unicodedata
+
 
 class PuzzledbError(Exception):
     """Base class: a message for people plus machine-readable code and statuses."""
@@ -62,3 +64,30 @@ class BeyondRadius(PuzzledbError):
     code = "beyond_radius"
     exit_status = 5
     http_status = 404
+
+
+#: Characters of user input repeated in a message before it is cut short.
+SHOWN = 40
+
+
+def shown(value: object, limit: int = SHOWN) -> str:
+    """User input as it may appear in a message: quoted, at most `limit` characters, with
+    control, zero-width and bidirectional characters escaped so none can hide or reorder text.
+
+    A 100 KB name or a 10 MB goal is repeated as its first few characters and its length.
+    """
+    text = value if isinstance(value, str) else repr(value)
+    head = "".join(_visible(ch) for ch in text[:limit])
+    if len(text) > limit:
+        head += f"... ({len(text):,} characters)"
+    return f"'{head}'"
+
+
+def _visible(ch: str) -> str:
+    if ch == "'" or ch == "\\":
+        return "\\" + ch
+    category = unicodedata.category(ch)
+    if category[0] == "C" or category in ("Zl", "Zp") or (category == "Zs" and ch != " "):
+        code = ord(ch)  # Cc control, Cf format (zero-width, bidi), Co/Cn unassigned/private
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+    return ch
