@@ -66,6 +66,23 @@ class BeyondRadius(PuzzledbError):
     http_status = 404
 
 
+class TooLarge(PuzzledbError):
+    """A complete search of more states than memory holds; a radius build is the way."""
+
+    code = "too_large"
+    exit_status = 2
+    http_status = 400
+
+
+class CannotWrite(PuzzledbError):
+    """An output file named by the user that cannot be written (no such folder, a folder,
+    no permission)."""
+
+    code = "cannot_write"
+    exit_status = 2
+    http_status = 400
+
+
 #: Characters of user input repeated in a message before it is cut short.
 SHOWN = 40
 
@@ -91,3 +108,19 @@ def _visible(ch: str) -> str:
         code = ord(ch)  # Cc control, Cf format (zero-width, bidi), Co/Cn unassigned/private
         return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
     return ch
+
+
+class ForeignDatabase(PuzzledbError):
+    """An SQLite file that holds other data: never read as an empty puzzledb, never built into."""
+
+    code = "not_puzzledb"
+    exit_status = 1
+    http_status = 503
+
+
+class DatabaseVersion(PuzzledbError):
+    """A puzzledb file of another schema version: refused rather than misread."""
+
+    code = "database_version"
+    exit_status = 1
+    http_status = 503

@@ -1,25 +1,40 @@
 """Where the database is and how it is opened: read-only for answering, read-write for building.
 
-Readers open the file with SQLite's `mode=ro`, so no query, however malformed, can change it.
-The builder is the only writer; it uses WAL journaling so readers keep answering from the
-previous data for the whole length of a build, and a killed build leaves nothing behind.
+Readers open the file with SQLite's `mode=ro`, so no query, however malformed, can change it,
+and they must work where they cannot write: a file published into a root-owned directory,
+with no `-wal` or `-shm` beside it. A file at rest is therefore kept in rollback (DELETE)
+journal mode, which any reader opens read-only. A build switches the file to WAL for as long as
+it writes, so readers keep answering from the previous data for the whole build, and back to
+DELETE once it has committed (if a reader still has the file open the switch waits for the
+next build; the `-wal` and `-shm` files then stay, and readers use them read-only).
+
+A WAL file that a reader cannot give a `-shm` (an older file, copied without its companions)
+is opened `immutable=1` when no `-wal` exists, since then nothing is writing it. Such a
+connection cannot see changes, so `FileIdentity` lets the service notice a new file renamed
+into place, or a writer starting, and open the file afresh.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
 from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.pool import NullPool, StaticPool
 
-from builder.errors import NotBuilt
+from builder.errors import DatabaseVersion, ForeignDatabase, NotBuilt
+
+from . import schema
 
 DEFAULT_FILE = "puzzledb.sqlite"
 ENVIRONMENT_VARIABLE = "PUZZLEDB_DB"
 BUSY_TIMEOUT_MS = 30_000
+#: SQLite errors that mean "a WAL file needs a -shm here and this reader cannot make one".
+NEEDS_SHM = {"SQLITE_READONLY_DIRECTORY", "SQLITE_CANTOPEN", "SQLITE_READONLY_CANTINIT",
+             "SQLITE_READONLY"}
 
 
 def resolve_path(option: str | os.PathLike | None = None) -> Path:
@@ -27,8 +42,113 @@ def resolve_path(option: str | os.PathLike | None = None) -> Path:
     return Path(option or os.environ.get(ENVIRONMENT_VARIABLE) or DEFAULT_FILE)
 
 
-def _read_only_uri(path: Path) -> str:
-    return f"file:{quote(str(path.resolve()))}?mode=ro"
+@dataclass(frozen=True)
+class FileIdentity:
+    """What a reader's connection was opened on; compared on every request by the service."""
+
+    device: int
+    inode: int
+    #: Only for immutable connections, which see no change made in place: size, mtime and
+    #: whether a -wal exists (a writer has started) all mean "open it again".
+    contents: tuple | None = None
+
+    @classmethod
+    def of(cls, path: Path, immutable: bool) -> "FileIdentity | None":
+        try:
+            stat = os.stat(path)
+        except OSError:
+            return None
+        contents = None
+        if immutable:
+            contents = (stat.st_size, stat.st_mtime_ns, os.path.exists(_companion(path, "-wal")))
+        return cls(stat.st_dev, stat.st_ino, contents)
+
+
+class ReadConnection(sqlite3.Connection):
+    """A read-only connection that remembers which file it opened and how."""
+
+    path: Path
+    immutable: bool
+    identity: FileIdentity | None
+
+    def stale(self) -> bool:
+        """True when the path now names another file, or an immutable file may have changed."""
+        return FileIdentity.of(self.path, self.immutable) != self.identity
+
+
+def _companion(path: Path, suffix: str) -> str:
+    return str(path) + suffix
+
+
+def _uri(path: Path, immutable: bool) -> str:
+    return f"file:{quote(str(path.resolve()))}?mode=ro" + ("&immutable=1" if immutable else "")
+
+
+def open_read_only(path: Path) -> ReadConnection:
+    """A connection that can only read `path`, checked to be a puzzledb file of our schema.
+
+    NotBuilt when no file is there; ForeignDatabase or DatabaseVersion when it is not ours.
+    """
+    if not path.is_file():
+        raise NotBuilt(
+            f"no puzzledb database at {path}; build one first, e.g. `puzzledb build eight "
+            f"--db {path}`"
+        )
+    immutable = False
+    identity = FileIdentity.of(path, immutable)
+    conn = _connect(path, immutable)
+    try:
+        tables = _tables(conn)
+    except sqlite3.OperationalError as error:
+        conn.close()
+        if getattr(error, "sqlite_errorname", "") not in NEEDS_SHM:
+            raise
+        if os.path.exists(_companion(path, "-wal")):
+            raise sqlite3.OperationalError(
+                f"{path} is in WAL mode with a -wal file, and this user cannot create its "
+                f"-shm file in {path.parent}; let the user who built it open it once, or "
+                f"copy the file after a build has finished"
+            ) from None
+        immutable = True
+        identity = FileIdentity.of(path, immutable)
+        conn = _connect(path, immutable)
+        tables = _tables(conn)
+    try:
+        check_ours(conn, tables, path)
+    except BaseException:
+        conn.close()
+        raise
+    conn.path, conn.immutable, conn.identity = path, immutable, identity
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA query_only = 1")
+    return conn
+
+
+def _connect(path: Path, immutable: bool) -> ReadConnection:
+    return sqlite3.connect(_uri(path, immutable), uri=True, check_same_thread=False,
+                           factory=ReadConnection)
+
+
+def _tables(conn: sqlite3.Connection) -> set[str]:
+    rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+    return {name for name, in rows}
+
+
+def check_ours(conn: sqlite3.Connection, tables: set[str], path: Path | str) -> None:
+    """An empty file is a puzzledb with nothing built; a file with other tables is not ours,
+    and one of another schema version is refused rather than misread."""
+    if tables and "puzzles" not in tables:
+        listed = ", ".join(sorted(tables)[:5]) + (", ..." if len(tables) > 5 else "")
+        raise ForeignDatabase(
+            f"{path} is an SQLite database but not a puzzledb one (it has no puzzles table; "
+            f"its tables: {listed}); give another --db, or a new file name to build into"
+        )
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if tables and version != schema.VERSION:
+        raise DatabaseVersion(
+            f"{path} was written by another version of puzzledb (schema {version}; this one "
+            f"reads {schema.VERSION}); rebuild it into a new file"
+        )
 
 
 def reader(path: Path, *, pooled: bool = False) -> Engine:
@@ -36,22 +156,13 @@ def reader(path: Path, *, pooled: bool = False) -> Engine:
 
     `pooled=False` keeps one connection (a CLI command); the service pools one per thread.
     """
-    if not path.is_file():
-        raise NotBuilt(
-            f"no puzzledb database at {path}; build one first, e.g. `puzzledb build eight "
-            f"--db {path}`"
-        )
-    uri = _read_only_uri(path)
-
-    def connect():
-        conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        conn.execute("PRAGMA query_only = 1")
-        return conn
-
-    if pooled:
-        return create_engine("sqlite://", creator=connect)
-    return create_engine("sqlite://", creator=connect, poolclass=StaticPool)
+    if pooled:  # the service: each thread holds its own connection as long as it likes
+        if not path.is_file():
+            open_read_only(path)  # NotBuilt, before any request
+        return create_engine("sqlite://", creator=lambda: open_read_only(path),
+                             poolclass=NullPool)
+    first = open_read_only(path)  # the errors above, before any query is made
+    return create_engine("sqlite://", creator=lambda: first, poolclass=StaticPool)
 
 
 def writer(path: Path, *, journal: str = "WAL") -> Engine:
@@ -77,3 +188,37 @@ def writer(path: Path, *, journal: str = "WAL") -> Engine:
         conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
+
+
+def check_before_writing(path: Path) -> None:
+    """Refuse to build into a file that is not a puzzledb database (before anything, even its
+    journal mode, is changed); an empty or missing file is fine."""
+    if not path.exists():
+        return
+    conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
+    try:
+        check_ours(conn, _tables(conn), path)
+    except sqlite3.OperationalError as error:
+        if getattr(error, "sqlite_errorname", "") not in NEEDS_SHM:
+            raise
+    finally:
+        conn.close()
+
+
+def at_rest(engine: Engine) -> bool:
+    """After a build: back to DELETE journal mode, so readers that cannot write the directory
+    can open the file. False when a reader holds it open in WAL mode (it stays WAL: those
+    readers have the -shm they need, and the next build tries again)."""
+    raw = engine.raw_connection()
+    try:
+        conn = raw.driver_connection
+        conn.execute("PRAGMA busy_timeout = 200")
+        try:
+            mode = conn.execute("PRAGMA journal_mode = DELETE").fetchone()[0]
+        except sqlite3.OperationalError:
+            return False
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        return mode.lower() == "delete"
+    finally:
+        raw.close()

@@ -19,17 +19,11 @@ from datetime import datetime, timezone
 
 from sqlalchemy import Connection, Engine, text
 
-from builder.errors import PuzzledbError
 from builder.progress import Progress
 
 from . import schema
-from .connection import writer
+from .connection import at_rest, check_before_writing, check_ours, writer
 
-
-class DatabaseVersion(PuzzledbError):
-    code = "database_version"
-    exit_status = 1
-    http_status = 500
 
 CHUNK_ROWS = 50_000
 ROWS_PER_INSERT = 100
@@ -116,6 +110,7 @@ def save_build_to(path: Path, puzzle, result, started: float, progress=None) -> 
     (half the disk writes of WAL, which copies every page twice) and linked into place only
     when complete: killed part way, it leaves no database, exactly as before.
     """
+    check_before_writing(path)
     if path.exists():
         return _in_place(path, puzzle, result, started, progress)
     _remove_abandoned(path)
@@ -124,10 +119,7 @@ def save_build_to(path: Path, puzzle, result, started: float, progress=None) -> 
     engine = writer(partial, journal="OFF")
     try:
         row = save_build(engine, puzzle, result, started, progress)
-        engine.dispose()
-        with sqlite3.connect(partial) as conn:  # readers expect WAL, like every other file
-            conn.execute("PRAGMA journal_mode = WAL")
-        conn.close()
+        engine.dispose()  # the file stays in rollback mode: any reader can open it read-only
         _fsync(partial)
         try:
             os.link(partial, path)  # fails rather than replace a file made meanwhile
@@ -143,7 +135,9 @@ def save_build_to(path: Path, puzzle, result, started: float, progress=None) -> 
 def _in_place(path, puzzle, result, started, progress) -> dict:
     engine = writer(path)
     try:
-        return save_build(engine, puzzle, result, started, progress)
+        row = save_build(engine, puzzle, result, started, progress)
+        at_rest(engine)
+        return row
     finally:
         engine.dispose()
 
@@ -175,15 +169,12 @@ def _fsync(path: Path) -> None:
 
 
 def create_schema(conn: Connection) -> None:
-    version = conn.exec_driver_sql("PRAGMA user_version").scalar()
-    has_tables = conn.exec_driver_sql(
-        "SELECT count(*) FROM sqlite_master WHERE name = 'puzzles'"
-    ).scalar()
-    if has_tables and version != schema.VERSION:
-        raise DatabaseVersion(
-            f"this database was written by another version of puzzledb (schema {version}, "
-            f"this one writes {schema.VERSION}); build into a new file or delete it"
-        )
+    """Our tables in an empty file, or nothing in one that holds our tables already; any
+    other file (another program's tables, another schema version) is refused."""
+    tables = {name for name, in conn.exec_driver_sql(
+        "SELECT name FROM sqlite_master WHERE type = 'table'"
+    )}
+    check_ours(conn.connection.driver_connection, tables, "this file")
     for ddl in schema.TABLES:
         conn.exec_driver_sql(ddl)
     conn.exec_driver_sql(f"PRAGMA user_version = {schema.VERSION}")

@@ -365,17 +365,31 @@ def _stats_text(a: dict) -> str:
               help="Address to listen on (loopback unless told otherwise).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64),
-              help="Gunicorn sync worker processes.")
+              help="Gunicorn worker processes (one per core suits).")
+@click.option("--threads", default=16, show_default=True, type=click.IntRange(1, 256),
+              help="Threads per worker: requests one worker answers at once.")
+@click.option("--connections", default=1000, show_default=True, type=click.IntRange(1, 100_000),
+              help="Open connections one worker holds, idle ones included.")
+@click.option("--keepalive", default=5, show_default=True, type=click.IntRange(0, 300),
+              help="Seconds an idle kept-alive connection stays open.")
 @click.option("--access-log", is_flag=True, help="Log one line per request to stderr.")
-@click.option("--answer-cache", default=4096, show_default=True, type=click.IntRange(0, 10**7),
-              help="Answers each worker remembers until a build changes the file (0: none).")
+@click.option("--answer-cache", default="64MB", show_default=True, metavar="SIZE",
+              help="Bytes of encoded answers each worker remembers until the data changes "
+                   "(e.g. 16MB, 1GB; 0: none).")
 @reports_errors
-def serve_command(db_path, host, port, workers, access_log, answer_cache):
+def serve_command(db_path, host, port, workers, threads, connections, keepalive, access_log,
+                  answer_cache):
     """Answer over HTTP (JSON) from the database, read-only, with gunicorn."""
+    from .api.answer_cache import parse_size
     from .serve import serve  # gunicorn and Flask load only for this command
 
-    serve(resolve_path(db_path), host=host, port=port, workers=workers, access_log=access_log,
-          answer_cache=answer_cache)
+    try:
+        budget = parse_size(answer_cache)
+    except ValueError as error:
+        raise MalformedInput(f"--answer-cache: {error}") from None
+    serve(resolve_path(db_path), host=host, port=port, workers=workers, threads=threads,
+          connections=connections, keepalive=keepalive, access_log=access_log,
+          answer_cache=budget)
 
 
 def _json_means_format(command):

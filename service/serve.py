@@ -1,8 +1,15 @@
-"""`puzzledb serve`: the HTTP app under gunicorn (sync workers), not Flask's dev server.
+"""`puzzledb serve`: the HTTP app under gunicorn's threaded workers, not Flask's dev server.
+
+Why threaded (gthread) workers: a sync worker gives each connection the whole process, so two
+clients that connect and send nothing stop a two-worker service until gunicorn's timeout. A
+gthread worker keeps idle and kept-alive connections in a poller and hands a thread only to a
+connection with data, so idle clients cost a file descriptor, not a worker (README,
+"Deploying", has the measurements). A client that trickles its headers does hold a thread
+while it does, and gunicorn has no header timeout; on the open internet put nginx in front
+(docs/nginx.conf), which reads whole requests before passing them on.
 
 The database is checked once in the master (a missing file is NotBuilt, exit 4, before any
-socket opens); each worker then opens its own read-only connection after the fork. Gunicorn
-logs start and stop; the access log (one line a request) is off unless asked for.
+socket opens); each worker then opens its own read-only connections after the fork.
 """
 
 from __future__ import annotations
@@ -16,6 +23,13 @@ from db.connection import reader
 
 from .answers import Answers
 from .openapi import MAX_REQUEST_LINE
+
+#: Limits on what a client may send, beyond the query-string limit the app applies itself.
+REQUEST_LIMITS = {
+    "limit_request_line": MAX_REQUEST_LINE,
+    "limit_request_fields": 50,  # headers per request
+    "limit_request_field_size": 4096,  # bytes per header
+}
 
 
 class PuzzledbServer(BaseApplication):
@@ -49,24 +63,29 @@ def check_database(path: Path) -> int:
 
 
 def serve(path: Path, *, host: str = "127.0.0.1", port: int = 8000, workers: int = 2,
-          access_log: bool = False, answer_cache: int = 4096) -> None:
+          threads: int = 16, access_log: bool = False, answer_cache: int = 64 * 1000**2,
+          connections: int = 1000, keepalive: int = 5) -> None:
     builds = check_database(path)
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     print(
         f"puzzledb: serving {builds} build{'s' if builds != 1 else ''} from {path} at "
-        f"http://{bind}/ with {workers} worker{'s' if workers != 1 else ''}",
+        f"http://{bind}/ with {workers} worker{'s' if workers != 1 else ''} of {threads} "
+        f"threads, answer cache {answer_cache / 1e6:g} MB a worker",
         file=sys.stderr, flush=True,
     )
     options = {
         "bind": bind,
         "workers": workers,
-        "worker_class": "sync",
+        "worker_class": "gthread",
+        "threads": threads,
+        "worker_connections": connections,
+        "keepalive": keepalive,
         "accesslog": "-" if access_log else None,
         "errorlog": "-",
         "loglevel": "info",
-        "limit_request_line": MAX_REQUEST_LINE,
         "timeout": 30,
         "graceful_timeout": 5,
         "proc_name": "puzzledb",
+        **REQUEST_LIMITS,
     }
     PuzzledbServer(path.resolve(), options, answer_cache).run()

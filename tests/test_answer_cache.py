@@ -1,12 +1,19 @@
-"""The service's answer cache: hits skip the database, a build empties it, its size is bounded."""
+"""The service's answer cache: hits skip the database, the same question in any spelling is one
+entry, a build or a newly published file empties it, and it never holds more bytes than its
+budget."""
 
+import os
+import shutil
 import time
 
 from builder import catalogue
-from builder.build import build
+from builder.build import build, build_to
 from db import queries
 from db.connection import writer
+from service.api.answer_cache import AnswerCache, cost_of
 from service.app import create_app
+
+MB = 1000**2
 
 
 def counting_paths(monkeypatch):
@@ -23,7 +30,7 @@ def counting_paths(monkeypatch):
 
 def test_a_repeated_question_is_answered_from_memory(seed_db, monkeypatch):
     calls = counting_paths(monkeypatch)
-    client = create_app(seed_db, answer_cache=16).test_client()
+    client = create_app(seed_db, answer_cache=MB).test_client()
     first = client.get("/path?puzzle=eight&state=867254301")
     again = client.get("/path?puzzle=eight&state=867254301")
     assert first.get_json() == again.get_json() and first.headers["ETag"] == again.headers["ETag"]
@@ -34,12 +41,26 @@ def test_a_repeated_question_is_answered_from_memory(seed_db, monkeypatch):
     assert len(calls) == 3
 
 
+def test_every_spelling_of_one_question_is_one_entry(seed_db, monkeypatch):
+    calls = counting_paths(monkeypatch)
+    app = create_app(seed_db, answer_cache=MB)
+    client = app.test_client()
+    cache = app.extensions["puzzledb"].cache
+    spellings = ["state=867254301", "state=8 6 7/2 5 4/3 0 1", "state=8,6,7,2,5,4,3,0,1",
+                 "state=867254301&goal=123456780", "state=867254301&goal=123/456/780"]
+    bodies = {client.get(f"/path?puzzle=eight&{s}").data for s in spellings}
+    assert len(bodies) == 1 and calls == ["867254301"] and len(cache) == 1
+    pages = ["d=20&limit=100", "d=020&limit=0100", "d=20&limit=100&offset=0&goal=123456780"]
+    assert len({client.get(f"/depth?puzzle=eight&{p}").data for p in pages}) == 1
+    assert len(cache) == 2
+
+
 def test_a_build_empties_the_cache(tmp_path, monkeypatch):
     db = tmp_path / "cache.sqlite"
     engine = writer(db)
     seven = catalogue.get("seven")
     build(engine, seven, seven.default_goal)
-    client = create_app(db, answer_cache=16).test_client()
+    client = create_app(db, answer_cache=MB).test_client()
     calls = counting_paths(monkeypatch)
     before = client.get("/stats?puzzle=seven").get_json()["built_at"]
     client.get("/path?puzzle=seven&state=07214365")
@@ -51,13 +72,54 @@ def test_a_build_empties_the_cache(tmp_path, monkeypatch):
     assert calls == ["07214365", "07214365"]
 
 
-def test_the_cache_keeps_only_the_most_recent_answers(seed_db, monkeypatch):
-    calls = counting_paths(monkeypatch)
-    app = create_app(seed_db, answer_cache=2)
+def test_a_file_renamed_into_place_is_answered_at_once(tmp_path):
+    """How read-only data is published: build elsewhere, copy beside, rename over."""
+    served, elsewhere = tmp_path / "served.sqlite", tmp_path / "staging" / "new.sqlite"
+    build_to(served, catalogue.get("seven"), "12345670")
+    client = create_app(served, answer_cache=MB).test_client()
+    assert client.get("/stats?puzzle=nooff").status_code == 404  # not built yet
+    assert client.get("/stats?puzzle=seven").status_code == 200
+    build_to(elsewhere, catalogue.get("nooff"), "LLNOOFF_")
+    shutil.copy(elsewhere, tmp_path / ".served.sqlite.new")
+    os.replace(tmp_path / ".served.sqlite.new", served)
+    assert client.get("/stats?puzzle=nooff").get_json()["states"] == 540
+    assert client.get("/stats?puzzle=seven").status_code == 404  # the new file has no seven
+
+
+def test_the_cache_drops_the_least_recently_used_answers_past_its_budget():
+    body = b"x" * 600
+    one = cost_of(("path", "a"), body, "tag")
+    cache = AnswerCache(10 * one)  # ten answers of this size
+    for name in "abcdefghij":
+        assert cache.put(("path", name), body, "tag", 0)
+    assert cache.get(("path", "a"))  # used again: now the most recent
+    assert cache.put(("path", "k"), body, "tag", 0)  # over budget: the oldest unused goes
+    assert cache.get(("path", "b")) is None and cache.get(("path", "a")) and len(cache) == 10
+    assert cache.used == 10 * one
+
+
+def test_many_large_pages_stay_within_the_budget(seed_db):
+    budget = 200_000
+    app = create_app(seed_db, answer_cache=budget)
     client = app.test_client()
-    states = ["867254301", "647850321", "123456708"]
-    depths = [client.get(f"/path?puzzle=eight&state={s}").get_json()["depth"] for s in states]
-    assert depths == [31, 31, 1]
-    client.get("/path?puzzle=eight&state=123456708")  # still remembered
-    client.get("/path?puzzle=eight&state=867254301")  # dropped: asked again
-    assert calls == states + ["867254301"]
+    cache = app.extensions["puzzledb"].cache
+    for offset in range(0, 3000, 7):
+        assert client.get(f"/depth?puzzle=eight&d=20&limit=300&offset={offset}").status_code == 200
+        assert cache.used <= budget
+    assert 0 < len(cache) < 3000 / 7
+    assert cache.used == sum(cost for _, _, cost in cache._entries.values())
+
+
+def test_an_answer_computed_before_the_data_changed_is_not_kept():
+    cache = AnswerCache(10_000)
+    generation = cache.generation
+    cache.invalidate()  # a build committed while the answer was being computed
+    assert not cache.put(("path", "eight"), b"{}", "tag", generation)
+    assert cache.put(("path", "eight"), b"{}", "tag", cache.generation)
+    assert cache.get(("path", "eight")) == (b"{}", "tag")
+
+
+def test_an_answer_larger_than_its_share_of_the_budget_is_not_kept():
+    cache = AnswerCache(8_000)
+    assert not cache.put(("depth",), b"x" * 1_000, "tag", 0)
+    assert cache.put(("depth",), b"x" * 100, "tag", 0)

@@ -118,10 +118,13 @@ def test_a_killed_first_build_leaves_no_database_and_the_next_one_cleans_up(tmp_
     assert snapshot(path)[0][0][1] == "seven"
 
 
-def test_a_first_build_makes_a_wal_file_that_answers(tmp_path):
+def test_every_build_leaves_a_file_at_rest_that_any_reader_can_open(tmp_path):
+    """Rollback journal mode at rest: a reader that cannot write the directory needs no -shm."""
     path = tmp_path / "first.sqlite"
     build_to(path, catalogue.get("seven"), "12345670")
+    build_to(path, catalogue.get("nooff"), "LLNOOFF_")  # in place: WAL while it writes
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
-        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["first.sqlite"]
     assert Answers(reader(path)).path("seven", "07214365")["depth"] == 36
     assert [p.name for p in tmp_path.iterdir() if "building" in p.name] == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 import time
 from urllib.parse import urlencode
 
@@ -358,12 +359,35 @@ def test_a_rebuild_changes_its_etag_only(tmp_path):
     assert client.get("/puzzles").headers["ETag"] != everything
 
 
+def contents(path) -> str:
+    """A digest of everything the file says (schema, rows, user_version), read through SQLite:
+    a committed write changes it wherever SQLite keeps the write (main file or -wal)."""
+    digest = hashlib.sha256()
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+        digest.update(str(conn.execute("PRAGMA user_version").fetchone()).encode())
+        for line in conn.iterdump():
+            digest.update(line.encode())
+    conn.close()
+    return digest.hexdigest()
+
+
+def test_the_digest_sees_a_committed_write(tmp_path):
+    path = tmp_path / "w.sqlite"
+    engine = writer(path)
+    build(engine, catalogue.get("nooff"), "LLNOOFF_")
+    before = contents(path)
+    with engine.begin() as conn:
+        conn.exec_driver_sql("INSERT INTO layers VALUES (999, 0, 0)")  # sits in the -wal
+    assert contents(path) != before
+    engine.dispose()
+
+
 def test_the_service_never_changes_the_database(seed_db, client):
-    before = hashlib.sha256(seed_db.read_bytes()).hexdigest()
+    before = contents(seed_db)
     for route in LOOKUPS:
         get(client, route, puzzle="eight", state="867254301", d="3")
     client.get("/puzzles")
-    assert hashlib.sha256(seed_db.read_bytes()).hexdigest() == before
+    assert contents(seed_db) == before
     engine = client.application.extensions["puzzledb"].engine
     with engine.connect() as conn, pytest.raises(Exception, match="readonly|read-only"):
         conn.exec_driver_sql("CREATE TABLE intruder (x)")
@@ -426,3 +450,34 @@ def test_answers_have_exactly_the_documented_keys(client):
     puzzle_schema = schemas["Catalogue"]["properties"]["puzzles"]["items"]
     assert set(entry) == keys(puzzle_schema)
     assert set(entry["builds"][0]) == keys(puzzle_schema["properties"]["builds"]["items"])
+
+
+# -- headers and methods ----------------------------------------------------------------------------
+@pytest.mark.parametrize("route", ["/path?puzzle=eight&state=867254301", "/health", "/",
+                                   "/static/index.html", "/static/page.js", "/nowhere",
+                                   "/path?puzzle=eight&state=x"])
+def test_every_response_carries_the_security_headers(client, route):
+    response = client.get(route)
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+
+
+def test_the_page_has_its_policy_by_either_address(client):
+    for route in ["/", "/static/index.html"]:
+        response = client.get(route)
+        assert response.mimetype == "text/html"
+        assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+        assert "connect-src 'self'" in response.headers["Content-Security-Policy"]
+
+
+@pytest.mark.parametrize("method", ["OPTIONS", "POST", "PUT", "DELETE", "PATCH"])
+@pytest.mark.parametrize("route", ["/path", "/health", "/", "/static/index.html"])
+def test_only_get_and_head_are_served(client, method, route):
+    message = error(client.open(route, method=method), 405, "method_not_allowed")
+    assert method in message
+    assert set(client.open(route, method=method).headers["Allow"].split(", ")) >= {"GET", "HEAD"}
+
+
+def test_an_unknown_route_is_404_whatever_the_method(client):
+    error(client.open("/nowhere", method="OPTIONS"), 404, "not_found")

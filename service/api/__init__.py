@@ -1,14 +1,17 @@
-"""The HTTP API: lookup routes and service routes as blueprints, JSON error handlers."""
+"""The HTTP API: lookup routes and service routes as blueprints, JSON error handlers, and the
+headers every response carries."""
 
 from __future__ import annotations
 
 from flask import Flask
 
-from . import errors, lookups, meta, params
+from . import errors, headers, lookups, meta, params
 
 
 def register(app: Flask) -> None:
     app.before_request(params.refuse_long_query)
+    app.before_request(params.refuse_other_methods)
+    app.after_request(headers.secure)
     app.register_blueprint(lookups.bp)
     app.register_blueprint(meta.bp)
     errors.register(app)

@@ -1,102 +1,50 @@
-"""Build rows kept per connection until a build changes the file, and the ETags they give.
+"""The service's view of the database: one connection per thread, kept fresh, and a byte-bounded
+memory of encoded answers.
 
-Data only changes with a build, so each worker connection remembers the Build rows it has
-resolved and checks `PRAGMA data_version` (no file read) on every request instead of querying
-`puzzles` again. The rows a request resolves are noted in `flask.g`; its ETag names exactly
-those builds. The rows are validated before the data is read, so in a race with a build the
-data can only be newer than its ETag, never older: a stale answer is never confirmed by a 304.
+Each worker thread keeps one read-only connection. Before every request it checks two things,
+both cheap: `PRAGMA data_version` (a build committed in place) and the file's identity (a new
+file renamed into place, or an immutable file changed). Either one makes the answer cache and
+the remembered Build rows stale (a new generation) and, for a new file, opens it afresh; so the
+service answers from a newly published file within one request, with no restart.
+
+ETags name the builds that answered; a build is resolved before its data is read, so in a race
+with a build the data can only be newer than its ETag, never older.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
-import threading
-from collections import OrderedDict
 import hashlib
 import json
+import threading
 
-from flask import current_app, g, request
+from flask import current_app, request
 from flask.wrappers import Response
 
 from db import queries
 from db.queries import Build
 
-from ..answers import Answers
+from ..answers import MAX_LIMIT, Answers, whole_number
 from ..openapi import VERSION
+from .answer_cache import AnswerCache
 
-INFO_KEY = "puzzledb.builds"
-MAX_RESOLVED = 512  # (puzzle, goal text) pairs remembered per connection before starting over
-
-
-class BuildCache:
-    """What one connection knows about the builds, valid while data_version stays `version`."""
-
-    def __init__(self, version: int):
-        self.version = version
-        self.resolved: dict[tuple, tuple] = {}
-        self.builds: list[Build] | None = None
-        self.answers: OrderedDict[tuple, tuple] = OrderedDict()  # most recently used last
+MAX_RESOLVED = 512  # (puzzle, goal text) pairs remembered per thread before starting over
+MAX_REMEMBERED_TEXT = 64  # longer goal texts are resolved each time, never remembered
 
 
-def cache_for(conn) -> BuildCache:
-    version = queries.data_version(conn)
-    cache = conn.info.get(INFO_KEY)
-    if cache is None or cache.version != version:
-        cache = conn.info[INFO_KEY] = BuildCache(version)
-    return cache
+class ServiceAnswers(Answers):
+    """Answers for many threads over one file that may be rebuilt or replaced while serving."""
 
-
-def all_builds(conn) -> list[Build]:
-    cache = cache_for(conn)
-    if cache.builds is None:
-        cache.builds = queries.all_builds(conn)
-    _note(cache.builds)
-    return cache.builds
-
-
-class TrackedAnswers(Answers):
-    """Answers that resolve each (puzzle, goal) once per database version and note the build.
-
-    Each worker thread keeps one open connection rather than checking one out of the pool
-    for every request. SQLite reads outside an explicit transaction, so an idle connection
-    holds no snapshot and sees each build as soon as it commits.
-    """
-
-    def __init__(self, engine, db_hint: str = "", answer_cache: int = 0):
+    def __init__(self, engine, cache_bytes: int = 0, db_hint: str = ""):
         super().__init__(engine, db_hint)
+        self.cache = AnswerCache(cache_bytes)
         self._local = threading.local()
-        self.answer_cache = answer_cache
 
-    def cached(self, method: str, *args) -> dict:
-        """Answers.<method>(*args), remembered per worker while the database is unchanged.
-
-        A build's data never changes, so a remembered answer is exact until data_version
-        says a build committed (then the whole cache goes with the old BuildCache). Errors
-        are not remembered. At most `answer_cache` answers, least recently used dropped.
-        """
-        if not self.answer_cache:
-            return getattr(self, method)(*args)
-        with self.connection() as conn:
-            cache = cache_for(conn)
-        key = (method, *args)
-        hit = cache.answers.get(key)
-        if hit is not None:
-            cache.answers.move_to_end(key)
-            _note(hit[1])
-            return hit[0]
-        noted = len(g.get("builds", ()))
-        answer = getattr(self, method)(*args)
-        cache.answers[key] = (answer, list(g.builds[noted:]))
-        if len(cache.answers) > self.answer_cache:
-            cache.answers.popitem(last=False)
-        return answer
-
+    # -- connections ---------------------------------------------------------------------
     @contextlib.contextmanager
     def connection(self):
-        conn = getattr(self._local, "conn", None)
-        if conn is None or conn.closed or conn.invalidated:
-            conn = self._local.conn = self.engine.connect()
+        conn = self._fresh_connection()
         try:
             yield conn
         except BaseException:
@@ -104,21 +52,101 @@ class TrackedAnswers(Answers):
             raise
         conn.rollback()  # ends SQLAlchemy's bookkeeping transaction; a no-op for SQLite
 
+    def _fresh_connection(self):
+        local = self._local
+        conn = getattr(local, "conn", None)
+        if conn is None or conn.closed or conn.invalidated or conn.connection.driver_connection.stale():
+            if conn is not None:
+                conn.invalidate()
+                self.cache.invalidate()
+            conn = local.conn = self.engine.connect()
+            local.version = queries.data_version(conn)
+        else:
+            version = queries.data_version(conn)
+            if version != local.version:
+                local.version = version
+                self.cache.invalidate()
+        if getattr(local, "generation", None) != self.cache.generation:
+            local.generation = self.cache.generation
+            local.resolved, local.builds = {}, None
+        return conn
+
+    def forget_connection(self) -> None:
+        """After a database error: the next request opens the file afresh."""
+        conn = getattr(self._local, "conn", None)
+        if conn is not None and not conn.closed:
+            conn.invalidate()
+        self.cache.invalidate()
+
     def resolve(self, conn, name, goal_text):
-        cache = cache_for(conn)
+        """The puzzle and build, remembered per thread until the data changes."""
+        resolved = self._local.resolved
         key = (name, goal_text)
-        found = cache.resolved.get(key)
+        found = resolved.get(key)
         if found is None:
             found = super().resolve(conn, name, goal_text)  # errors are not remembered
-            if len(cache.resolved) >= MAX_RESOLVED:
-                cache.resolved.clear()
-            cache.resolved[key] = found
-        _note([found[1]])
+            if goal_text is None or len(goal_text) <= MAX_REMEMBERED_TEXT:
+                if len(resolved) >= MAX_RESOLVED:
+                    resolved.clear()
+                resolved[key] = found
         return found
 
+    def all_builds(self, conn) -> list[Build]:
+        if self._local.builds is None:
+            self._local.builds = queries.all_builds(conn)
+        return self._local.builds
 
-def _note(builds: list[Build]) -> None:
-    g.setdefault("builds", []).extend(builds)
+    # -- answers, encoded --------------------------------------------------------------------
+    def encoded(self, method: str, *args) -> tuple[bytes, str]:
+        """(JSON body, ETag) of Answers.<method>(*args), from memory when the same question was
+        answered since the data last changed."""
+        with self.connection() as conn:
+            generation = self.cache.generation
+            key, build = self.question(conn, method, args)
+        found = self.cache.get(key) if self.cache.budget else None
+        if found is not None:
+            return found
+        answer = getattr(self, method)(*_canonical_args(method, key))
+        body, tag = dumps(answer).encode(), etag((build,))
+        if self.cache.budget:
+            self.cache.put(key, body, tag, generation)
+        return body, tag
+
+    def question(self, conn, method: str, args: tuple) -> tuple[tuple, Build]:
+        """The canonical form of a question and the build that answers it. Input is checked
+        in the order the answer itself checks it, so errors are the same either way."""
+        if method in ("path", "moves"):
+            name, state_text, goal_text = args
+            puzzle, build = self.resolve(conn, name, goal_text)
+            return (method, build.name, build.goal, puzzle.parse(state_text, "state")), build
+        if method == "depth":
+            name, d, goal_text, limit, offset = args
+            numbers = (whole_number(d, "depth"), whole_number(limit, "limit", high=MAX_LIMIT),
+                       whole_number(offset, "offset"))
+            _, build = self.resolve(conn, name, goal_text)
+            return (method, build.name, build.goal, *numbers), build
+        if method == "farthest":
+            name, goal_text, limit = args
+            limit = whole_number(limit, "limit", high=MAX_LIMIT)
+            _, build = self.resolve(conn, name, goal_text)
+            return (method, build.name, build.goal, limit), build
+        if method == "stats":
+            name, goal_text = args
+            _, build = self.resolve(conn, name, goal_text)
+            return (method, build.name, build.goal), build
+        raise ValueError(f"no such answer: {method}")
+
+
+def _canonical_args(method: str, key: tuple) -> tuple:
+    """Arguments for Answers.<method> from a canonical key (name, goal, ...)."""
+    _, name, goal, *rest = key
+    if method in ("path", "moves"):
+        return name, rest[0], goal
+    if method == "depth":
+        return name, rest[0], goal, rest[1], rest[2]
+    if method == "farthest":
+        return name, goal, rest[0]
+    return name, goal
 
 
 @functools.lru_cache(maxsize=1024)
@@ -132,13 +160,12 @@ def etag(builds: tuple[Build, ...]) -> str:
     return digest.hexdigest()
 
 
-def respond(answer: dict, *, tag: str | None = None, revalidate: bool = False) -> Response:
-    """`answer` as JSON with an ETag (by default, of the builds this request used), or 304.
+def respond(body: bytes | dict, tag: str, *, revalidate: bool = False) -> Response:
+    """`body` (JSON bytes, or a dict to encode) with its ETag, or 304 when the client has it.
 
     Runs on every answer, so headers are plain strings and If-None-Match is only parsed
     when it is sent.
     """
-    tag = tag or etag(tuple(g.get("builds", ())))
     max_age = current_app.config["PUZZLEDB_MAX_AGE"]
     headers = {
         "ETag": f'"{tag}"',
@@ -146,7 +173,9 @@ def respond(answer: dict, *, tag: str | None = None, revalidate: bool = False) -
     }
     if "HTTP_IF_NONE_MATCH" in request.environ and request.if_none_match.contains_weak(tag):
         return Response(status=304, headers=headers)
-    return Response(dumps(answer), headers=headers, mimetype="application/json")
+    if isinstance(body, dict):
+        body = dumps(body).encode()
+    return Response(body, headers=headers, mimetype="application/json")
 
 
 def dumps(answer: dict) -> str:

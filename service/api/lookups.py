@@ -1,12 +1,12 @@
 """The lookup routes: path, moves, depth, farthest and stats of one built puzzle and goal.
 
-Each view only reads its documented parameters and asks the shared Answers; every check and
+Each view only reads its documented parameters and asks the shared answers; every check and
 error message is the CLI's.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, g
+from flask import Blueprint, current_app
 from sqlalchemy.exc import DBAPIError
 
 from .caching import respond
@@ -18,41 +18,40 @@ bp = Blueprint("lookups", __name__)
 def _ask(method: str, *args):
     answers = current_app.extensions["puzzledb"]
     try:
-        return answers.cached(method, *args)
+        body, tag = answers.encoded(method, *args)
     except DBAPIError:
         # A build that commits mid-request can drop the table a remembered Build row names;
-        # the next attempt sees the new data_version and resolves afresh.
-        g.builds = []
-        return answers.cached(method, *args)
+        # the next attempt opens the file afresh and resolves again.
+        answers.forget_connection()
+        body, tag = answers.encoded(method, *args)
+    return respond(body, tag)
 
 
 @bp.get("/path")
 def path():
     q = read("/path")
-    return respond(_ask("path", q["puzzle"], q["state"], q.get("goal")))
+    return _ask("path", q["puzzle"], q["state"], q.get("goal"))
 
 
 @bp.get("/moves")
 def moves():
     q = read("/moves")
-    return respond(_ask("moves", q["puzzle"], q["state"], q.get("goal")))
+    return _ask("moves", q["puzzle"], q["state"], q.get("goal"))
 
 
 @bp.get("/depth")
 def depth():
     q = read("/depth")
-    return respond(_ask(
-        "depth", q["puzzle"], q["d"], q.get("goal"), q["limit"], q["offset"]
-    ))
+    return _ask("depth", q["puzzle"], q["d"], q.get("goal"), q["limit"], q["offset"])
 
 
 @bp.get("/farthest")
 def farthest():
     q = read("/farthest")
-    return respond(_ask("farthest", q["puzzle"], q.get("goal"), q["limit"]))
+    return _ask("farthest", q["puzzle"], q.get("goal"), q["limit"])
 
 
 @bp.get("/stats")
 def stats():
     q = read("/stats")
-    return respond(_ask("stats", q["puzzle"], q.get("goal")))
+    return _ask("stats", q["puzzle"], q.get("goal"))

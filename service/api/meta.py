@@ -9,7 +9,7 @@ from flask import Blueprint, current_app
 
 from .. import openapi
 from ..answers import catalogue_answer
-from .caching import all_builds, respond
+from .caching import etag, respond
 from .params import read
 
 bp = Blueprint("meta", __name__)
@@ -21,24 +21,27 @@ DOCUMENT_TAG = hashlib.blake2b(
 
 
 def _builds():
-    with current_app.extensions["puzzledb"].connection() as conn:
-        return all_builds(conn)
+    answers = current_app.extensions["puzzledb"]
+    with answers.connection() as conn:
+        return answers.all_builds(conn)
 
 
 @bp.get("/puzzles")
 def puzzles():
     read("/puzzles")
-    return respond(catalogue_answer(_builds()))
+    builds = _builds()
+    return respond(catalogue_answer(builds), etag(tuple(builds)))
 
 
 @bp.get("/health")
 def health():
     """Up, and the database answers: the builds are read (or known unchanged) every time."""
     read("/health")
-    return respond({"status": "ok", "builds": len(_builds())}, revalidate=True)
+    builds = _builds()
+    return respond({"status": "ok", "builds": len(builds)}, etag(tuple(builds)), revalidate=True)
 
 
 @bp.get("/openapi.json")
 def document():
     read("/openapi.json")
-    return respond(DOCUMENT, tag=DOCUMENT_TAG)
+    return respond(DOCUMENT, DOCUMENT_TAG)

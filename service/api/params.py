@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 
 from flask import current_app, request
-from werkzeug.exceptions import RequestURITooLarge
+from werkzeug.exceptions import MethodNotAllowed, RequestURITooLarge
 
 from builder.errors import MalformedInput
 
@@ -31,6 +31,12 @@ def refuse_long_query() -> None:
             f"the query string has {len(request.query_string)} bytes; at most {limit} are "
             f"accepted"
         )
+
+
+def refuse_other_methods() -> None:
+    """Only GET and HEAD are served: Flask would answer OPTIONS itself, with an HTML 200."""
+    if request.method == "OPTIONS" and request.routing_exception is None:
+        raise MethodNotAllowed(valid_methods=["GET", "HEAD"])
 
 
 def read(route: str) -> dict:

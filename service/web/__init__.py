@@ -11,14 +11,9 @@ from flask import Blueprint
 
 bp = Blueprint("web", __name__, static_folder="static", static_url_path="/static")
 
-POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-)
-
 
 @bp.get("/")
 def index():
-    response = bp.send_static_file("index.html")
-    response.headers["Content-Security-Policy"] = POLICY
-    return response
+    """The page; its Content-Security-Policy (service.api.headers) is on every HTML response,
+    /static/index.html included."""
+    return bp.send_static_file("index.html")
