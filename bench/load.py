@@ -2,7 +2,7 @@
 
     python bench/load.py [--seconds 10] [--connections 8] [--workers 2]
 
-Builds eight into a temporary database, starts `puzzledb serve` (gunicorn sync workers) on a
+Builds eight into a temporary database, starts `puzzledb serve` (gunicorn threaded workers) on a
 free 127.0.0.1 port, and runs wrk (Debian: apt-get install wrk) against /path of the depth-31
 state 867254301, then /health on the same server: a warm-up, then --seconds each, so a run is
 bounded in time. Then /path once more on a server with the answer cache off (--answer-cache 0),
@@ -15,15 +15,13 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 
-PUZZLEDB = [sys.executable, "-m", "service.cli"]
+from servers import ENV, PUZZLEDB, puzzledb_serve
 ENDPOINTS = [("/path", "/path?puzzle=eight&state=867254301"), ("/health", "/health")]
 TARGET_RATE, TARGET_P99_MS, TARGET_RATIO = 3000, 10.0, 0.8
 
@@ -40,26 +38,6 @@ end
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_until_up(base: str, server: subprocess.Popen, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            sys.exit(f"puzzledb serve exited with status {server.returncode}")
-        try:
-            with urllib.request.urlopen(base + "/health", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.1)
-    sys.exit(f"puzzledb serve did not answer within {seconds} s")
-
-
 def check_answer(base: str) -> None:
     with urllib.request.urlopen(base + ENDPOINTS[0][1], timeout=5) as response:
         answer = json.load(response)
@@ -67,7 +45,7 @@ def check_answer(base: str) -> None:
         sys.exit(f"unexpected answer from /path: {answer}")
 
 
-def wrk(url: str, seconds: int, connections: int, threads: int, script: Path) -> dict:
+def wrk_run(url: str, seconds: int, connections: int, threads: int, script: Path) -> dict:
     command = [
         "wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", "5s",
         "-s", str(script), url,
@@ -94,7 +72,8 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory(prefix="puzzledb-load-") as tmp:
         db = Path(tmp) / "eight.sqlite"
-        subprocess.run([*PUZZLEDB, "build", "eight", "--db", str(db), "--quiet"], check=True)
+        subprocess.run([*PUZZLEDB, "build", "eight", "--db", str(db), "--quiet"], check=True,
+                       env=ENV)
         script = Path(tmp) / "report.lua"
         script.write_text(REPORT_LUA)
         results = {}
@@ -104,35 +83,21 @@ def main() -> None:
             ("", [], ENDPOINTS),
             (" (no cache)", ["--answer-cache", "0"], ENDPOINTS[:1]),
         ]:
-            port = free_port()
-            base = f"http://127.0.0.1:{port}"
-            server = subprocess.Popen(
-                [*PUZZLEDB, "serve", "--db", str(db), "--host", "127.0.0.1", "--port",
-                 str(port), "--workers", str(args.workers), *extra],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            )
-            try:
-                wait_until_up(base, server)
+            with puzzledb_serve(db, "--workers", str(args.workers), *extra) as base:
                 check_answer(base)
                 for name, target in endpoints:
                     if args.warmup:
-                        wrk(base + target, args.warmup, args.connections, args.threads, script)
-                    results[name + suffix] = wrk(
+                        wrk_run(base + target, args.warmup, args.connections, args.threads,
+                                script)
+                    results[name + suffix] = wrk_run(
                         base + target, args.seconds, args.connections, args.threads, script
                     )
-            finally:
-                server.terminate()
-                try:
-                    server.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    server.kill()
-                    server.wait()
     report(results, args)
 
 
 def report(results: dict, args) -> None:
     print(
-        f"puzzledb serve, {args.workers} sync workers; wrk -t{args.threads} "
+        f"puzzledb serve, {args.workers} workers of 16 threads; wrk -t{args.threads} "
         f"-c{args.connections}, {args.seconds} s per endpoint on 127.0.0.1\n"
     )
     print(f"{'endpoint':<20} {'requests/s':>11} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")

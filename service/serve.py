@@ -32,6 +32,19 @@ REQUEST_LIMITS = {
 }
 
 
+#: How long a thread waits for a new connection's first byte before handing the connection
+#: back to the worker's poller. gunicorn 27 waits 5 s, so 200 clients that connect and send
+#: nothing hold every thread for 5 s at a time; a real client sends at once.
+FIRST_BYTE_WAIT = 0.005
+
+
+def _threads_only_for_data() -> None:
+    from gunicorn.workers import gthread
+
+    if hasattr(gthread, "DEFAULT_WORKER_DATA_TIMEOUT"):  # gunicorn >= 23.1
+        gthread.DEFAULT_WORKER_DATA_TIMEOUT = FIRST_BYTE_WAIT
+
+
 class PuzzledbServer(BaseApplication):
     """Gunicorn embedded: options come from `serve`, never from sys.argv or a config file."""
 
@@ -88,4 +101,5 @@ def serve(path: Path, *, host: str = "127.0.0.1", port: int = 8000, workers: int
         "proc_name": "puzzledb",
         **REQUEST_LIMITS,
     }
+    _threads_only_for_data()  # in the master: the forked workers inherit it
     PuzzledbServer(path.resolve(), options, answer_cache).run()

@@ -11,7 +11,7 @@ from . import errors, headers, lookups, meta, params
 def register(app: Flask) -> None:
     app.before_request(params.refuse_long_query)
     app.before_request(params.refuse_other_methods)
-    app.after_request(headers.secure)
+    app.wsgi_app = headers.SecureHeaders(app.wsgi_app)
     app.register_blueprint(lookups.bp)
     app.register_blueprint(meta.bp)
     errors.register(app)
