@@ -85,6 +85,8 @@ class CannotWrite(PuzzledbError):
 
 #: Characters of user input repeated in a message before it is cut short.
 SHOWN = 40
+#: The same for a file path, which is no use cut short where a name is.
+PATH_SHOWN = 200
 
 
 def shown(value: object, limit: int = SHOWN) -> str:
@@ -122,5 +124,13 @@ class DatabaseVersion(PuzzledbError):
     """A puzzledb file of another schema version: refused rather than misread."""
 
     code = "database_version"
+    exit_status = 1
+    http_status = 503
+
+
+class QueryTimeout(PuzzledbError):
+    """A lookup that ran past the service's time limit per request (a deep page by offset)."""
+
+    code = "query_timeout"
     exit_status = 1
     http_status = 503

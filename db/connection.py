@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -32,6 +33,7 @@ from . import schema
 DEFAULT_FILE = "puzzledb.sqlite"
 ENVIRONMENT_VARIABLE = "PUZZLEDB_DB"
 BUSY_TIMEOUT_MS = 30_000
+DEADLINE_CHECK_STEPS = 10_000  # SQLite VM steps between deadline checks (~0.1 ms)
 #: SQLite errors that mean "a WAL file needs a -shm here and this reader cannot make one".
 NEEDS_SHM = {"SQLITE_READONLY_DIRECTORY", "SQLITE_CANTOPEN", "SQLITE_READONLY_CANTINIT",
              "SQLITE_READONLY"}
@@ -71,9 +73,19 @@ class ReadConnection(sqlite3.Connection):
     immutable: bool
     identity: FileIdentity | None
 
+    #: time.monotonic() after which a running statement is stopped (None: never); the
+    #: service sets it per request, so no question can hold a thread for long.
+    deadline: float | None = None
+
     def stale(self) -> bool:
         """True when the path now names another file, or an immutable file may have changed."""
         return FileIdentity.of(self.path, self.immutable) != self.identity
+
+    def past_deadline(self) -> bool:
+        return self.deadline is not None and time.monotonic() > self.deadline
+
+    def _check_deadline(self) -> int:
+        return 1 if self.past_deadline() else 0  # non-zero interrupts the statement
 
 
 def _companion(path: Path, suffix: str) -> str:
@@ -121,6 +133,7 @@ def open_read_only(path: Path) -> ReadConnection:
     conn.path, conn.immutable, conn.identity = path, immutable, identity
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA query_only = 1")
+    conn.set_progress_handler(conn._check_deadline, DEADLINE_CHECK_STEPS)
     return conn
 
 

@@ -48,9 +48,10 @@ def _threads_only_for_data() -> None:
 class PuzzledbServer(BaseApplication):
     """Gunicorn embedded: options come from `serve`, never from sys.argv or a config file."""
 
-    def __init__(self, db_path: Path, options: dict, answer_cache: int):
+    def __init__(self, db_path: Path, options: dict, answer_cache: int, time_limit: float):
         self.db_path = db_path
         self.answer_cache = answer_cache
+        self.time_limit = time_limit
         self.options = options
         super().__init__()
 
@@ -63,7 +64,8 @@ class PuzzledbServer(BaseApplication):
     def load(self):
         from .app import create_app  # in the worker, after the fork
 
-        return create_app(self.db_path, answer_cache=self.answer_cache)
+        return create_app(self.db_path, answer_cache=self.answer_cache,
+                          time_limit=self.time_limit)
 
 
 def check_database(path: Path) -> int:
@@ -77,7 +79,7 @@ def check_database(path: Path) -> int:
 
 def serve(path: Path, *, host: str = "127.0.0.1", port: int = 8000, workers: int = 2,
           threads: int = 16, access_log: bool = False, answer_cache: int = 64 * 1000**2,
-          connections: int = 1000, keepalive: int = 5) -> None:
+          connections: int = 1000, keepalive: int = 5, time_limit: float = 2.0) -> None:
     builds = check_database(path)
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     print(
@@ -102,4 +104,4 @@ def serve(path: Path, *, host: str = "127.0.0.1", port: int = 8000, workers: int
         **REQUEST_LIMITS,
     }
     _threads_only_for_data()  # in the master: the forked workers inherit it
-    PuzzledbServer(path.resolve(), options, answer_cache).run()
+    PuzzledbServer(path.resolve(), options, answer_cache, time_limit).run()

@@ -481,3 +481,13 @@ def test_only_get_and_head_are_served(client, method, route):
 
 def test_an_unknown_route_is_404_whatever_the_method(client):
     error(client.open("/nowhere", method="OPTIONS"), 404, "not_found")
+
+
+def test_a_lookup_past_the_time_limit_is_stopped_and_named(seed_db):
+    app = create_app(seed_db, answer_cache=0)
+    app.extensions["puzzledb"].query_seconds = 0  # every statement is past its deadline
+    message = error(app.test_client().get("/depth?puzzle=eight&d=20&limit=10000"), 503,
+                    "query_timeout")
+    assert "took more than 0 s" in message
+    app.extensions["puzzledb"].query_seconds = 2.0
+    assert app.test_client().get("/depth?puzzle=eight&d=20&limit=10000").status_code == 200

@@ -18,10 +18,14 @@ import functools
 import hashlib
 import json
 import threading
+import time
 
 from flask import current_app, request
 from flask.wrappers import Response
 
+from sqlalchemy.exc import DBAPIError
+
+from builder.errors import QueryTimeout
 from db import queries
 from db.queries import Build
 
@@ -29,6 +33,7 @@ from ..answers import MAX_LIMIT, Answers, whole_number
 from ..openapi import VERSION
 from .answer_cache import AnswerCache
 
+QUERY_SECONDS = 2.0  # the longest one lookup may run before it is stopped
 MAX_RESOLVED = 512  # (puzzle, goal text) pairs remembered per thread before starting over
 MAX_REMEMBERED_TEXT = 64  # longer goal texts are resolved each time, never remembered
 
@@ -36,9 +41,11 @@ MAX_REMEMBERED_TEXT = 64  # longer goal texts are resolved each time, never reme
 class ServiceAnswers(Answers):
     """Answers for many threads over one file that may be rebuilt or replaced while serving."""
 
-    def __init__(self, engine, cache_bytes: int = 0, db_hint: str = ""):
+    def __init__(self, engine, cache_bytes: int = 0, db_hint: str = "",
+                 query_seconds: float = QUERY_SECONDS):
         super().__init__(engine, db_hint)
         self.cache = AnswerCache(cache_bytes)
+        self.query_seconds = query_seconds
         self._local = threading.local()
 
     # -- connections ---------------------------------------------------------------------
@@ -99,14 +106,26 @@ class ServiceAnswers(Answers):
     # -- answers, encoded --------------------------------------------------------------------
     def encoded(self, method: str, *args) -> tuple[bytes, str]:
         """(JSON body, ETag) of Answers.<method>(*args), from memory when the same question was
-        answered since the data last changed."""
+        answered since the data last changed. QueryTimeout past the time limit."""
         with self.connection() as conn:
             generation = self.cache.generation
             key, build = self.question(conn, method, args)
+            raw = conn.connection.driver_connection
         found = self.cache.get(key) if self.cache.budget else None
         if found is not None:
             return found
-        answer = getattr(self, method)(*_canonical_args(method, key))
+        raw.deadline = time.monotonic() + self.query_seconds
+        try:
+            answer = getattr(self, method)(*_canonical_args(method, key))
+        except DBAPIError:
+            if raw.past_deadline():
+                raise QueryTimeout(
+                    f"the answer took more than {self.query_seconds:g} s and was stopped; "
+                    f"ask for a smaller page"
+                ) from None
+            raise
+        finally:
+            raw.deadline = None
         body, tag = dumps(answer).encode(), etag((build,))
         if self.cache.budget:
             self.cache.put(key, body, tag, generation)
