@@ -203,9 +203,9 @@ def test_a_read_only_service_follows_a_rebuild_and_a_newly_published_file(publis
         assert _get(port, "/stats?puzzle=lines")[1]["states"] == 90720
         stop.set()
         asker.join(30)
-        assert failures == []
     finally:
         stop.set()
         server.terminate()
         _, errors = server.communicate(timeout=30)
+    assert failures == [], errors
     assert "Traceback" not in errors

@@ -17,6 +17,7 @@ import contextlib
 import functools
 import hashlib
 import json
+import sqlite3
 import threading
 import time
 
@@ -33,6 +34,7 @@ from ..answers import MAX_LIMIT, Answers, whole_number
 from ..openapi import VERSION
 from .answer_cache import AnswerCache
 
+RETRY_PAUSES = (0, 0.02, 0.1)  # seconds before each new try after a database error
 QUERY_SECONDS = 2.0  # the longest one lookup may run before it is stopped
 MAX_RESOLVED = 512  # (puzzle, goal text) pairs remembered per thread before starting over
 MAX_REMEMBERED_TEXT = 64  # longer goal texts are resolved each time, never remembered
@@ -77,6 +79,18 @@ class ServiceAnswers(Answers):
             local.generation = self.cache.generation
             local.resolved, local.builds = {}, None
         return conn
+
+    def retrying(self, ask):
+        """ask() again on a fresh connection when the file changed under this one: a build that
+        dropped the table a remembered Build row names, or a journal-mode switch caught half
+        way (a reader that cannot write sees SQLITE_READONLY_* until the switch completes)."""
+        for pause in RETRY_PAUSES:
+            try:
+                return ask()
+            except (DBAPIError, sqlite3.Error):
+                self.forget_connection()
+                time.sleep(pause)
+        return ask()
 
     def forget_connection(self) -> None:
         """After a database error: the next request opens the file afresh."""

@@ -52,7 +52,9 @@ def _plain(message: str) -> str:
 
 def _database(error: Exception):
     cause = getattr(error, "orig", error)
-    current_app.logger.error("database error on %s: %s", request.path, cause)
+    name = getattr(cause, "sqlite_errorname", None)
+    current_app.logger.error("database error on %s: %s%s", request.path, cause,
+                             f" ({name})" if name else "")
     return error_response(503, "database_error", "the database could not be read; try again")
 
 

@@ -7,8 +7,6 @@ error message is the CLI's.
 from __future__ import annotations
 
 from flask import Blueprint, current_app
-from sqlalchemy.exc import DBAPIError
-
 from .caching import respond
 from .params import read
 
@@ -17,13 +15,7 @@ bp = Blueprint("lookups", __name__)
 
 def _ask(method: str, *args):
     answers = current_app.extensions["puzzledb"]
-    try:
-        body, tag = answers.encoded(method, *args)
-    except DBAPIError:
-        # A build that commits mid-request can drop the table a remembered Build row names;
-        # the next attempt opens the file afresh and resolves again.
-        answers.forget_connection()
-        body, tag = answers.encoded(method, *args)
+    body, tag = answers.retrying(lambda: answers.encoded(method, *args))
     return respond(body, tag)
 
 

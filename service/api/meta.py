@@ -22,8 +22,12 @@ DOCUMENT_TAG = hashlib.blake2b(
 
 def _builds():
     answers = current_app.extensions["puzzledb"]
-    with answers.connection() as conn:
-        return answers.all_builds(conn)
+
+    def ask():
+        with answers.connection() as conn:
+            return answers.all_builds(conn)
+
+    return answers.retrying(ask)
 
 
 @bp.get("/puzzles")
