@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .errors import BadDefinition, UnknownPuzzle
+from .errors import BadDefinition, UnknownPuzzle, shown
 from .peg import PegSolitaire
-from .puzzle import Puzzle
+from .puzzle import MAX_COMPLETE_STATES, Puzzle
 from .sliding import SlidingPuzzle
 
 LINE_GLYPHS = {"1": "┌", "2": "─", "3": "┐", "4": "│", "5": "└", "6": "┘", "0": "□"}
@@ -60,8 +60,11 @@ def _hex_board(name: str, rows: int, cols: int, title: str) -> SlidingPuzzle:
 CATALOGUE = _catalogue()
 #: The puzzles of the articles: what `puzzledb build --all` builds.
 SEEDS = ["eight", "seven", "lines", "atama", "nooff", "peg15"]
-#: Too large to search completely: these are built within a radius of the goal.
-RADIUS_ONLY = {"fifteen": "10,461,394,944,000"}
+#: Too large to search completely (name -> states): these are built within a radius of the goal.
+RADIUS_ONLY = {
+    p.name: p.arrangements() for p in CATALOGUE.values()
+    if p.arrangements() > MAX_COMPLETE_STATES
+}
 
 
 def get(name: str) -> Puzzle:
@@ -69,7 +72,7 @@ def get(name: str) -> Puzzle:
         return CATALOGUE[name]
     except (KeyError, TypeError):
         known = ", ".join(CATALOGUE)
-        raise UnknownPuzzle(f"unknown puzzle '{name}'; known puzzles: {known}") from None
+        raise UnknownPuzzle(f"unknown puzzle {shown(name)}; known puzzles: {known}") from None
 
 
 def from_spec(spec: dict) -> Puzzle:

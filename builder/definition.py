@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .catalogue import CATALOGUE
-from .errors import BadDefinition, MalformedInput
+from .errors import BadDefinition, MalformedInput, shown
 from .puzzle import ROW_SEPARATOR, SEPARATORS
 from .sliding import SlidingPuzzle
 
@@ -143,7 +143,7 @@ class _Reader:
     def check_keys(self, table: dict, known, where: str, required=()) -> None:
         unknown = [k for k in table if k not in known]
         if unknown:
-            listed = ", ".join(f"'{k}'" for k in unknown)
+            listed = ", ".join(shown(k) for k in unknown[:5]) + (", ..." if unknown[5:] else "")
             self.fail(
                 f"unknown key{'s' if len(unknown) > 1 else ''} {listed}{where}; "
                 f"known keys: {', '.join(known)}"
@@ -167,12 +167,12 @@ class _Reader:
             self.fail(f"{self.field('name')} is empty")
         if not NAME.fullmatch(value):
             self.fail(
-                f"{self.field('name')} '{value}' is not a valid puzzle name: use lowercase "
+                f"{self.field('name')} {shown(value)} is not a valid puzzle name: use lowercase "
                 f"letters, digits, '-' and '_', starting with a letter or digit, at most 40"
             )
         if value in CATALOGUE:
             self.fail(
-                f"{self.field('name')} '{value}' is a catalogue puzzle; choose another name"
+                f"{self.field('name')} {shown(value)} is a catalogue puzzle; choose another name"
             )
         return value
 
@@ -185,14 +185,14 @@ class _Reader:
 
     def char(self, value: str, what: str) -> str:
         if len(value) != 1:
-            self.fail(f"{self.field(what)} must be exactly one character, not '{value}'")
+            self.fail(f"{self.field(what)} must be exactly one character, not {shown(value)}")
         if value in SEPARATORS + ROW_SEPARATOR:
             self.fail(
                 f"{self.field(what)} cannot be {SEPARATOR_NAMES[value]}: space, comma, tab and "
                 f"'/' separate cells in typed states"
             )
         if not value.isprintable():
-            self.fail(f"{self.field(what)} {value!r} is not a printable character")
+            self.fail(f"{self.field(what)} {shown(value)} is not a printable character")
         return value
 
     # -- goals ----------------------------------------------------------------------------------
@@ -218,7 +218,7 @@ class _Reader:
             self.fail(f"{names[0]} has only blanks: a puzzle needs at least one piece")
         for i, goal in enumerate(goals[1:], start=1):
             if goal in goals[:i]:
-                self.fail(f"{names[i]} repeats {names[goals.index(goal)]} ('{goal}')")
+                self.fail(f"{names[i]} repeats {names[goals.index(goal)]} ({shown(goal)})")
             self.check_same_pieces(Counter(goal), first, names[i], names[0], blank)
         return goals, names
 
@@ -231,14 +231,17 @@ class _Reader:
                     f"the goal as one character per cell, row by row"
                 )
             if not ch.isprintable():
-                self.fail(f"{what} has the unprintable character {ch!r} at position {cell + 1}")
+                self.fail(
+                    f"{what} has the unprintable character {shown(ch)} at position {cell + 1}"
+                )
         if len(goal) != rows * cols:
             self.fail(
-                f"{what} '{goal}' has {len(goal)} cells, a {rows}x{cols} board has {rows * cols}"
+                f"{what} {shown(goal)} has {len(goal):,} cells, a {rows}x{cols} board has "
+                f"{rows * cols}"
             )
         if blank not in goal:
             self.fail(
-                f"{what} '{goal}' has no blank '{blank}'"
+                f"{what} {shown(goal)} has no blank {shown(blank)}"
                 + ("" if self.flags or blank != "0" else " (the default blank; set 'blank')")
             )
 
@@ -263,13 +266,18 @@ class _Reader:
             self.fail(f"pieces must be a table of [pieces.X] tables, not {_kind(table)}")
         wide, names, glyphs = {}, {}, {}
         for label, spec in table.items():
-            where = f"pieces.{label}"
+            where = f"pieces.{shown(label, 8)[1:-1]}"
             if len(label) != 1:
-                self.fail(f"[{where}]: a piece is known by its one-character label, not {label!r}")
+                self.fail(
+                    f"[{where}]: a piece is known by its one-character label, not {shown(label)}"
+                )
             if label == blank:
-                self.fail(f"[{where}]: '{label}' is the blank, not a piece (see blank_glyph)")
+                self.fail(f"[{where}]: {shown(label)} is the blank, not a piece (see blank_glyph)")
             if label not in goals[0]:
-                self.fail(f"[{where}]: there is no piece '{label}' in {goal_names[0]} {goals[0]!r}")
+                self.fail(
+                    f"[{where}]: there is no piece {shown(label)} in {goal_names[0]} "
+                    f"{shown(goals[0])}"
+                )
             if not isinstance(spec, dict):
                 self.fail(f"{where} must be a table, not {_kind(spec)}")
             self.check_keys(spec, PIECE_KEYS, f" in [{where}]")
@@ -282,7 +290,7 @@ class _Reader:
                     misfit = _misfit(goal, label, h, w, rows, cols)
                     if misfit:
                         piece = f"piece '{label}' ({h}x{w})"
-                        self.fail(f"{piece} does not fit {what} '{goal}': {misfit}")
+                        self.fail(f"{piece} does not fit {what} {shown(goal)}: {misfit}")
             if "name" in spec:
                 names[label] = self.piece_name(spec["name"], where)
             if "glyph" in spec:
@@ -296,7 +304,9 @@ class _Reader:
             not isinstance(size, list) or len(size) != 2
             or any(isinstance(n, bool) or not isinstance(n, int) for n in size)
         ):
-            self.fail(f"{where}.size must be [rows, cols], two whole numbers, not {size!r}")
+            self.fail(
+                f"{where}.size must be [rows, cols], two whole numbers, not {shown(size)[1:-1]}"
+            )
         if min(size) < 1:
             self.fail(f"{where}.size must be positive, not {size}")
         return size[0], size[1]
@@ -305,7 +315,9 @@ class _Reader:
         if not isinstance(value, str):
             self.fail(f"{where}.name must be a string, not {_kind(value)}")
         if not value or value != value.strip() or not value.isprintable():
-            self.fail(f"{where}.name must be printable text, no spaces at its ends, not {value!r}")
+            self.fail(
+                f"{where}.name must be printable text, no spaces at its ends, not {shown(value)}"
+            )
         return value
 
     def check_glyphs(self, glyphs: dict, goal: str) -> None:
@@ -327,7 +339,7 @@ class _Reader:
             name = names.get(label) or f"tile {glyphs.get(label, label)}"
             if name in called:
                 self.fail(
-                    f"pieces '{called[name]}' and '{label}' would both be called '{name}' in "
+                    f"pieces '{called[name]}' and '{label}' would both be called {shown(name)} in "
                     f"moves; give them different names"
                 )
             called[name] = label
@@ -358,7 +370,9 @@ def _kind(value) -> str:
         str: "a string", int: "an integer", float: "a float", list: "an array", dict: "a table",
     }
     kind = kinds.get(type(value), "a date or time")
-    return f"{kind} ({value!r})" if isinstance(value, (str, int, float)) else kind
+    if isinstance(value, str):
+        return f"{kind} ({shown(value)})"
+    return f"{kind} ({value!r})" if isinstance(value, (int, float)) else kind
 
 
 def _plural(n: int, word: str) -> str:
@@ -370,4 +384,4 @@ def _times(n: int) -> str:
 
 
 def _blanks(n: int, blank: str) -> str:
-    return f"{_plural(n, 'blank')} '{blank}'"
+    return f"{_plural(n, 'blank')} {shown(blank)}"

@@ -134,3 +134,14 @@ class QueryTimeout(PuzzledbError):
     code = "query_timeout"
     exit_status = 1
     http_status = 503
+
+
+class Interrupted(PuzzledbError):
+    """Ctrl-C (exit 130) or SIGTERM (exit 143): what was not committed is not stored."""
+
+    code = "interrupted"
+    exit_status = 130  # the shell's 128 + SIGINT
+
+    def __init__(self, message: str, signum: int = 2):
+        super().__init__(message)
+        self.exit_status = 128 + signum

@@ -6,7 +6,9 @@ backwards over `reverse_moves`, which un-jump a peg (putting the jumped pegs bac
 
 from __future__ import annotations
 
-from .errors import BadDefinition, MalformedInput
+from itertools import groupby
+
+from .errors import BadDefinition, MalformedInput, shown
 from .puzzle import Move, Puzzle, split_cells
 
 PEG, HOLE = "1", "0"
@@ -26,6 +28,8 @@ class PegSolitaire(Puzzle):
         self.jumps = [tuple(tuple(j) for j in row) for row in jumps]
         self.layout = [tuple(p) for p in layout]
         self.holes = len(self.jumps)
+        # Holes per row, in hole order (1, 2, 3, 4, 5 for the triangle): what '/' separates.
+        self.row_lengths = [len(list(run)) for _, run in groupby(r for r, _ in self.layout)]
         self.rows = 1 + max(r for r, _ in self.layout)
         self.cols = 1 + max(c for _, c in self.layout)
         if len(self.layout) != self.holes:
@@ -60,11 +64,11 @@ class PegSolitaire(Puzzle):
 
     # -- text form -----------------------------------------------------------------------------
     def parse(self, text: str, what: str = "state") -> str:
-        symbols = split_cells(text, what, self.holes, self.holes)
+        symbols = split_cells(text, what, self.holes, self.row_lengths, "holes")
         for hole, symbol in enumerate(symbols):
             if symbol not in (PEG, HOLE):
                 raise MalformedInput(
-                    f"{what} has '{symbol}' at hole {hole}; write 1 for a peg and 0 for an "
+                    f"{what} has {shown(symbol)} at hole {hole}; write 1 for a peg and 0 for an "
                     f"empty hole"
                 )
         if len(symbols) != self.holes:
@@ -120,6 +124,10 @@ class PegSolitaire(Puzzle):
                 yield from self._unchains(before, path + [origin])
 
     # -- hopeless states -------------------------------------------------------------------------
+    def arrangements(self) -> int:
+        """Each hole holds a peg or not."""
+        return 2**self.holes
+
     def unreachable_reason(self, state: str, goal: str) -> str | None:
         pegs, wanted = state.count(PEG), goal.count(PEG)
         if pegs < wanted:

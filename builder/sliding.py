@@ -7,8 +7,9 @@ Pieces are one cell (tiles, possibly with repeated labels) or rectangles spannin
 from __future__ import annotations
 
 from collections import Counter
+from math import factorial, prod
 
-from .errors import BadDefinition, MalformedInput
+from .errors import BadDefinition, MalformedInput, shown
 from .puzzle import SEPARATORS, ROW_SEPARATOR, Move, Puzzle, split_cells
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -117,7 +118,7 @@ class SlidingPuzzle(Puzzle):
         for cell, symbol in enumerate(symbols):
             if symbol not in self.counts:
                 raise MalformedInput(
-                    f"{what} has unknown piece '{symbol}' at cell {cell}; "
+                    f"{what} has unknown piece {shown(symbol)} at cell {cell}; "
                     f"{self.name} has pieces {self.describe_pieces()}"
                 )
         if len(symbols) != self.cells:
@@ -228,6 +229,27 @@ class SlidingPuzzle(Puzzle):
         )
 
     # -- hopeless states -------------------------------------------------------------------------
+    def arrangements(self) -> int:
+        """Orderings of the pieces (cells! over the orderings of identical pieces), a piece of
+        several cells counting once; halved where parity leaves only half reachable.
+
+        Exact for one-cell pieces (16!/2 for the 15-puzzle); an upper bound with wide pieces,
+        since an arrangement read row by row, each wide piece at its top-left cell, is one
+        ordering of the pieces.
+        """
+        counts = Counter(self.counts)
+        for label, (h, w) in self.wide.items():
+            counts[label] //= h * w
+        count = factorial(sum(counts.values())) // prod(factorial(n) for n in counts.values())
+        return count // 2 if self._parity_halves() else count
+
+    def _parity_halves(self) -> bool:
+        """One blank among distinct one-cell tiles on a board at least 2x2: parity holds."""
+        return (
+            not self.wide and self.blanks == 1 and len(self.counts) == self.cells
+            and min(self.rows, self.cols) >= 2
+        )
+
     def unreachable_reason(self, state: str, goal: str) -> str | None:
         for label, (h, w) in self.wide.items():
             here = self._rows_and_cols(state, label)

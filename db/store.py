@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import time
 from pathlib import Path
-from queue import Queue
-from threading import Thread
+from queue import Full, Queue
+from threading import Event, Thread
 from datetime import datetime, timezone
 
 from sqlalchemy import Connection, Engine, text
@@ -77,18 +78,19 @@ def save_build(engine: Engine, puzzle, result, started: float, progress=None) ->
         progress.stage("indexing depths")
         conn.exec_driver_sql(schema.node_index_ddl(table))
         progress.stage("committing")
-        conn.execute(
-            text(
-                "INSERT INTO moves (puzzle_id, code, label, cell_a, cell_b) "
-                "VALUES (:id, :code, :label, :a, :b)"
-            ),
-            [
-                {"id": build_id, "code": code, "label": move.label,
-                 "a": move.swap[0] if move.swap else None,
-                 "b": move.swap[1] if move.swap else None}
-                for code, move in sorted(result.moves.items())
-            ],
-        )
+        if result.moves:  # none when no move leads to the goal (a full peg board): one state
+            conn.execute(
+                text(
+                    "INSERT INTO moves (puzzle_id, code, label, cell_a, cell_b) "
+                    "VALUES (:id, :code, :label, :a, :b)"
+                ),
+                [
+                    {"id": build_id, "code": code, "label": move.label,
+                     "a": move.swap[0] if move.swap else None,
+                     "b": move.swap[1] if move.swap else None}
+                    for code, move in sorted(result.moves.items())
+                ],
+            )
         conn.execute(
             text("INSERT INTO layers (puzzle_id, depth, states) VALUES (:id, :depth, :states)"),
             [{"id": build_id, "depth": d, "states": n} for d, n in enumerate(result.histogram)],
@@ -143,10 +145,14 @@ def _in_place(path, puzzle, result, started, progress) -> dict:
 
 
 def _remove_abandoned(path: Path) -> None:
-    """Partial files left by builds that were killed (their process is gone)."""
+    """Partial files left by builds that were killed (their process is gone), with the
+    -journal, -wal and -shm files SQLite may have left beside them. Files named with this
+    process's id are a dead process's too (its id reused): this build is about to make its own,
+    and a stale journal beside it would be played back into the new file."""
+    left = re.compile(re.escape(f".{path.name}.building-") + r"(\d+)(-journal|-wal|-shm)?")
     for partial in path.parent.glob(f".{path.name}.building-*"):
-        pid = partial.name.rsplit("-", 1)[-1]
-        if pid.isdigit() and not _alive(int(pid)):
+        match = left.fullmatch(partial.name)
+        if match and (int(match[1]) == os.getpid() or not _alive(int(match[1]))):
             partial.unlink(missing_ok=True)
 
 
@@ -218,19 +224,23 @@ def _insert_rows(conn: Connection, table: str, result, progress) -> None:
     width = 4 if result.stores_pred else 3
     cursor = conn.connection.driver_connection.cursor()
     written = 0
-    for count, flat in _prefetch(_flattened(result, width)):
-        step = ROWS_PER_INSERT * width
-        whole = count // ROWS_PER_INSERT * step
-        if whole:
-            cursor.executemany(
-                _multi_insert(table, width, ROWS_PER_INSERT),
-                (flat[i : i + step] for i in range(0, whole, step)),
-            )
-        if whole < len(flat):
-            cursor.execute(_multi_insert(table, width, count % ROWS_PER_INSERT), flat[whole:])
-        written += count
-        progress.rows(written, result.states)
-    cursor.close()
+    chunks = _prefetch(_flattened(result, width))
+    try:
+        for count, flat in chunks:
+            step = ROWS_PER_INSERT * width
+            whole = count // ROWS_PER_INSERT * step
+            if whole:
+                cursor.executemany(
+                    _multi_insert(table, width, ROWS_PER_INSERT),
+                    (flat[i : i + step] for i in range(0, whole, step)),
+                )
+            if whole < len(flat):
+                cursor.execute(_multi_insert(table, width, count % ROWS_PER_INSERT), flat[whole:])
+            written += count
+            progress.rows(written, result.states)
+    finally:
+        chunks.close()  # now, not when the traceback lets go: stops the row-making thread
+        cursor.close()
 
 
 def _flattened(result, width: int):
@@ -244,23 +254,42 @@ def _flattened(result, width: int):
 
 
 def _prefetch(chunks, depth: int = 2):
-    """Make the next chunks in a thread while SQLite stores this one (it releases the GIL)."""
+    """Make the next chunks in a thread while SQLite stores this one (it releases the GIL).
+
+    When the consumer stops early (an interrupted build), so does the thread: it would
+    otherwise wait forever on a full queue, holding the search result.
+    """
     queue: Queue = Queue(maxsize=depth)
-    done = object()
+    done, stop = object(), Event()
+
+    def put(item) -> bool:
+        while not stop.is_set():
+            try:
+                queue.put(item, timeout=0.05)
+                return True
+            except Full:
+                continue
+        return False
 
     def produce():
         try:
             for chunk in chunks:
-                queue.put(chunk)
-            queue.put(done)
+                if not put(chunk):
+                    return
+            put(done)
         except BaseException as error:  # hand it to the consumer, which re-raises it
-            queue.put(error)
+            put(error)
 
-    Thread(target=produce, daemon=True, name="puzzledb-rows").start()
-    while (item := queue.get()) is not done:
-        if isinstance(item, BaseException):
-            raise item
-        yield item
+    thread = Thread(target=produce, daemon=True, name="puzzledb-rows")
+    thread.start()
+    try:
+        while (item := queue.get()) is not done:
+            if isinstance(item, BaseException):
+                raise item
+            yield item
+    finally:
+        stop.set()
+        thread.join()
 
 
 def _multi_insert(table: str, width: int, rows: int) -> str:

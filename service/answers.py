@@ -9,7 +9,9 @@ from __future__ import annotations
 from sqlalchemy import Engine
 
 from builder import catalogue
-from builder.errors import BeyondRadius, MalformedInput, NotBuilt, PuzzledbError, Unreachable
+from builder.errors import (
+    BeyondRadius, MalformedInput, NotBuilt, PuzzledbError, Unreachable, shown,
+)
 from builder.puzzle import Puzzle
 from db import queries
 from db.queries import Build
@@ -115,6 +117,7 @@ class Answers:
             "puzzle": build.name,
             "goal": build.goal,
             "depth": build.max_depth,
+            "radius": build.radius,  # a number: these are the radius edge, not the farthest
             "count": count,
             "states": states,
         }
@@ -145,7 +148,8 @@ class Answers:
 
         A lookup like path: the move rule lists the successors, one query finds their depths.
         A successor that is not stored has depth None: it cannot reach the goal (peg dead
-        ends), or it lies beyond a radius build.
+        ends), or it lies beyond a radius build (`beyond_radius`), which it does in a radius
+        build unless a rule of the puzzle says it cannot reach the goal.
         """
         with self.connection() as conn:
             puzzle, build = self.resolve(conn, name, goal_text)
@@ -161,6 +165,7 @@ class Answers:
                 "state": after,
                 "depth": depths.get(after),
                 "optimal": depths.get(after) == here - 1,
+                "beyond_radius": after not in depths and _beyond(puzzle, build, after),
             }
             for move, after in options
         ]
@@ -172,6 +177,11 @@ class Answers:
             "depth": here,
             "moves": listed,
         }
+
+
+def _beyond(puzzle: Puzzle, build: Build, state: str) -> bool:
+    """Whether a state the build does not hold lies beyond its radius (else it is hopeless)."""
+    return build.radius is not None and puzzle.unreachable_reason(state, build.goal) is None
 
 
 def catalogue_answer(builds: list[Build]) -> dict:
@@ -210,10 +220,11 @@ def whole_number(value, what: str, *, high: int | None = None) -> int:
         number = value
     else:
         text = str(value).strip()
-        if not text.isdigit() or not text.isascii():
-            raise MalformedInput(f"{what} must be a whole number of 0 or more, got '{value}'")
-        if len(text) > 12:
-            raise MalformedInput(f"{what} is too large: '{value}'")
+        digits = text[1:] if text.startswith("-") else text
+        if not digits.isdigit() or not digits.isascii():
+            raise MalformedInput(f"{what} must be a whole number of 0 or more, got {shown(value)}")
+        if len(digits) > 12:
+            raise MalformedInput(f"{what} is too large: {shown(value)}")
         number = int(text)
     if number < 0:
         raise MalformedInput(f"{what} must be 0 or more, got {number}")

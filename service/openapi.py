@@ -80,11 +80,14 @@ ERRORS = {
     "404": ("NotFound", "Unknown puzzle (unknown_puzzle), a state that cannot reach the goal "
             "(unreachable), a state beyond a radius build (beyond_radius), a puzzle or goal "
             "not built (not_built), or no such route (not_found)."),
-    "405": ("MethodNotAllowed", "Only GET (and HEAD) are served (code method_not_allowed)."),
+    "405": ("MethodNotAllowed", "Only GET (and HEAD) are served, OPTIONS included (code "
+            "method_not_allowed)."),
     "414": ("QueryTooLong", f"The query string is over {MAX_QUERY_BYTES} bytes "
             "(code query_too_long)."),
     "500": ("Internal", "A bug in puzzledb (code internal_error); never a stack trace."),
-    "503": ("DatabaseError", "The database could not be read (code database_error)."),
+    "503": ("Unavailable", "The database could not be read (database_error), is not a "
+            "puzzledb file (not_puzzledb) or of another schema version (database_version), or "
+            "the lookup ran past the service's time limit (query_timeout)."),
 }
 
 PATHS = {
@@ -140,7 +143,7 @@ SCHEMAS = {
     "DepthAnswer": _object({"puzzle": STR, "goal": STR, "depth": INT, "count": INT,
                             "offset": INT, "states": STRS}),
     "FarthestAnswer": _object({"puzzle": STR, "goal": STR, "depth": INT, "count": INT,
-                               "states": STRS}),
+                               "radius": RADIUS, "states": STRS}),
     "StatsAnswer": _object({"puzzle": STR, "goal": STR, "title": STR, "states": INT,
                             "max_depth": INT, "radius": RADIUS, "histogram": INTS, "built_at": STR,
                             "build_seconds": {"type": "number"}}),
@@ -148,7 +151,9 @@ SCHEMAS = {
         "puzzle": STR, "goal": STR, "state": STR, "depth": INT,
         "moves": {"type": "array", "items": _object({
             "move": STR, "state": STR, "depth": {"type": ["integer", "null"]},
-            "optimal": {"type": "boolean"}})},
+            "optimal": {"type": "boolean"},
+            "beyond_radius": {"type": "boolean", "description": "true: not stored because it "
+                              "lies beyond a radius build (depth null); false otherwise"}})},
     }),
     "Catalogue": _object({"puzzles": {"type": "array", "items": _object({
         "name": STR, "title": STR, "kind": {"enum": ["sliding", "peg"]}, "board": STR,
@@ -170,6 +175,10 @@ is a lookup in a read-only SQLite database built offline by `puzzledb build`.
   (414 in gunicorn 27, 400 in older releases).
 * Answers carry an `ETag` tied to the build that answered (all builds for /puzzles and
   /health) and `Cache-Control: public, max-age=60`; `If-None-Match` gets 304.
+* Every response carries `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`,
+  `X-Frame-Options: DENY` and a `Content-Security-Policy`.
+* One lookup may run for at most the service's time limit (2 s by default), else 503
+  (code query_timeout).
 * `/` serves a web page for people (HTML and its files under `/static/`), built on these
   routes; it is not part of this API.
 """

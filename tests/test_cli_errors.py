@@ -99,8 +99,8 @@ def test_unknown_puzzle_exits_2_and_lists_the_known_ones(cli, seed_db):
     "args, words",
     [
         (("depth", "eight", "x"), "depth must be a whole number"),
-        (("depth", "eight", "--", "-3"), "depth must be a whole number"),
-        (("depth", "eight", "3", "--limit", "-1"), "limit must be a whole number"),
+        (("depth", "eight", "--", "-3"), "depth must be 0 or more, got -3"),
+        (("depth", "eight", "3", "--limit", "-1"), "limit must be 0 or more, got -1"),
         (("depth", "eight", "3", "--limit", "ten"), "limit must be a whole number"),
         (("depth", "eight", "3", "--limit", "10001"), "limit must be at most 10000"),
         (("depth", "eight", "3", "--offset", "1.5"), "offset must be a whole number"),

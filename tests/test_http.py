@@ -136,7 +136,8 @@ def test_moves_of_peg_dead_ends_have_no_depth_and_come_last(client):
     answer = ok(client, "/moves", puzzle="peg15", state="000110001000000")  # pegs 3, 4, 8
     assert answer["depth"] == 1
     assert answer["moves"][0] == {
-        "move": "peg 3 jumps to 5, 12", "state": "000000000000100", "depth": 0, "optimal": True
+        "move": "peg 3 jumps to 5, 12", "state": "000000000000100", "depth": 0, "optimal": True,
+        "beyond_radius": False,
     }
     depths = [m["depth"] for m in answer["moves"]]
     assert depths[1] == 1 and depths[2:] == [None] * (len(depths) - 2) and len(depths) > 3

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.errors import MalformedInput
+from builder.errors import PATH_SHOWN, CannotWrite, MalformedInput, shown
 
 from . import font
 
@@ -45,8 +45,9 @@ def check_extension(path: str | Path) -> str:
     suffix = Path(path).suffix.lower()
     if suffix not in EXTENSIONS:
         raise MalformedInput(
-            f"--plot {path}: the picture is chosen by the file extension; use .png or .svg"
-            + (f", not {Path(path).suffix}" if Path(path).suffix else "")
+            f"--plot {shown(str(path), PATH_SHOWN)}: the picture is chosen by the file "
+            f"extension; use .png or .svg"
+            + (f", not {shown(Path(path).suffix)}" if Path(path).suffix else "")
         )
     return suffix
 
@@ -113,14 +114,24 @@ def layout(stats: dict, ascii_only: bool) -> list[Rect | Text]:
 
 
 def write(path: str | Path, stats: dict) -> None:
-    """Draw `stats` (a stats answer) into `path`, as PNG or SVG by its extension."""
+    """Draw `stats` (a stats answer) into `path`, as PNG or SVG by its extension.
+
+    A path that cannot be written (no such folder, a folder, no permission) is CannotWrite
+    naming it and the reason, not a traceback.
+    """
     suffix = check_extension(path)
     if suffix == ".svg":
         from .svg import render
 
-        Path(path).write_text(render(layout(stats, ascii_only=False), WIDTH, HEIGHT),
-                              encoding="utf-8")
+        picture = render(layout(stats, ascii_only=False), WIDTH, HEIGHT).encode("utf-8")
     else:
         from .png import render
 
-        Path(path).write_bytes(render(layout(stats, ascii_only=True), WIDTH, HEIGHT))
+        picture = render(layout(stats, ascii_only=True), WIDTH, HEIGHT)
+    try:
+        Path(path).write_bytes(picture)
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise CannotWrite(
+            f"--plot {shown(str(path), PATH_SHOWN)}: cannot write the picture: {reason}"
+        ) from None
