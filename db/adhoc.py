@@ -5,21 +5,38 @@ Three locks, each enough alone: the file is opened `mode=ro`, the connection has
 calls, recursive CTEs and a few PRAGMAs that only report. The authorizer runs while the statement
 is prepared, so a refused statement never starts, and it remembers what it refused so the
 message can name it ("INSERT into layers") instead of SQLite's bare "not authorized".
+
+Two bounds keep a query from running away: a progress handler, which SQLite calls every
+PROGRESS_STEPS steps of its virtual machine, stops the statement once it has spent its time
+limit inside SQLite or after Ctrl-C; and SQLITE_LIMIT_LENGTH caps any one value, so
+`zeroblob(1e9)` (a single step) fails at once instead of allocating a gigabyte.
 """
 
 from __future__ import annotations
 
 import re
+import signal
 import sqlite3
-from collections.abc import Iterator
+import threading
+import time
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from builder.errors import PuzzledbError
+from builder.errors import Interrupted, MalformedInput, PuzzledbError, shown
 
 from .connection import reader
 
 BATCH = 1000
+#: Seconds a query may spend inside SQLite unless --time-limit says otherwise.
+DEFAULT_TIME_LIMIT = 5.0
+#: SQLite VM steps between two calls of the progress handler (each call costs about a
+#: microsecond; 1000 steps take some tens of microseconds, so Ctrl-C is seen at once).
+PROGRESS_STEPS = 1000
+#: SQLITE_LIMIT_LENGTH: the largest string or blob, in bytes. The biggest value a puzzledb file
+#: holds is a puzzle's definition (a few KB); group_concat of every state of a 181,440-state
+#: build is 2 MB. The table format holds 1,000 rows in memory, so this also bounds that.
+MAX_VALUE_BYTES = 10_000_000
 
 
 class Refused(PuzzledbError):
@@ -36,6 +53,14 @@ class BadQuery(PuzzledbError):
     code = "sql_error"
     exit_status = 2
     http_status = 400
+
+
+class TimeLimit(PuzzledbError):
+    """A query stopped after spending its --time-limit inside SQLite."""
+
+    code = "time_limit"
+    exit_status = 6
+    http_status = 504
 
 
 ALLOWED = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION,
@@ -151,59 +176,223 @@ class _Authorizer:
         return template.format(arg1 or "", arg2 or "").strip()
 
 
+def parse_time_limit(text: str | None) -> float | None:
+    """--time-limit SECONDS (decimals allowed) as seconds; None for 0, which means no limit."""
+    if text is None:
+        return DEFAULT_TIME_LIMIT
+    if not re.fullmatch(r"\s*(\d+\.?\d*|\.\d+)\s*", text):
+        raise MalformedInput(
+            f"--time-limit takes seconds, e.g. 30 or 0.5 (0: no limit), not {shown(text)}")
+    return float(text) or None
+
+
+class _Parameters(dict):
+    """The -p NAME VALUE pairs, as the mapping the sqlite3 module reads each of the statement's
+    named parameters from. The module asks for every name SQLite's prepared statement has
+    (`:d`, `@d` and `$d` are all `d`), so the names used are SQLite's own list, never guessed
+    from the text. A name not given binds NULL and is noted; the query is then stopped at the
+    progress handler's first call, or refused when it returns, before any row is shown."""
+
+    def __init__(self, pairs: Iterable[tuple[str, str]]):
+        super().__init__()
+        for name, value in pairs:
+            key = name[1:] if name[:1] in (":", "@", "$") else name
+            if not key:
+                raise BadQuery(f"-p needs a parameter name, not {shown(name)}")
+            if key in self:
+                raise BadQuery(f"parameter :{key} is given twice")
+            dict.__setitem__(self, key, value)
+        self.asked: dict[str, None] = {}  # in the statement's order
+
+    def __getitem__(self, name: str):
+        self.asked[name] = None
+        return self.get(name)
+
+    def fault(self) -> BadQuery | None:
+        """What is wrong once the statement is bound: names it uses that were not given, and
+        names given that it does not use."""
+        missing = [n for n in self.asked if n not in self]
+        unused = [n for n in self if n not in self.asked]
+        problems = []
+        if missing:
+            problems.append(
+                f"no value for {_names(missing)}: pass "
+                + " ".join(f"-p {n} VALUE" for n in missing))
+        if unused:
+            problems.append(f"the query has no parameter {_names(unused)} (given with -p)")
+        return BadQuery("; ".join(problems)) if problems else None
+
+
+def _names(names: list[str]) -> str:
+    return ", ".join(":" + n for n in names)
+
+
+class _Watch:
+    """The progress handler, which SQLite calls every PROGRESS_STEPS steps of its VM while it
+    prepares, starts or steps the statement; returning 1 stops it. It stops a statement whose
+    parameters do not match (at the first call, once they are bound), after Ctrl-C, and once
+    the time limit is spent.
+
+    The limit counts time inside SQLite (`call`) only, not time spent writing rows out: a CSV
+    of a large result read slowly by the next program in a pipe is not a runaway query."""
+
+    def __init__(self, limit: float | None, params: _Parameters):
+        self.limit = limit
+        self.params = params
+        self.spent = 0.0  # seconds inside SQLite before the current call
+        self.entered: float | None = None  # when the current call began; None: outside SQLite
+        self.first = True
+        self.interrupted = False
+        self.stopped: PuzzledbError | None = None
+
+    def __call__(self) -> int:
+        if self.first:
+            self.first = False
+            self.stopped = self.params.fault()
+        if self.interrupted:
+            self.stopped = _interrupted()
+        elif self.limit and self._seconds() > self.limit:
+            self.stopped = _past(self.limit)
+        return 1 if self.stopped else 0
+
+    def _seconds(self) -> float:
+        """Seconds spent inside SQLite so far."""
+        now = time.monotonic()
+        return self.spent + now - (now if self.entered is None else self.entered)
+
+    def call(self, function, *args):
+        """`function(*args)`, a call into SQLite, on the clock; the error saying why when the
+        progress handler stopped it, Interrupted when Ctrl-C came and SQLite had no step left
+        to check it in."""
+        self.entered = time.monotonic()
+        try:
+            result = function(*args)
+        except sqlite3.Error:
+            if self.stopped is None:
+                raise
+            raise self.stopped from None
+        finally:
+            self.spent += time.monotonic() - self.entered
+            self.entered = None
+        if self.interrupted:
+            raise _interrupted()
+        return result
+
+    def on_sigint(self, _signum, _frame):
+        """Ctrl-C: inside SQLite, a flag the progress handler sees within PROGRESS_STEPS steps
+        (Python runs this handler during the progress handler's own call); outside, at once."""
+        self.interrupted = True
+        if self.entered is None:
+            raise _interrupted()
+
+    @contextmanager
+    def catching_sigint(self) -> Iterator[None]:
+        """Ctrl-C handled by `on_sigint` for the block, the previous handler restored after.
+        Left alone off the main thread, and where SIGINT is ignored (a `nohup` run)."""
+        previous = None
+        if threading.current_thread() is threading.main_thread():
+            previous = signal.getsignal(signal.SIGINT)
+            if previous in (signal.SIG_IGN, None):
+                previous = None
+            else:
+                signal.signal(signal.SIGINT, self.on_sigint)
+        try:
+            yield
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
+
+
+def _interrupted() -> Interrupted:
+    return Interrupted("the query was stopped by Ctrl-C")
+
+
+def _past(limit: float) -> TimeLimit:
+    unit = "second" if limit == 1 else "seconds"
+    more = 30 if limit < 30 else limit * 4
+    return TimeLimit(f"the query ran past its time limit of {limit:g} {unit} and was stopped; "
+                     f"give it longer with --time-limit {more:g} (0: no limit)")
+
+
 class Query:
     """A running read-only query: its column names and its rows, fetched a batch at a time."""
 
-    def __init__(self, cursor: sqlite3.Cursor):
+    def __init__(self, cursor: sqlite3.Cursor, watch: _Watch):
         self.cursor = cursor
+        self.watch = watch
         self.columns = [d[0] for d in cursor.description or ()]
 
     def batches(self, size: int = BATCH) -> Iterator[list[tuple]]:
-        while rows := _fetch(self.cursor, size):
+        while rows := self._fetch(size):
             yield rows
 
     def rows(self, size: int = BATCH) -> Iterator[tuple]:
         for batch in self.batches(size):
             yield from batch
 
+    def _fetch(self, size: int) -> list[tuple]:
+        """A batch of rows; an error while stepping (integer overflow, ...) is the query's
+        fault, a stop by the progress handler is TimeLimit or Interrupted."""
+        try:
+            return self.watch.call(self.cursor.fetchmany, size)
+        except sqlite3.Error as error:
+            if _is_query_fault(error):
+                raise BadQuery(_fault_message(error)) from None
+            raise
+
 
 @contextmanager
-def run(path: Path, sql: str) -> Iterator[Query]:
-    """Prepare and start `sql` on a read-only connection to `path`; Refused or BadQuery if it
-    cannot run. The connection closes when the block ends."""
+def run(path: Path, sql: str, params: Iterable[tuple[str, str]] = (),
+        time_limit: float | None = DEFAULT_TIME_LIMIT) -> Iterator[Query]:
+    """Prepare and start `sql` on a read-only connection to `path`, its named parameters bound
+    from `params` (NAME, VALUE pairs, values as text); Refused or BadQuery if it cannot run,
+    TimeLimit or Interrupted if it is stopped (while the block reads rows too). The connection
+    closes when the block ends."""
     if not _COMMENTS_AND_BLANKS.sub("", sql):
         raise BadQuery('no SQL given: pass one statement, e.g. "SELECT * FROM puzzles"')
+    bound = _Parameters(params)
+    with _connection(path) as conn:
+        conn.isolation_level = None  # never let the sqlite3 module BEGIN on our behalf
+        # Read the schema before the analyst's SQL: a file that is not a database fails here,
+        # as a database error. Until it is read, SQLite reports `SELECT nosuch` (no table
+        # named, so no schema read) as SQLITE_SCHEMA rather than the query's SQLITE_ERROR.
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchall()
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
+        keyword = leading_keyword(sql)
+        authorizer = _Authorizer(keyword)
+        conn.set_authorizer(authorizer)
+        watch = _Watch(time_limit, bound)
+        conn.set_progress_handler(watch, PROGRESS_STEPS)
+        with watch.catching_sigint():
+            try:
+                cursor = watch.call(conn.execute, sql, bound)
+            except sqlite3.Error as error:
+                raise _explain(error, authorizer, keyword, sql, bound) from None
+            fault = bound.fault()
+            if fault is not None:
+                raise fault
+            yield Query(cursor, watch)
+
+
+@contextmanager
+def _connection(path: Path) -> Iterator[sqlite3.Connection]:
+    """The plain sqlite3 connection of a reader of `path`, closed after the block."""
     engine = reader(path)
     raw = engine.raw_connection()
     conn: sqlite3.Connection = raw.driver_connection
     try:
-        conn.isolation_level = None  # never let the sqlite3 module BEGIN on our behalf
-        keyword = leading_keyword(sql)
-        authorizer = _Authorizer(keyword)
-        conn.set_authorizer(authorizer)
-        try:
-            cursor = conn.execute(sql)
-        except sqlite3.Error as error:
-            raise _explain(error, authorizer, keyword, sql) from None
-        yield Query(cursor)
+        yield conn
     finally:
         conn.set_authorizer(None)
+        conn.set_progress_handler(None, 0)
         raw.close()
         engine.dispose()
 
 
-def _fetch(cursor: sqlite3.Cursor, size: int) -> list[tuple]:
-    """A batch of rows; an error while stepping (integer overflow, ...) is the query's fault."""
-    try:
-        return cursor.fetchmany(size)
-    except sqlite3.Error as error:
-        if _is_query_fault(error):
-            raise BadQuery(f"SQLite: {error}") from None
-        raise
-
-
-def _explain(error: sqlite3.Error, authorizer: _Authorizer, keyword: str, sql: str):
-    """The PuzzledbError for a statement SQLite would not prepare (or the error itself)."""
+def _explain(error: sqlite3.Error, authorizer: _Authorizer, keyword: str, sql: str,
+             bound: _Parameters):
+    """The PuzzledbError for a statement SQLite would not prepare or start (or the error
+    itself: a file that cannot be read is no fault of the query)."""
     refused = authorizer.refused is not None or keyword in WRITING_KEYWORDS
     if refused or _code(error) in (sqlite3.SQLITE_AUTH, sqlite3.SQLITE_READONLY):
         what = authorizer.refused or "change the database"
@@ -214,9 +403,14 @@ def _explain(error: sqlite3.Error, authorizer: _Authorizer, keyword: str, sql: s
             f"VALUES, EXPLAIN and the PRAGMAs that only report (table_info, user_version, ...)"
         )
     if isinstance(error, sqlite3.ProgrammingError):  # the sqlite3 module's own complaint
+        if "has no name" in str(error):  # `?` or `?1`, with -p's names
+            return BadQuery("puzzledb sql binds named parameters only: write :name in the SQL "
+                            "and pass -p name VALUE")
         return BadQuery(str(error))
+    if bound.asked and bound.fault() is not None:  # bound, then failed on a NULL left unbound
+        return bound.fault()
     if _is_query_fault(error):
-        return BadQuery(f"SQLite: {error}")
+        return BadQuery(_fault_message(error))
     return error
 
 
@@ -228,6 +422,13 @@ def _snippet(sql: str, width: int = 60) -> str:
 def _code(error: sqlite3.Error) -> int | None:
     code = getattr(error, "sqlite_errorcode", None)
     return None if code is None else code & 0xFF
+
+
+def _fault_message(error: sqlite3.Error) -> str:
+    if _code(error) == sqlite3.SQLITE_TOOBIG:
+        return (f"SQLite: {error}: puzzledb sql allows a string or blob of at most "
+                f"{MAX_VALUE_BYTES:,} bytes (SQLITE_LIMIT_LENGTH)")
+    return f"SQLite: {error}"
 
 
 def _is_query_fault(error: sqlite3.Error) -> bool:

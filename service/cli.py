@@ -1,8 +1,9 @@
 """The `puzzledb` command: build puzzles into SQLite and ask it for paths, depths and statistics.
 
 Every query command takes --db, --goal and --json; with --json it prints exactly one JSON
-object, an error included. Exit status: 0 answered, 2 malformed input, 3 unreachable state,
-4 not built yet, 5 beyond the radius of a partial build, 1 anything else (an unreadable
+object, an error included. Exit status: 0 answered, 2 malformed input or usage, 3 unreachable
+state, 4 not built yet, 5 beyond the radius of a partial build, 6 an SQL query past its time
+limit, 130/143 interrupted by Ctrl-C/SIGTERM, 1 anything else (an unreadable or foreign
 database file, a failed build).
 """
 
@@ -12,8 +13,12 @@ import contextlib
 import functools
 import json
 import os
+import re
+import shlex
+import signal
 import sqlite3
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -23,7 +28,11 @@ from sqlalchemy.exc import DBAPIError
 from builder import catalogue
 from builder.build import build_to
 from builder.definition import from_flags, load_file
-from builder.errors import MalformedInput, PuzzledbError
+from builder.errors import (
+    PATH_SHOWN, CannotWrite, Interrupted, MalformedInput, PuzzledbError, TooLarge, shown,
+)
+from builder.progress import Progress
+from builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH_MEMORY
 from db.connection import reader, resolve_path
 
 from . import render
@@ -34,6 +43,23 @@ from .progress import for_build
 class DatabaseFault(PuzzledbError):
     code = "database_error"
     exit_status = 1
+
+
+class UsageFault(PuzzledbError):
+    """A command line click cannot parse: a missing argument, an unknown option, a bad choice."""
+
+    code = "usage"
+    exit_status = 2  # click's own status for usage errors
+    http_status = 400
+
+
+class BuildInterrupted(KeyboardInterrupt):
+    """SIGINT or SIGTERM during a build, raised where the build was, so its transaction rolls
+    back exactly as on Ctrl-C."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
 
 
 def db_option(f):
@@ -70,9 +96,9 @@ def reports_errors(command):
             cause = getattr(error, "orig", error)
             path = resolve_path(kwargs.get("db_path"))
             _fail(DatabaseFault(f"cannot use the database at {path}: {cause}"), as_json)
-        except KeyboardInterrupt:
-            click.echo("interrupted; the database is unchanged", err=True)
-            sys.exit(130)
+        except KeyboardInterrupt as interrupt:
+            signum = getattr(interrupt, "signum", signal.SIGINT)
+            _fail(Interrupted("interrupted; the database is unchanged", signum), as_json)
 
     return wrapper
 
@@ -98,7 +124,80 @@ def _emit(answer: dict, as_json: bool, human) -> None:
         click.echo(human(answer), nl=False)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class DashedValues(click.Command):
+    """A command that takes a positional value starting with '-' ("-1", a state, an SQL
+    "-- comment") as that value while it still expects one, instead of as an unknown option.
+    Known options (--json, --db, ...) keep working in any position."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, _values_after_options(self.get_params(ctx), args))
+
+
+#: Looks like a long option (maybe misspelt): left to click, which names it.
+LONG_OPTION = re.compile(r"--[A-Za-z][\w-]*(=.*)?", re.DOTALL)
+
+
+def _values_after_options(params, args: list[str]) -> list[str]:
+    """`args` reordered as options, '--', values, when a value starting with '-' would
+    otherwise be read as an option; unchanged when none would."""
+    takes = {}  # option string -> how many values follow it
+    for param in params:
+        if isinstance(param, click.Option):
+            count = 0 if param.is_flag or param.count else param.nargs
+            takes.update(dict.fromkeys(param.opts + param.secondary_opts, count))
+    slots = sum(p.nargs for p in params if isinstance(p, click.Argument) and p.nargs > 0)
+    options, values, dashed, i = [], [], False, 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            values += args[i + 1 :]
+            break
+        if arg in takes or LONG_OPTION.fullmatch(arg) or takes.get(arg[:2], 0) > 0:
+            step = 1 + takes.get(arg, 0)  # -ofile, --db=x and unknown ones: no value follows
+            options += args[i : i + step]
+            i += step
+            continue
+        if arg.startswith("-") and arg != "-":
+            if len(values) >= slots:
+                options.append(arg)  # no value expected here: click names the unknown option
+                i += 1
+                continue
+            dashed = True
+        values.append(arg)
+        i += 1
+    return options + ["--"] + values if dashed else args
+
+
+class PuzzledbGroup(click.Group):
+    """The commands, each a DashedValues; with --json anywhere in argv a usage error (missing
+    argument, unknown option, bad choice) is one JSON object on stdout, like every error."""
+
+    command_class = DashedValues
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        as_json = "--json" in args
+        with _usage_errors(as_json):
+            ctx = super().make_context(info_name, args, parent, **extra)
+        ctx.meta["puzzledb.json"] = as_json
+        return ctx
+
+    def invoke(self, ctx: click.Context):
+        with _usage_errors(ctx.meta.get("puzzledb.json", False)):
+            return super().invoke(ctx)
+
+
+@contextlib.contextmanager
+def _usage_errors(as_json: bool):
+    try:
+        yield
+    except click.UsageError as error:
+        if not as_json:
+            raise  # click prints its usage message on stderr
+        where = f"{error.ctx.command_path}: " if error.ctx else ""
+        _fail(UsageFault(f"{where}{error.format_message()}"), as_json=True)
+
+
+@click.group(cls=PuzzledbGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="puzzledb")
 def main():
     """puzzledb: optimal solutions of sliding-block and peg puzzles, precomputed in SQLite."""
@@ -125,7 +224,8 @@ def _list_text(answer: dict) -> str:
     for p in answer["puzzles"]:
         lines.append(f"{p['name']:<8} {p['board']:<9} {p['title']}")
         if not p["builds"]:
-            lines.append(f"{'':8} not built (puzzledb build {p['name']})")
+            radius = " --radius 20" if p["name"] in catalogue.RADIUS_ONLY else ""
+            lines.append(f"{'':8} not built (puzzledb build {p['name']}{radius})")
         for b in p["builds"]:
             lines.append(
                 f"{'':8} goal {b['goal']}: {b['states']:,} states, max depth {b['max_depth']}, "
@@ -166,23 +266,99 @@ def build_command(names, build_all, goal, radius, compact, definition, rows, col
     jobs = _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank)
     path = resolve_path(db_path)
     built = []
-    for puzzle, target in jobs:
-        progress = for_build(puzzle.name, quiet or as_json)
-        row = build_to(path, puzzle, target, started, radius=radius, progress=progress,
-                       compact=compact)
-        started = time.perf_counter()
-        built.append({k: row[k] for k in BUILD_SUMMARY})
-        if not quiet and not as_json:
-            within = "" if radius is None else f" within radius {radius}"
-            click.echo(
-                f"built {row['name']} toward {row['goal']}{within}: {row['states']:,} states, "
-                f"max depth {row['max_depth']}, {row['build_seconds']:.2f} s -> {path}"
-            )
+    with _BuildSignals() as signals:
+        try:
+            for puzzle, target in jobs:
+                progress = _HoldsCommit(for_build(puzzle.name, quiet or as_json), signals)
+                row = build_to(path, puzzle, target, started, radius=radius, progress=progress,
+                               compact=compact)
+                built.append({k: row[k] for k in BUILD_SUMMARY})
+                signals.release()  # recorded as stored: an interruption held meanwhile ends here
+                started = time.perf_counter()
+                if not quiet and not as_json:
+                    within = "" if radius is None else f" within radius {radius}"
+                    click.echo(
+                        f"built {row['name']} toward {row['goal']}{within}: "
+                        f"{row['states']:,} state{'s' if row['states'] != 1 else ''}, "
+                        f"max depth {row['max_depth']}, {row['build_seconds']:.2f} s -> {path}"
+                    )
+        except KeyboardInterrupt as interrupt:
+            raise _interrupted(interrupt, built, jobs) from None
     if as_json:
         click.echo(json.dumps({"database": str(path), "built": built}, ensure_ascii=False))
 
 
 BUILD_SUMMARY = ("name", "goal", "states", "max_depth", "radius", "build_seconds")
+
+
+class _BuildSignals:
+    """SIGINT and SIGTERM during a build become BuildInterrupted where the build is (its
+    transaction rolls back), except while a build commits: from then until the command has
+    recorded it as stored they wait, so the message names exactly the builds stored."""
+
+    def __init__(self):
+        self.held, self.pending, self.previous = False, None, {}
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                if signal.getsignal(signum) is not signal.SIG_IGN:
+                    self.previous[signum] = signal.signal(signum, self._arrived)
+        return self
+
+    def __exit__(self, *exc_info):
+        for signum, handler in self.previous.items():
+            signal.signal(signum, handler)
+
+    def _arrived(self, signum, frame):
+        if self.held:
+            self.pending = signum
+        else:
+            raise BuildInterrupted(signum)
+
+    def hold(self) -> None:
+        self.held = True
+
+    def release(self) -> None:
+        self.held, pending, self.pending = False, self.pending, None
+        if pending is not None:
+            raise BuildInterrupted(pending)
+
+
+class _HoldsCommit(Progress):
+    """The build's progress display, which also holds signals back from the store's
+    "committing" stage (its last statements and COMMIT) until the build is recorded."""
+
+    def __init__(self, shown_to: Progress, signals: _BuildSignals):
+        self.shown_to, self.signals = shown_to, signals
+
+    def layer(self, depth: int, states: int) -> None:
+        self.shown_to.layer(depth, states)
+
+    def stage(self, name: str) -> None:
+        if name == "committing":
+            self.signals.hold()
+        self.shown_to.stage(name)
+
+    def rows(self, written: int, total: int) -> None:
+        self.shown_to.rows(written, total)
+
+    def done(self) -> None:
+        self.shown_to.done()
+
+
+def _interrupted(interrupt: KeyboardInterrupt, built: list[dict], jobs) -> Interrupted:
+    """Which builds this command stored before the interruption, and which it did not."""
+    signum = getattr(interrupt, "signum", signal.SIGINT)
+    how = f"interrupted ({signal.Signals(signum).name})"
+    stored = [f"{b['name']} toward {b['goal']}" for b in built]
+    rest = [f"{puzzle.name} toward {goal}" for puzzle, goal in jobs[len(built) :]]
+    if not stored:
+        return Interrupted(f"{how}; nothing was stored: the database is unchanged", signum)
+    message = f"{how}; stored: {', '.join(stored)}"
+    if rest:
+        message += f"; not stored: {', '.join(rest)} (the database holds them as before)"
+    return Interrupted(message, signum)
 
 
 def _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank):
@@ -194,12 +370,18 @@ def _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank):
             if names or rows is not None or cols is not None or blank is not None:
                 raise MalformedInput("--file defines the puzzle: give no NAME, --rows or --cols")
             defined = load_file(definition)
+            example = f"puzzledb build --file {shown(definition, PATH_SHOWN)}"
         else:
             if len(names) != 1:
                 raise MalformedInput("--rows and --cols define one puzzle: give exactly one NAME")
             defined = from_flags(names[0], rows, cols, goal, "0" if blank is None else blank)
+            example = (
+                f"puzzledb build {names[0]} --rows {rows} --cols {cols} --goal {shlex.quote(goal)}"
+                + ("" if blank is None else f" --blank {shlex.quote(blank)}")
+            )
         puzzle = defined.puzzle
         goals = [puzzle.parse_goal(goal)] if goal is not None else defined.goals
+        _check_size(puzzle, radius, example)
         return [(puzzle, target) for target in goals]
     if blank is not None:
         raise MalformedInput("--blank goes with --rows and --cols")
@@ -215,13 +397,20 @@ def _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank):
     jobs = []
     for name in names:
         puzzle = catalogue.get(name)
-        if name in catalogue.RADIUS_ONLY and radius is None:
-            raise MalformedInput(
-                f"{name} has {catalogue.RADIUS_ONLY[name]} states, too many to search "
-                f"completely; build it within a radius, e.g. puzzledb build {name} --radius 20"
-            )
+        _check_size(puzzle, radius, f"puzzledb build {name}")
         jobs.append((puzzle, puzzle.parse_goal(goal)))
     return jobs
+
+
+def _check_size(puzzle, radius: int | None, example: str) -> None:
+    """Refuse a complete search that memory cannot hold before it starts, not hours later."""
+    count = puzzle.arrangements()
+    if radius is None and count is not None and count > MAX_COMPLETE_STATES:
+        raise TooLarge(
+            f"{puzzle.name} has up to {count:,} states, too many to search completely (at "
+            f"~{BYTES_PER_STATE} bytes a state, {SEARCH_MEMORY // 10**9} GB hold "
+            f"{MAX_COMPLETE_STATES:,}); build it within a radius, e.g. {example} --radius 20"
+        )
 
 
 @main.command("path")
@@ -265,18 +454,27 @@ def _path_text(puzzle, answer: dict) -> str:
 @lookup_options
 def moves_command(name, state, goal, db_path, as_json):
     """Every legal move from STATE, the state it leads to and its depth, best first."""
-    _emit(_answers(db_path).moves(name, state, goal), as_json, _moves_text)
+    answers = _answers(db_path)
+    answer = answers.moves(name, state, goal)
+    radius = None
+    if not as_json and any(m["beyond_radius"] for m in answer["moves"]):
+        with answers.connection() as conn:
+            radius = answers.resolve(conn, name, goal)[1].radius
+    _emit(answer, as_json, functools.partial(_moves_text, radius=radius))
 
 
 def _moves(n: int) -> str:
     return f"{n} move{'' if n == 1 else 's'}"
 
 
-def _moves_text(a: dict) -> str:
+def _moves_text(a: dict, radius: int | None = None) -> str:
     lines = [f"{a['puzzle']}: {a['state']} is {_moves(a['depth'])} from goal {a['goal']}"]
     width = max((len(m["move"]) for m in a["moves"]), default=0)
     for m in a["moves"]:
-        depth = "cannot reach the goal" if m["depth"] is None else _moves(m["depth"])
+        if m["beyond_radius"]:
+            depth = f"beyond radius {radius}"
+        else:
+            depth = "cannot reach the goal" if m["depth"] is None else _moves(m["depth"])
         mark = "  optimal" if m["optimal"] else ""
         lines.append(f"  {m['move']:<{width}}  -> {m['state']}  {depth}{mark}")
     return "\n".join(lines) + "\n"
@@ -315,10 +513,15 @@ def farthest_command(name, limit, goal, db_path, as_json):
 
 
 def _farthest_text(puzzle, a: dict) -> str:
-    head = (
-        f"{a['puzzle']}, goal {a['goal']}: {a['count']:,} farthest state"
-        f"{'s' if a['count'] != 1 else ''}, {a['depth']} moves away\n\n"
-    )
+    plural = "" if a["count"] == 1 else "s"
+    if a["radius"] is not None and a["depth"] == a["radius"]:
+        what = (
+            f"{a['count']:,} state{plural} at the radius edge, {_moves(a['depth'])} away (built "
+            f"only within radius {a['radius']}; farther states, if any, are not stored)"
+        )
+    else:
+        what = f"{a['count']:,} farthest state{plural}, {_moves(a['depth'])} away"
+    head = f"{a['puzzle']}, goal {a['goal']}: {what}\n\n"
     blocks = [(s, render.draw(puzzle, s)) for s in a["states"][:60]]
     more = "" if len(a["states"]) <= 60 else "".join(f"{s}\n" for s in a["states"][60:])
     return head + render.side_by_side(blocks) + more
@@ -372,13 +575,15 @@ def _stats_text(a: dict) -> str:
               help="Open connections one worker holds, idle ones included.")
 @click.option("--keepalive", default=5, show_default=True, type=click.IntRange(0, 300),
               help="Seconds an idle kept-alive connection stays open.")
+@click.option("--time-limit", default=2.0, show_default=True, type=click.FloatRange(0.01, 600),
+              help="Seconds one lookup may run before it is stopped (HTTP 503 query_timeout).")
 @click.option("--access-log", is_flag=True, help="Log one line per request to stderr.")
 @click.option("--answer-cache", default="64MB", show_default=True, metavar="SIZE",
               help="Bytes of encoded answers each worker remembers until the data changes "
                    "(e.g. 16MB, 1GB; 0: none).")
 @reports_errors
-def serve_command(db_path, host, port, workers, threads, connections, keepalive, access_log,
-                  answer_cache):
+def serve_command(db_path, host, port, workers, threads, connections, keepalive, time_limit,
+                  access_log, answer_cache):
     """Answer over HTTP (JSON) from the database, read-only, with gunicorn."""
     from .api.answer_cache import parse_size
     from .serve import serve  # gunicorn and Flask load only for this command
@@ -389,7 +594,7 @@ def serve_command(db_path, host, port, workers, threads, connections, keepalive,
         raise MalformedInput(f"--answer-cache: {error}") from None
     serve(resolve_path(db_path), host=host, port=port, workers=workers, threads=threads,
           connections=connections, keepalive=keepalive, access_log=access_log,
-          answer_cache=budget)
+          answer_cache=budget, time_limit=time_limit)
 
 
 def _json_means_format(command):
@@ -403,29 +608,37 @@ def _json_means_format(command):
     return wrapper
 
 
-@main.command("sql")
+# ignore_unknown_options: SQL that starts with a comment ("-- top states\nSELECT ...") is the
+# SQL argument, not an unknown option.
+@main.command("sql", context_settings={"ignore_unknown_options": True})
 @click.argument("query", metavar="SQL")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
               show_default=True, help="An aligned table, CSV with a header, or one JSON object.")
 @click.option("--limit", metavar="N",
               help="At most N rows (default: 1000 for a table, every row for csv and json).")
+@click.option("-p", "--param", "params", nargs=2, multiple=True, metavar="NAME VALUE",
+              help="Bind :NAME in the SQL to VALUE, as text; repeat for each parameter.")
+@click.option("--time-limit", metavar="SECONDS", default="5", show_default=True,
+              help="Stop a query after this long inside SQLite (decimals allowed; 0: no limit).")
 @db_option
 @json_option
 @_json_means_format
 @reports_errors
-def sql_command(query, fmt, limit, db_path, as_json):
+def sql_command(query, fmt, limit, params, time_limit, db_path, as_json):
     """Run one read-only SQL query; anything that would write is refused (exit 2).
 
     \b
     puzzledb sql "SELECT * FROM depth_histogram WHERE puzzle = 'eight'"
     puzzledb sql "SELECT state, depth FROM states WHERE puzzle = 'seven'" --format csv
+    puzzledb sql "SELECT count(*) FROM states WHERE puzzle = :p AND depth = :d" -p p eight -p d 20
     """
     from db import adhoc
 
     from .analyst import sql_output
 
     limit = None if limit is None else whole_number(limit, "limit")
-    with adhoc.run(resolve_path(db_path), query) as result:
+    seconds = adhoc.parse_time_limit(time_limit)
+    with adhoc.run(resolve_path(db_path), query, params, seconds) as result:
         sql_output.write(sys.stdout, fmt, result.columns, result.rows(), limit)
 
 
@@ -460,13 +673,19 @@ def export_command(name, goal, fmt, output, db_path):
 def _replacing(output: str):
     """A text file that takes the place of `output` only once it is complete."""
     target = Path(output)
+    if not target.name or target.is_dir():
+        what = "an empty name" if not output else "a folder" if target.is_dir() else "no file"
+        raise CannotWrite(
+            f"cannot write {shown(output, PATH_SHOWN)}: it is {what}; name a file, or - for "
+            f"standard output"
+        )
     partial = target.with_name(target.name + ".partial")
     try:
         with open(partial, "w", encoding="utf-8", newline="") as out:
             yield out
         os.replace(partial, target)
     except OSError as error:
-        raise MalformedInput(f"cannot write {output}: {error.strerror}") from None
+        raise CannotWrite(f"cannot write {shown(output, PATH_SHOWN)}: {error.strerror}") from None
     finally:
         partial.unlink(missing_ok=True)
 

@@ -6,12 +6,17 @@ import csv
 import hashlib
 import io
 import json
+import os
 import re
+import shlex
+import signal
 import sqlite3
 import struct
 import subprocess
 import sys
+import time
 import zlib
+from contextlib import closing, contextmanager
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -30,6 +35,31 @@ def rows_of(db: Path, sql: str, *params) -> list[tuple]:
 
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def fingerprint(db: Path) -> str:
+    """A hash of everything a query can read, from a fresh connection: user_version,
+    application_id, the schema and every table's rows. Unlike the main file's bytes, it changes
+    with a committed write that still sits in the `-wal` file."""
+    h = hashlib.sha256()
+    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as conn:
+        for pragma in ("user_version", "application_id"):
+            h.update(repr(conn.execute(f"PRAGMA {pragma}").fetchall()).encode())
+        schema = conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master "
+                              "ORDER BY type, name").fetchall()
+        h.update(repr(schema).encode())
+        for _, table, _, _ in (s for s in schema if s[0] == "table"):
+            columns = [c for _, c, *_ in conn.execute(f'PRAGMA table_info("{table}")')]
+            row = " || ',' || ".join(f'quote("{c}")' for c in columns)  # 'text', 12, NULL
+            (rows,) = conn.execute(f'SELECT group_concat({row}, char(10)) FROM "{table}"'
+                                   ).fetchone()
+            h.update(repr((table, columns, rows)).encode())
+    return h.hexdigest()
+
+
+@pytest.fixture(scope="module")
+def seed_fingerprint(seed_db):
+    return fingerprint(seed_db)
 
 
 # -- puzzledb sql: formats -------------------------------------------------------------------
@@ -115,6 +145,16 @@ def test_sql_allows_what_only_reads(cli, seed_db, sql):
     assert result.exit_code == 0, result.output
 
 
+@pytest.mark.parametrize("sql", ["-- top states\nSELECT 1 AS one", "--\nSELECT 1 AS one",
+                                 "/* c */ SELECT 1 AS one", "-- a = b\nSELECT 1 AS one"])
+@pytest.mark.parametrize("where", ["first", "last"])
+def test_sql_may_start_with_a_comment(cli, seed_db, sql, where):
+    args = ["sql", sql, "--db", seed_db] if where == "first" else ["sql", "--db", seed_db, sql]
+    result = cli(*args)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == ["one", "---", "  1", "(1 row)"]
+
+
 # -- puzzledb sql: every write refused ----------------------------------------------------------
 
 WRITES = [
@@ -147,17 +187,34 @@ WRITES = [
 
 
 @pytest.mark.parametrize("sql, words", WRITES, ids=[w[0].split(" (")[0][:30] for w in WRITES])
-def test_sql_refuses_every_write_and_leaves_the_file_unchanged(cli, seed_db, tmp_path, sql,
-                                                               words):
-    before = digest(seed_db)
+def test_sql_refuses_every_write_and_leaves_the_file_unchanged(cli, seed_db, seed_fingerprint,
+                                                               tmp_path, sql, words):
     result = cli("sql", sql.format(tmp=tmp_path), "--db", seed_db)
     assert result.exit_code == 2, result.output
     assert result.stderr.startswith("error: refused `")
     assert words in result.stderr
     assert "Traceback" not in result.output
-    assert digest(seed_db) == before
+    assert fingerprint(seed_db) == seed_fingerprint
     assert list(tmp_path.iterdir()) == []  # nothing attached or vacuumed into
     assert rows_of(seed_db, "PRAGMA user_version") == [(1,)]
+
+
+def test_fingerprint_sees_a_write_that_the_main_file_does_not_show(tmp_path):
+    """Why the check above compares data, not the file's bytes: under WAL a committed write
+    sits in the -wal file, and the main file stays byte for byte the same."""
+    db = tmp_path / "wal.sqlite"
+    with closing(sqlite3.connect(db, isolation_level=None)) as setup:
+        setup.execute("PRAGMA journal_mode = WAL")
+        setup.execute("CREATE TABLE t (x INTEGER)")
+        setup.executemany("INSERT INTO t VALUES (?)", [(i,) for i in range(100)])
+    file_bytes, before = digest(db), fingerprint(db)
+    with closing(sqlite3.connect(db, isolation_level=None)) as reading:
+        reading.execute("BEGIN")  # an open reader keeps the write from reaching the main file
+        reading.execute("SELECT count(*) FROM t").fetchall()
+        with closing(sqlite3.connect(db, isolation_level=None)) as writing:
+            writing.execute("UPDATE t SET x = x + 1 WHERE x = 7")
+        assert digest(db) == file_bytes  # the old check would have passed
+        assert fingerprint(db) != before
 
 
 def test_sql_refusal_as_json(cli, seed_db):
@@ -173,6 +230,15 @@ def test_sql_refusal_as_json(cli, seed_db):
     ("SELECT nosuch FROM puzzles", "SQLite: no such column: nosuch"),
     ("SELECT 1; SELECT 2", "one statement at a time"),
     ("SELECT abs(-9223372036854775808)", "SQLite: integer overflow"),
+    ("SELECT foo", "SQLite: no such column: foo"),  # no table named: SQLite said SQLITE_SCHEMA
+    ("SELECT nosuch()", "SQLite: no such function: nosuch"),
+    ("SELECT :p", "no value for :p: pass -p p VALUE"),
+    ("SELECT ?", "named parameters only"),
+    ("SELECT zeroblob(20000000)", "at most 10,000,000 bytes (SQLITE_LIMIT_LENGTH)"),
+    ("SELECT length(zeroblob(1e9))", "at most 10,000,000 bytes"),
+    ("SELECT zeroblob(1e9)", "at most 10,000,000 bytes"),
+    ("SELECT length(group_concat(printf('%.1000c', 'x'))) FROM states WHERE puzzle = 'seven'",
+     "string or blob too big"),
     ("", "no SQL given"),
     ("  ;  -- nothing\n", "no SQL given"),
 ])
@@ -184,22 +250,220 @@ def test_sql_errors_exit_2_with_sqlites_message(cli, seed_db, sql, words):
     assert as_json["error"]["code"] == "sql_error"
 
 
+def test_sql_faults_are_sql_errors_even_before_the_schema_is_read(seed_db, monkeypatch):
+    """`SELECT foo` names no table, so SQLite has not read the schema when it fails, and says
+    SQLITE_SCHEMA instead of SQLITE_ERROR: the query's fault all the same, whether or not the
+    connection it is given has read the schema already (once, `puzzledb sql 'SELECT foo'` was
+    a database_error, exit 1)."""
+    from db import adhoc
+
+    @contextmanager
+    def fresh(path):
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            yield conn
+        finally:
+            conn.close()
+
+    monkeypatch.setattr(adhoc, "_connection", fresh)
+    with pytest.raises(adhoc.BadQuery, match="no such column: foo"):
+        with adhoc.run(seed_db, "SELECT foo"):
+            pass
+
+
 def test_sql_without_a_database_exits_4(cli, tmp_path):
     result = cli("sql", "SELECT 1", "--db", tmp_path / "none.sqlite")
     assert result.exit_code == 4 and "no puzzledb database" in result.stderr
 
 
-def test_sql_on_a_file_that_is_not_sqlite_is_a_database_error(cli, tmp_path):
+@pytest.mark.parametrize("sql", ["SELECT * FROM puzzles", "SELECT foo", "SELEC 1"])
+def test_sql_on_a_file_that_is_not_sqlite_is_a_database_error(cli, tmp_path, sql):
     junk = tmp_path / "junk.sqlite"
     junk.write_bytes(b"not a database at all" * 100)
-    result = cli("sql", "SELECT * FROM puzzles", "--db", junk)
+    result = cli("sql", sql, "--db", junk)
     assert result.exit_code == 1 and "not a database" in result.stderr
+    assert json.loads(cli("sql", sql, "--json", "--db", junk).stdout)["error"]["code"] == \
+        "database_error"
 
 
-def test_readme_shows_what_puzzledb_sql_prints(cli, seed_db):
-    block = re.search(r"```text\n\$ puzzledb sql \"(.*?)\"\n(.*?)```", README, re.S)
-    sql, shown = block.groups()
-    assert cli("sql", sql, "--db", seed_db).stdout == shown
+def test_sql_on_a_corrupt_table_is_a_database_error(cli, tmp_path):
+    db = tmp_path / "corrupt.sqlite"
+    assert cli("build", "nooff", "-q", "--db", db).exit_code == 0
+    with closing(sqlite3.connect(db)) as conn:
+        page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+        table, root = conn.execute("SELECT p.node_table, m.rootpage FROM puzzles AS p JOIN "
+                                   "sqlite_master AS m ON m.name = p.node_table").fetchone()
+    with open(db, "r+b") as f:  # the root page of nooff's node table overwritten with junk
+        f.seek(page_size * (root - 1))
+        f.write(b"\xff" * page_size)
+    result = cli("sql", f"SELECT sum(move) FROM {table}", "--json", "--db", db)
+    assert result.exit_code == 1, result.output
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == "database_error" and "malformed" in error["message"]
+
+
+# -- puzzledb sql: parameters ------------------------------------------------------------------
+
+def test_sql_binds_named_parameters(cli, seed_db):
+    result = cli("sql", "SELECT state FROM states WHERE puzzle = :p AND depth = :d ORDER BY state",
+                 "-p", "p", "eight", "--param", "d", "31", "--format", "csv", "--db", seed_db)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == ["state", "647850321", "867254301"]
+
+
+@pytest.mark.parametrize("sql", [
+    "SELECT count(*) FROM states WHERE puzzle = :p AND depth >= :d",
+    "SELECT count(*) FROM depth_histogram WHERE puzzle = :p AND depth >= :d",
+    "SELECT count(*) FROM farthest WHERE puzzle = @p AND depth >= $d",
+])
+def test_sql_parameters_are_text_that_an_integer_column_compares_as_a_number(cli, seed_db, sql):
+    result = cli("sql", sql, "-p", "p", "eight", "-p", "d", "30", "--json", "--db", seed_db)
+    with closing(sqlite3.connect(f"file:{seed_db}?mode=ro", uri=True)) as conn:
+        (expected,) = conn.execute(sql, {"p": "eight", "d": 30}).fetchall()  # d an integer
+    assert json.loads(result.stdout)["rows"] == [list(expected)] and expected[0] > 0
+
+
+def test_sql_parameters_against_a_computed_value_need_a_cast(cli, seed_db):
+    blank_at = "SELECT count(*) FROM states WHERE puzzle = 'eight' AND instr(state, '0') - 1 = {}"
+    text = cli("sql", blank_at.format(":c"), "-p", "c", "4", "--json", "--db", seed_db)
+    cast = cli("sql", blank_at.format("CAST(:c AS INTEGER)"), "-p", "c", "4", "--json",
+               "--db", seed_db)
+    assert json.loads(text.stdout)["rows"] == [[0]]
+    assert json.loads(cast.stdout)["rows"] == [[20160]]
+
+
+def test_sql_parameters_keep_a_states_leading_zero(cli, seed_db):
+    result = cli("sql", "SELECT depth, typeof(:s) FROM states WHERE puzzle = 'seven' AND "
+                 "state = :s", "-p", ":s", "01234576", "--json", "--db", seed_db)
+    assert json.loads(result.stdout)["rows"] == [[22, "text"]]
+
+
+@pytest.mark.parametrize("sql, params, words", [
+    ("SELECT :p, :q", ["-p", "p", "1"], "no value for :q: pass -p q VALUE"),
+    ("SELECT :p", ["-p", "p", "1", "-p", "x", "2", "-p", "y", "3"],
+     "the query has no parameter :x, :y"),
+    ("SELECT 1", ["-p", "x", "2"], "the query has no parameter :x"),
+    ("SELECT :p", ["-p", "p", "1", "-p", "p", "2"], "parameter :p is given twice"),
+    ("SELECT :p LIMIT :n", [], "no value for :p, :n"),
+    ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1e9) "
+     "SELECT count(*) FROM n WHERE i = :x", ["--time-limit", "3"], "no value for :x"),
+])
+def test_sql_parameters_missing_or_unused_are_sql_errors(cli, seed_db, sql, params, words):
+    result = cli("sql", sql, *params, "--db", seed_db)
+    assert result.exit_code == 2, result.output
+    assert words in result.stderr and result.stdout == ""
+    as_json = json.loads(cli("sql", sql, *params, "--json", "--db", seed_db).stdout)
+    assert as_json["error"]["code"] == "sql_error"
+
+
+# -- puzzledb sql: time limit and Ctrl-C -------------------------------------------------------
+
+COUNT_TO_1E9 = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1e9) "
+                "SELECT {} FROM n")
+
+
+@pytest.mark.parametrize("fmt, column", [("table", "count(*)"), ("csv", "i"), ("json", "i")])
+def test_sql_time_limit_stops_a_runaway_query(cli, seed_db, fmt, column):
+    """count(*) never returns a row (stopped while starting); `i` streams rows (stopped in the
+    fetch loop)."""
+    started = time.monotonic()
+    result = cli("sql", COUNT_TO_1E9.format(column), "--format", fmt, "--time-limit", "0.5",
+                 "--db", seed_db)
+    assert result.exit_code == 6, result.output
+    assert time.monotonic() - started < 5
+    message = ("the query ran past its time limit of 0.5 seconds and was stopped; give it "
+               "longer with --time-limit 30 (0: no limit)")
+    if fmt == "json":  # the rows so far, then the error's object on a line of its own
+        error = json.loads(result.stdout.splitlines()[-1])["error"]
+        assert error == {"code": "time_limit", "message": message}
+    else:
+        assert result.stderr == f"error: {message}\n"
+
+
+def test_sql_time_limit_defaults_to_5_seconds(cli, seed_db):
+    started = time.monotonic()
+    result = cli("sql", COUNT_TO_1E9.format("count(*)"), "--db", seed_db)
+    assert result.exit_code == 6 and "time limit of 5 seconds" in result.stderr
+    assert 5 <= time.monotonic() - started < 15
+
+
+@pytest.mark.parametrize("limit", ["0", "0.25", "3", "1.", ".5"])
+def test_sql_time_limit_takes_seconds_or_0(cli, seed_db, limit):
+    result = cli("sql", "SELECT 1", "--time-limit", limit, "--db", seed_db)
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("limit", ["-1", "abc", "1e3", "inf", ""])
+def test_sql_time_limit_rejects_what_is_not_seconds(cli, seed_db, limit):
+    result = cli("sql", "SELECT 1", "--time-limit", limit, "--db", seed_db)
+    assert result.exit_code == 2 and "--time-limit takes seconds" in result.stderr
+
+
+def test_sql_time_limit_counts_time_in_sqlite_not_time_writing_rows(seed_db):
+    from db import adhoc
+
+    with adhoc.run(seed_db, "SELECT state FROM states WHERE puzzle = 'seven'",
+                   time_limit=0.3) as query:
+        count = 0
+        for batch in query.batches(5000):  # a slow reader at the other end of a pipe
+            count += len(batch)
+            time.sleep(0.15)
+    assert count == 20160
+
+
+def test_sql_restores_the_sigint_handler(cli, seed_db):
+    before = signal.getsignal(signal.SIGINT)
+    assert cli("sql", "SELECT 1", "--db", seed_db).exit_code == 0
+    assert cli("sql", "SELECT foo", "--db", seed_db).exit_code == 2
+    assert signal.getsignal(signal.SIGINT) is before
+
+
+def _opened(pid: int, path: Path) -> bool:
+    fds = Path(f"/proc/{pid}/fd")
+    try:
+        return any(os.path.realpath(fd) == str(path.resolve()) for fd in fds.iterdir())
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to see the open file")
+@pytest.mark.parametrize("fmt, column", [("table", "count(*)"), ("csv", "i")])
+def test_ctrl_c_stops_a_running_query_within_a_second(seed_db, fmt, column):
+    child = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "sql", COUNT_TO_1E9.format(column), "--format", fmt,
+         "--time-limit", "0", "--db", str(seed_db)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        cwd=Path(__file__).parent.parent,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as from a terminal
+    try:
+        deadline = time.monotonic() + 30
+        while (child.poll() is None and not _opened(child.pid, seed_db)
+               and time.monotonic() < deadline):
+            time.sleep(0.02)  # started, imported, parsed its arguments, opened the file
+        time.sleep(0.5)
+        assert child.poll() is None, child.stderr.read()
+        child.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        _, stderr = child.communicate(timeout=10)
+        assert time.monotonic() - sent < 2
+    finally:
+        child.kill()
+    assert child.returncode == 130
+    assert "Traceback" not in stderr
+    assert stderr == "error: the query was stopped by Ctrl-C\n"
+
+
+README_SQL = re.findall(r"```text\n\$ (puzzledb sql .*?)\n(.*?)```", README, re.S)
+
+
+def test_readme_shows_puzzledb_sql_with_parameters():
+    assert len(README_SQL) >= 2 and any(" -p " in command for command, _ in README_SQL)
+
+
+@pytest.mark.parametrize("command, shown", README_SQL)
+def test_readme_shows_what_puzzledb_sql_prints(cli, seed_db, command, shown):
+    args = shlex.split(command)[1:]
+    assert cli(*args, "--db", seed_db).stdout == shown
 
 
 # -- puzzledb export ---------------------------------------------------------------------------

@@ -94,10 +94,14 @@ def write_json(out: TextIO, columns: list[str], rows: Iterable[tuple], limit: in
     out.write('{"columns": ' + json.dumps(columns, ensure_ascii=False) + ', "rows": [')
     taken, cut = _limited(rows, limit)
     count = 0
-    for row in taken:
-        out.write(("," if count else "") + "\n" + json.dumps(
-            [json_value(v) for v in row], ensure_ascii=False))
-        count += 1
+    try:
+        for row in taken:
+            out.write(("," if count else "") + "\n" + json.dumps(
+                [json_value(v) for v in row], ensure_ascii=False))
+            count += 1
+    except BaseException:  # stopped part way (time limit, Ctrl-C): the error's JSON, printed
+        out.write("\n")    # next, starts a line of its own
+        raise
     out.write(f'\n], "count": {count}, "truncated": {json.dumps(cut[0])}}}\n')
 
 
