@@ -30,11 +30,13 @@ def workers_of(base: str) -> list[int]:
     port = base.rsplit(":", 1)[1]
     found = subprocess.run(["ss", "-ltnpH", f"sport = :{port}"], capture_output=True, text=True)
     listening = {int(part.split(",")[0]) for part in found.stdout.split("pid=")[1:]}
-    for pid in listening:  # the master and its workers all hold the socket
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-        if children:
-            return [int(c) for c in children]
-    raise RuntimeError(f"no gunicorn master listens on port {port}")
+    # The master and its workers all hold the socket; the workers' parent is the master.
+    parents = {pid: int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+               for pid in listening}
+    workers = sorted(pid for pid, parent in parents.items() if parent in listening)
+    if not workers:
+        raise RuntimeError(f"no gunicorn workers listen on port {port}")
+    return workers
 
 
 def rss_mb(pid: int) -> float:
