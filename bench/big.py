@@ -18,15 +18,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from db import queries
-from db.connection import reader
-from service.answers import Answers
+from puzzledb.db import queries
+from puzzledb.db.connection import reader
+from puzzledb.service.answers import Answers
 
 
 def build(args: list[str], db: Path) -> tuple[float, float]:
     """(seconds, peak GB) of one `puzzledb build` process."""
     start = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-m", "service.cli", "build", *args,
+    child = subprocess.Popen([sys.executable, "-m", "puzzledb.service.cli", "build", *args,
                               "--db", str(db), "-q"])
     _, status, usage = os.wait4(child.pid, 0)
     seconds = time.perf_counter() - start

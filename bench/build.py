@@ -20,12 +20,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from builder import catalogue
-from db import queries
-from db.connection import reader
-from service.answers import Answers
+from puzzledb.builder import catalogue
+from puzzledb.db import queries
+from puzzledb.db.connection import reader
+from puzzledb.service.answers import Answers
 
-PUZZLEDB = [sys.executable, "-m", "service.cli"]
+PUZZLEDB = [sys.executable, "-m", "puzzledb.service.cli"]
 
 
 def timed_build(args: list[str], db: Path) -> float:

@@ -21,9 +21,9 @@ import urllib.request
 from pathlib import Path
 
 TREE = Path(__file__).resolve().parent.parent
-PUZZLEDB = [sys.executable, "-m", "service.cli"]
+PUZZLEDB = [sys.executable, "-m", "puzzledb.service.cli"]
 NGINX_CONF = TREE / "docs" / "nginx.conf"
-ENV = {**os.environ, "PYTHONPATH": str(TREE)}
+ENV = dict(os.environ)  # puzzledb comes from the install (editable: this checkout)
 
 
 def free_port() -> int:
@@ -77,7 +77,7 @@ def gunicorn_sync(db: Path, workers: int = 2):
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "gunicorn", "-k", "sync", "-w", str(workers), "-b",
-               f"127.0.0.1:{port}", f"service.app:create_app({str(db)!r})"]
+               f"127.0.0.1:{port}", f"puzzledb.service.app:create_app({str(db)!r})"]
     with running(command, base):
         yield base
 

@@ -6,7 +6,7 @@ import time
 from functools import partial
 from pathlib import Path
 
-from db import store
+from puzzledb.db import store
 
 from .packed import PackedBoard, packable
 from .progress import Progress

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from builder.errors import Interrupted, MalformedInput, PuzzledbError, shown
+from puzzledb.builder.errors import Interrupted, MalformedInput, PuzzledbError, shown
 
 from .connection import reader
 

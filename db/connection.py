@@ -26,7 +26,7 @@ from urllib.parse import quote
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.pool import NullPool, StaticPool
 
-from builder.errors import DatabaseVersion, ForeignDatabase, NotBuilt
+from puzzledb.builder.errors import DatabaseVersion, ForeignDatabase, NotBuilt
 
 from . import schema
 

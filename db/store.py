@@ -20,7 +20,7 @@ from datetime import datetime, timezone
 
 from sqlalchemy import Connection, Engine, text
 
-from builder.progress import Progress
+from puzzledb.builder.progress import Progress
 
 from . import schema
 from .connection import at_rest, check_before_writing, check_ours, writer

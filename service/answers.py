@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from sqlalchemy import Engine
 
-from builder import catalogue
-from builder.errors import (
+from puzzledb.builder import catalogue
+from puzzledb.builder.errors import (
     BeyondRadius, MalformedInput, NotBuilt, PuzzledbError, Unreachable, shown,
 )
-from builder.puzzle import Puzzle
-from db import queries
-from db.queries import Build
+from puzzledb.builder.puzzle import Puzzle
+from puzzledb.db import queries
+from puzzledb.db.queries import Build
 
 MAX_LIMIT = 10_000
 

@@ -12,7 +12,7 @@ import os
 
 from flask import Flask
 
-from db.connection import reader, resolve_path
+from puzzledb.db.connection import reader, resolve_path
 
 from . import api, openapi, web
 from .api.caching import QUERY_SECONDS, ServiceAnswers

@@ -25,15 +25,15 @@ from pathlib import Path
 import click
 from sqlalchemy.exc import DBAPIError
 
-from builder import catalogue
-from builder.build import build_to
-from builder.definition import from_flags, load_file
-from builder.errors import (
+from puzzledb.builder import catalogue
+from puzzledb.builder.build import build_to
+from puzzledb.builder.definition import from_flags, load_file
+from puzzledb.builder.errors import (
     PATH_SHOWN, CannotWrite, Interrupted, MalformedInput, PuzzledbError, TooLarge, shown,
 )
-from builder.progress import Progress
-from builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH_MEMORY
-from db.connection import reader, resolve_path
+from puzzledb.builder.progress import Progress
+from puzzledb.builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH_MEMORY
+from puzzledb.db.connection import reader, resolve_path
 
 from . import render
 from .answers import Answers, whole_number
@@ -632,7 +632,7 @@ def sql_command(query, fmt, limit, params, time_limit, db_path, as_json):
     puzzledb sql "SELECT state, depth FROM states WHERE puzzle = 'seven'" --format csv
     puzzledb sql "SELECT count(*) FROM states WHERE puzzle = :p AND depth = :d" -p p eight -p d 20
     """
-    from db import adhoc
+    from puzzledb.db import adhoc
 
     from .analyst import sql_output
 
@@ -652,7 +652,7 @@ def sql_command(query, fmt, limit, params, time_limit, db_path, as_json):
 @reports_errors
 def export_command(name, goal, fmt, output, db_path):
     """Every state of a build with its depth, pred and move, in state order (streamed)."""
-    from db import build_rows
+    from puzzledb.db import build_rows
 
     from .analyst import export
 
@@ -700,7 +700,7 @@ def datasette_metadata_command(output, db_path):
     \b
     puzzledb datasette-metadata -o metadata.json && datasette puzzledb.sqlite -m metadata.json
     """
-    from db import canned, queries
+    from puzzledb.db import canned, queries
 
     from .analyst import datasette
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from gunicorn.app.base import BaseApplication
 
-from db.connection import reader
+from puzzledb.db.connection import reader
 
 from .answers import Answers
 from .openapi import MAX_REQUEST_LINE

@@ -10,10 +10,10 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from builder import catalogue
-from builder.build import build
-from db.connection import reader, writer
-from service.answers import Answers
+from puzzledb.builder import catalogue
+from puzzledb.builder.build import build
+from puzzledb.db.connection import reader, writer
+from puzzledb.service.answers import Answers
 
 ATAMA_ARTICLE_GOAL = "ソウアイ*タタノマ"
 
@@ -44,7 +44,7 @@ def empty_db(tmp_path):
 @pytest.fixture()
 def cli():
     """Run `puzzledb ...` in-process; returns the click Result (exit_code, stdout, stderr)."""
-    from service.cli import main
+    from puzzledb.service.cli import main
 
     runner = CliRunner()
 

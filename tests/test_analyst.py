@@ -22,8 +22,8 @@ from xml.etree import ElementTree
 
 import pytest
 
-from db import build_rows, canned, queries
-from db.connection import reader
+from puzzledb.db import build_rows, canned, queries
+from puzzledb.db.connection import reader
 
 README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
 
@@ -255,7 +255,7 @@ def test_sql_faults_are_sql_errors_even_before_the_schema_is_read(seed_db, monke
     SQLITE_SCHEMA instead of SQLITE_ERROR: the query's fault all the same, whether or not the
     connection it is given has read the schema already (once, `puzzledb sql 'SELECT foo'` was
     a database_error, exit 1)."""
-    from db import adhoc
+    from puzzledb.db import adhoc
 
     @contextmanager
     def fresh(path):
@@ -400,7 +400,7 @@ def test_sql_time_limit_rejects_what_is_not_seconds(cli, seed_db, limit):
 
 
 def test_sql_time_limit_counts_time_in_sqlite_not_time_writing_rows(seed_db):
-    from db import adhoc
+    from puzzledb.db import adhoc
 
     with adhoc.run(seed_db, "SELECT state FROM states WHERE puzzle = 'seven'",
                    time_limit=0.3) as query:
@@ -430,7 +430,7 @@ def _opened(pid: int, path: Path) -> bool:
 @pytest.mark.parametrize("fmt, column", [("table", "count(*)"), ("csv", "i")])
 def test_ctrl_c_stops_a_running_query_within_a_second(seed_db, fmt, column):
     child = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "sql", COUNT_TO_1E9.format(column), "--format", fmt,
+        [sys.executable, "-m", "puzzledb.service.cli", "sql", COUNT_TO_1E9.format(column), "--format", fmt,
          "--time-limit", "0", "--db", str(seed_db)],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         cwd=Path(__file__).parent.parent,
@@ -631,8 +631,8 @@ def test_plot_rejects_other_extensions(cli, seed_db, tmp_path, file):
 # -- startup stays light -----------------------------------------------------------------------
 
 def test_the_kit_loads_only_when_its_commands_run():
-    code = ("import sys, service.cli; print(sorted(m for m in sys.modules if "
-            "m.startswith('service.analyst') or m in ('db.adhoc', 'db.canned', 'db.build_rows')))")
+    code = ("import sys, puzzledb.service.cli; print(sorted(m for m in sys.modules if "
+            "m.startswith('puzzledb.service.analyst') or m in ('puzzledb.db.adhoc', 'puzzledb.db.canned', 'puzzledb.db.build_rows')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).parent.parent)
     assert out.stdout.strip() == "[]"

@@ -6,12 +6,12 @@ import os
 import shutil
 import time
 
-from builder import catalogue
-from builder.build import build, build_to
-from db import queries
-from db.connection import writer
-from service.api.answer_cache import AnswerCache, cost_of
-from service.app import create_app
+from puzzledb.builder import catalogue
+from puzzledb.builder.build import build, build_to
+from puzzledb.db import queries
+from puzzledb.db.connection import writer
+from puzzledb.service.api.answer_cache import AnswerCache, cost_of
+from puzzledb.service.app import create_app
 
 MB = 1000**2
 

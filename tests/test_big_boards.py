@@ -5,20 +5,20 @@ import json
 
 import pytest
 
-from builder import catalogue
-from builder.build import search
-from builder.packed import PackedBoard
-from builder.vector_search import layered_bfs
-from db.connection import reader
-from service.answers import Answers
-from service.progress import TerminalProgress, for_build
+from puzzledb.builder import catalogue
+from puzzledb.builder.build import search
+from puzzledb.builder.packed import PackedBoard
+from puzzledb.builder.vector_search import layered_bfs
+from puzzledb.db.connection import reader
+from puzzledb.service.answers import Answers
+from puzzledb.service.progress import TerminalProgress, for_build
 
 
 @pytest.fixture(scope="module")
 def nine_db(tmp_path_factory):
     from click.testing import CliRunner
 
-    from service.cli import main
+    from puzzledb.service.cli import main
 
     path = tmp_path_factory.mktemp("nine") / "nine.sqlite"
     result = CliRunner().invoke(main, ["build", "nine", "--db", str(path), "--json"])

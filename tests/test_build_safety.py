@@ -8,11 +8,11 @@ import time
 
 import pytest
 
-from builder import catalogue
-from builder.build import build, build_to
-from builder.progress import Progress
-from db.connection import reader, writer
-from service.answers import Answers
+from puzzledb.builder import catalogue
+from puzzledb.builder.build import build, build_to
+from puzzledb.builder.progress import Progress
+from puzzledb.db.connection import reader, writer
+from puzzledb.service.answers import Answers
 
 
 @pytest.fixture()

@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from builder import catalogue
-from builder.build import build
-from builder.definition import from_flags, load_text
-from builder.errors import BadDefinition, MalformedInput, PuzzledbError
-from builder.progress import Progress
-from builder.puzzle import MAX_COMPLETE_STATES
-from db.connection import reader, writer
-from service.answers import Answers, whole_number
+from puzzledb.builder import catalogue
+from puzzledb.builder.build import build
+from puzzledb.builder.definition import from_flags, load_text
+from puzzledb.builder.errors import BadDefinition, MalformedInput, PuzzledbError
+from puzzledb.builder.progress import Progress
+from puzzledb.builder.puzzle import MAX_COMPLETE_STATES
+from puzzledb.db.connection import reader, writer
+from puzzledb.service.answers import Answers, whole_number
 
 ROOT = Path(__file__).parent.parent
 
@@ -38,7 +38,7 @@ def radius_db(tmp_path_factory):
     """eight within radius 10: 412056738 (11 moves) is a neighbour of the edge, not stored."""
     from click.testing import CliRunner
 
-    from service.cli import main
+    from puzzledb.service.cli import main
 
     path = tmp_path_factory.mktemp("radius") / "radius.sqlite"
     result = CliRunner().invoke(main, ["build", "eight", "--radius", "10", "--db", str(path), "-q"])
@@ -236,7 +236,7 @@ def test_peg15_refuses_wrong_rows_naming_them(text, words):
 
 def _wrapping_build_to(monkeypatch, act):
     """Make the CLI's build_to call `act(job_number, progress)` before building."""
-    import service.cli as cli_module
+    import puzzledb.service.cli as cli_module
 
     real, calls = cli_module.build_to, []
 
@@ -274,7 +274,7 @@ def test_ctrl_c_while_a_build_commits_waits_for_the_commit(cli, empty_db, monkey
                 os.kill(os.getpid(), signal.SIGINT)
                 time.sleep(0.01)  # the handler runs here: too late to undo this build
 
-    import service.cli as cli_module
+    import puzzledb.service.cli as cli_module
 
     real = cli_module.build_to
 
@@ -302,7 +302,7 @@ def test_ctrl_c_before_anything_committed_says_the_database_is_unchanged(cli, em
 
 def _puzzledb() -> list[str]:
     script = Path(sys.executable).parent / "puzzledb"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "service.cli"]
+    return [str(script)] if script.exists() else [sys.executable, "-m", "puzzledb.service.cli"]
 
 
 def _wait_for(condition, seconds=30.0):

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder import catalogue
-from builder.definition import Definition, from_flags, load_file, load_text
-from builder.errors import BadDefinition
-from builder.search import breadth_first
+from puzzledb.builder import catalogue
+from puzzledb.builder.definition import Definition, from_flags, load_file, load_text
+from puzzledb.builder.errors import BadDefinition
+from puzzledb.builder.search import breadth_first
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from builder import catalogue
-from builder.build import build
-from db.connection import writer
-from service.app import create_app
+from puzzledb.builder import catalogue
+from puzzledb.builder.build import build
+from puzzledb.db.connection import writer
+from puzzledb.service.app import create_app
 
 JSON = "application/json"
 LOOKUPS = ["/path", "/moves", "/depth", "/farthest", "/stats"]

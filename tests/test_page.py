@@ -17,14 +17,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-from service.app import create_app
+from puzzledb.service.app import create_app
 from test_serve import free_port, wait_until_up
 
 CHROMIUM = os.environ.get("PUZZLEDB_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 SCRIPT = Path(sys.executable).with_name("puzzledb")
-PUZZLEDB = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "service.cli"]
+PUZZLEDB = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "puzzledb.service.cli"]
 SOLVE_SECONDS = 20
 STATIC = ["index.html", "page.css", "page.js", "api.js", "board.js", "chart.js", "picking.js",
           "player.js"]

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import independent
-from builder import catalogue
+from puzzledb.builder import catalogue
 from conftest import ATAMA_ARTICLE_GOAL
 
 BUILDS = [(name, None) for name in catalogue.SEEDS] + [("atama", ATAMA_ARTICLE_GOAL)]

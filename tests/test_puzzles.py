@@ -2,10 +2,10 @@
 
 import pytest
 
-from builder import catalogue
-from builder.errors import BadDefinition, MalformedInput
-from builder.search import breadth_first
-from builder.sliding import SlidingPuzzle
+from puzzledb.builder import catalogue
+from puzzledb.builder.errors import BadDefinition, MalformedInput
+from puzzledb.builder.search import breadth_first
+from puzzledb.builder.sliding import SlidingPuzzle
 
 
 @pytest.mark.parametrize("name", ["nooff", "peg15", "seven"])

@@ -26,11 +26,22 @@ from pathlib import Path
 
 import pytest
 
-from builder import catalogue
-from builder.build import build_to
+from puzzledb.builder import catalogue
+from puzzledb.builder.build import build_to
 
 TREE = Path(__file__).resolve().parent.parent
-PYTHONPATH = os.pathsep.join([str(TREE), *site.getsitepackages()])
+
+
+def _importable_tree() -> str:
+    """A folder holding `puzzledb` -> this checkout, for an interpreter that does not read the
+    editable install's .pth (another user's, given our site-packages on PYTHONPATH)."""
+    folder = Path(tempfile.mkdtemp(prefix="puzzledb-path-"))
+    os.chmod(folder, 0o755)
+    (folder / "puzzledb").symlink_to(TREE)
+    return str(folder)
+
+
+PYTHONPATH = os.pathsep.join([_importable_tree(), *site.getsitepackages()])
 
 
 def _nobody_interpreter() -> str | None:
@@ -41,7 +52,7 @@ def _nobody_interpreter() -> str | None:
     for candidate in (sys.executable, f"/usr/bin/{version}", "/usr/bin/python3"):
         probe = subprocess.run(
             ["runuser", "-u", "nobody", "--", "env", f"PYTHONPATH={PYTHONPATH}", candidate,
-             "-c", "import service.cli, flask, gunicorn, sqlalchemy"],
+             "-c", "import puzzledb.service.cli, flask, gunicorn, sqlalchemy"],
             capture_output=True, timeout=60,
         )
         if probe.returncode == 0:
@@ -56,7 +67,7 @@ class Reader:
         self.directory, self.prefix, self.how = directory, prefix, how
 
     def command(self, *args) -> list[str]:
-        return [*self.prefix, "-m", "service.cli", *map(str, args)]
+        return [*self.prefix, "-m", "puzzledb.service.cli", *map(str, args)]
 
     def run(self, *args) -> subprocess.CompletedProcess:
         return subprocess.run(self.command(*args), capture_output=True, text=True, timeout=120,

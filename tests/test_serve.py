@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 SCRIPT = Path(sys.executable).with_name("puzzledb")  # the console script, as a user runs it
-PUZZLEDB = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "service.cli"]
+PUZZLEDB = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "puzzledb.service.cli"]
 START_SECONDS = 20
 
 

@@ -4,10 +4,10 @@ import sqlite3
 
 import pytest
 
-from builder import catalogue
-from builder.build import build
-from db.connection import reader, writer
-from service.answers import Answers
+from puzzledb.builder import catalogue
+from puzzledb.builder.build import build
+from puzzledb.db.connection import reader, writer
+from puzzledb.service.answers import Answers
 
 
 @pytest.mark.parametrize("name", ["seven", "nooff"])

@@ -7,8 +7,8 @@ database key must be the file's stem, which is how Datasette names a database.
 
 from __future__ import annotations
 
-from db.canned import CANNED
-from db.queries import Build
+from puzzledb.db.canned import CANNED
+from puzzledb.db.queries import Build
 
 PUZZLES_COLUMNS = {
     "id": "The build's identity, never reused; nodes_<id> holds its states.",

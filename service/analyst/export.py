@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable
 from typing import TextIO
 
-from db.build_rows import COLUMNS
+from puzzledb.db.build_rows import COLUMNS
 
 
 def write(out: TextIO, fmt: str, batches: Iterable[list[tuple]]) -> int:

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.errors import PATH_SHOWN, CannotWrite, MalformedInput, shown
+from puzzledb.builder.errors import PATH_SHOWN, CannotWrite, MalformedInput, shown
 
 from . import font
 

@@ -26,9 +26,9 @@ from flask.wrappers import Response
 
 from sqlalchemy.exc import DBAPIError
 
-from builder.errors import QueryTimeout
-from db import queries
-from db.queries import Build
+from puzzledb.builder.errors import QueryTimeout
+from puzzledb.db import queries
+from puzzledb.db.queries import Build
 
 from ..answers import MAX_LIMIT, Answers, whole_number
 from ..openapi import VERSION

@@ -14,7 +14,7 @@ from flask import Flask, Response, current_app, request
 from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 
-from builder.errors import PuzzledbError
+from puzzledb.builder.errors import PuzzledbError
 
 from .caching import dumps
 

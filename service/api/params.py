@@ -12,7 +12,7 @@ import functools
 from flask import current_app, request
 from werkzeug.exceptions import MethodNotAllowed, RequestURITooLarge
 
-from builder.errors import MalformedInput
+from puzzledb.builder.errors import MalformedInput
 
 from .. import openapi
 

@@ -1,0 +1,48 @@
+"""The house: one import package made of the checkout's folders, and tests that run them."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import puzzledb.builder
+import puzzledb.db
+import puzzledb.service
+
+TREE = Path(__file__).resolve().parent.parent
+
+
+def test_the_tests_import_this_checkout():
+    """The README's test command installs the checkout editable: a change in the tree is what
+    the tests run, never a copy in site-packages."""
+    for package, folder in [(puzzledb.builder, "builder"), (puzzledb.db, "db"),
+                            (puzzledb.service, "service")]:
+        assert Path(package.__file__).resolve().parent == TREE / folder
+
+
+def test_one_import_package_and_nothing_else_at_the_top(tmp_path):
+    """What `pip install .` puts into site-packages: puzzledb/ and its metadata, nothing that
+    could collide with another distribution's builder, db or service."""
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
+                    "-q", "-w", str(tmp_path), str(TREE)], check=True, capture_output=True)
+    (wheel,) = tmp_path.glob("puzzledb-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        tops = {name.split("/")[0] for name in archive.namelist()}
+        names = archive.namelist()
+    assert {t for t in tops if not t.endswith(".dist-info")} == {"puzzledb"}
+    for module in ["puzzledb/builder/sliding.py", "puzzledb/db/connection.py",
+                   "puzzledb/service/cli.py", "puzzledb/service/web/static/index.html"]:
+        assert module in names
+    code = "import importlib.util as u; print([n for n in ('builder', 'db', 'service') if u.find_spec(n)])"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/",
+                         check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_console_script_is_puzzledb():
+    scripts = {e.name: e.value for e in importlib.metadata.entry_points(group="console_scripts")
+               if e.dist and e.dist.name == "puzzledb"}
+    assert scripts == {"puzzledb": "puzzledb.service.cli:main"}
