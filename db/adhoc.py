@@ -377,16 +377,14 @@ def run(path: Path, sql: str, params: Iterable[tuple[str, str]] = (),
 @contextmanager
 def _connection(path: Path) -> Iterator[sqlite3.Connection]:
     """The plain sqlite3 connection of a reader of `path`, closed after the block."""
-    engine = reader(path)
-    raw = engine.raw_connection()
-    conn: sqlite3.Connection = raw.driver_connection
-    try:
-        yield conn
-    finally:
-        conn.set_authorizer(None)
-        conn.set_progress_handler(None, 0)
-        raw.close()
-        engine.dispose()
+    database = reader(path)
+    with database.connection() as conn:
+        try:
+            yield conn
+        finally:
+            conn.set_authorizer(None)
+            conn.set_progress_handler(None, 0)
+            database.dispose()
 
 
 def _explain(error: sqlite3.Error, authorizer: _Authorizer, keyword: str, sql: str,

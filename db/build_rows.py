@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sqlalchemy import Engine
-
 from . import schema
+from .connection import Database
 from .queries import Build
 
 BATCH = 5000
@@ -29,10 +28,10 @@ def rows_sql(build: Build) -> str:
     )
 
 
-def batches(engine: Engine, build: Build, size: int = BATCH) -> Iterator[list[tuple]]:
+def batches(database: Database, build: Build, size: int = BATCH) -> Iterator[list[tuple]]:
     """(state, depth, pred, move) tuples, `size` at a time; pred and move are None at the
     goal. Only one batch is in memory at once."""
-    with engine.connect() as conn:
-        result = conn.exec_driver_sql(rows_sql(build))
+    with database.connection() as conn:
+        result = conn.execute(rows_sql(build))
         while rows := result.fetchmany(size):
             yield [tuple(r) for r in rows]

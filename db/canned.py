@@ -7,7 +7,7 @@ They read the views, never a `nodes_<id>` table, so they stay valid across rebui
 
 from __future__ import annotations
 
-from sqlalchemy import Connection, text
+from sqlite3 import Connection
 
 #: One build, chosen by :puzzle and :goal (empty: the default goal, else the first built).
 _BUILD = """WITH build AS (
@@ -86,7 +86,7 @@ ORDER BY s.depth, s.goal""",
     },
 }
 
-OBJECTS = text(
+OBJECTS = (
     "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name"
 )
 

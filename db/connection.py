@@ -16,6 +16,7 @@ into place, or a writer starting, and open the file afresh.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import time
@@ -23,8 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.pool import NullPool, StaticPool
+from typing import TYPE_CHECKING, Iterator
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 
 from puzzledb.builder.errors import DatabaseVersion, ForeignDatabase, NotBuilt
 
@@ -164,25 +167,52 @@ def check_ours(conn: sqlite3.Connection, tables: set[str], path: Path | str) -> 
         )
 
 
-def reader(path: Path, *, pooled: bool = False) -> Engine:
-    """An engine that can only read `path`; NotBuilt when there is no database there yet.
+class Database:
+    """A database file as readers see it: plain sqlite3 connections that can only read.
 
-    `pooled=False` keeps one connection (a CLI command); the service pools one per thread.
+    `connection()` lends one connection, opened on first use and kept (a CLI command, a test);
+    `connect()` opens another (the service keeps one per thread).
     """
-    if pooled:  # the service: each thread holds its own connection as long as it likes
+
+    def __init__(self, path: Path, first: ReadConnection | None = None):
+        self.path = path
+        self._conn = first
+
+    @contextlib.contextmanager
+    def connection(self) -> Iterator[ReadConnection]:
+        if self._conn is None:
+            self._conn = open_read_only(self.path)
+        yield self._conn
+
+    def connect(self) -> ReadConnection:
+        return open_read_only(self.path)
+
+    def dispose(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+
+def reader(path: Path, *, lazy: bool = False) -> Database:
+    """The database at `path`, for reading; NotBuilt when there is none, and (unless `lazy`,
+    for the service, which reports a bad file per request) ForeignDatabase or DatabaseVersion
+    when it is not ours, before any query is made."""
+    if lazy:
         if not path.is_file():
-            open_read_only(path)  # NotBuilt, before any request
-        return create_engine("sqlite://", creator=lambda: open_read_only(path),
-                             poolclass=NullPool)
-    first = open_read_only(path)  # the errors above, before any query is made
-    return create_engine("sqlite://", creator=lambda: first, poolclass=StaticPool)
+            open_read_only(path)  # NotBuilt
+        return Database(path)
+    return Database(path, open_read_only(path))
 
 
-def writer(path: Path, *, journal: str = "WAL") -> Engine:
-    """The builder's engine: WAL journal, and `BEGIN IMMEDIATE` so builds never interleave.
+def writer(path: Path, *, journal: str = "WAL") -> "Engine":
+    """The builder's engine (SQLAlchemy, imported here so readers never pay for it): WAL
+    journal, and `BEGIN IMMEDIATE` so builds never interleave.
 
     journal="OFF" is only for a new file that no one can see until it is complete.
     """
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.pool import StaticPool
+
     path.parent.mkdir(parents=True, exist_ok=True)
     synchronous = "NORMAL" if journal == "WAL" else "OFF"
 
@@ -218,7 +248,7 @@ def check_before_writing(path: Path) -> None:
         conn.close()
 
 
-def at_rest(engine: Engine) -> bool:
+def at_rest(engine: "Engine") -> bool:
     """After a build: back to DELETE journal mode, so readers that cannot write the directory
     can open the file. False when a reader holds it open in WAL mode: it stays WAL (those
     readers have the -shm they need, and the next build tries again), but its -wal is emptied

@@ -1,7 +1,9 @@
 """Every read puzzledb makes: one query layer for the CLI, the HTTP service and the page.
 
 All answers are index lookups over a finished build; nothing searches at query time. A path
-is one recursive SQL statement that follows predecessors from the state to the goal.
+is one recursive SQL statement that follows predecessors from the state to the goal. The read
+path is the standard library's sqlite3, as in Datasette and sqlite-utils: a lookup pays for
+no query builder it does not use.
 """
 
 from __future__ import annotations
@@ -10,8 +12,7 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from sqlalchemy import Connection, TextClause, bindparam, text
-from sqlalchemy.exc import OperationalError
+from sqlite3 import Connection, OperationalError
 
 from . import schema
 
@@ -65,15 +66,15 @@ def _build(row) -> Build:
     return _build_from(tuple(row))
 
 
-HAS_SCHEMA = text("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'puzzles'")
-ALL_BUILDS = text(f"SELECT {BUILD_COLUMNS} FROM puzzles ORDER BY name, id")
-BUILDS_OF = text(f"SELECT {BUILD_COLUMNS} FROM puzzles WHERE name = :name ORDER BY id")
-FIND_BUILD = text(f"SELECT {BUILD_COLUMNS} FROM puzzles WHERE name = :name AND goal = :goal")
-MOVE_LABELS = text("SELECT code, label FROM moves WHERE puzzle_id = :id")
+HAS_SCHEMA = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'puzzles'"
+ALL_BUILDS = f"SELECT {BUILD_COLUMNS} FROM puzzles ORDER BY name, id"
+BUILDS_OF = f"SELECT {BUILD_COLUMNS} FROM puzzles WHERE name = :name ORDER BY id"
+FIND_BUILD = f"SELECT {BUILD_COLUMNS} FROM puzzles WHERE name = :name AND goal = :goal"
+MOVE_LABELS = "SELECT code, label FROM moves WHERE puzzle_id = :id"
 
 
 def has_schema(conn: Connection) -> bool:
-    return conn.execute(HAS_SCHEMA).first() is not None
+    return conn.execute(HAS_SCHEMA).fetchone() is not None
 
 
 def all_builds(conn: Connection) -> list[Build]:
@@ -90,7 +91,7 @@ def builds_of(conn: Connection, name: str) -> list[Build]:
 
 def find_build(conn: Connection, name: str, goal: str) -> Build | None:
     try:
-        row = conn.execute(FIND_BUILD, {"name": name, "goal": goal}).first()
+        row = conn.execute(FIND_BUILD, {"name": name, "goal": goal}).fetchone()
     except OperationalError:
         if has_schema(conn):
             raise
@@ -106,7 +107,7 @@ def move_labels(conn: Connection, build: Build) -> dict[int, str]:
     row, not the id alone, because ids repeat across database files."""
     found = _labels.get(build)
     if found is None:
-        found = _labels[build] = dict(conn.execute(MOVE_LABELS, {"id": build.id}).all())
+        found = _labels[build] = dict(conn.execute(MOVE_LABELS, {"id": build.id}).fetchall())
     return found
 
 
@@ -114,8 +115,7 @@ def move_labels(conn: Connection, build: Build) -> dict[int, str]:
 def _path_sql(table: str, cells: int, stores_pred: bool) -> str:
     """Follow predecessors from a state; a derived pred needs no join, only arithmetic.
 
-    Plain DB-API text with positional parameters: it is run with exec_driver_sql, which
-    skips SQLAlchemy's bind processing on the hottest statement of the service.
+    Positional parameters: the state and the longest walk allowed.
     """
     if stores_pred:
         next_pred = "walk.pred"
@@ -138,29 +138,27 @@ def path(conn: Connection, build: Build, state: str) -> list[tuple[str, str | No
     """[(state, move made from it)] from `state` to the goal, so the state's depth is the
     length less one; [] if the build does not hold `state`."""
     sql = _path_sql(build.node_table, build.rows * build.cols, build.stores_pred)
-    rows = conn.exec_driver_sql(sql, (state, build.max_depth)).all()
+    rows = conn.execute(sql, (state, build.max_depth)).fetchall()
     labels = move_labels(conn, build)
     return [(s, None if m is None else labels[m]) for s, m in rows]
 
 
 @lru_cache(maxsize=256)
-def _lookup_sql(table: str) -> TextClause:
-    return text(f"SELECT state, depth FROM {table} WHERE state IN :states").bindparams(
-        bindparam("states", expanding=True)
-    )
+def _lookup_sql(table: str, count: int) -> str:
+    return f"SELECT state, depth FROM {table} WHERE state IN ({', '.join('?' * count)})"
 
 
 def depths_of(conn: Connection, build: Build, states: list[str]) -> dict[str, int]:
     """Depth of each of `states` that the build holds (one indexed lookup each)."""
     if not states:
         return {}
-    rows = conn.execute(_lookup_sql(build.node_table), {"states": list(states)})
+    rows = conn.execute(_lookup_sql(build.node_table, len(states)), list(states))
     return {state: depth for state, depth in rows}
 
 
 @lru_cache(maxsize=256)
-def _page_sql(table: str) -> TextClause:
-    return text(
+def _page_sql(table: str) -> str:
+    return (
         f"SELECT state FROM {table} WHERE depth = :depth ORDER BY state LIMIT :limit OFFSET :offset"
     )
 
@@ -177,23 +175,21 @@ def states_at_depth(
 
 def histogram(conn: Connection, build: Build) -> list[int]:
     rows = conn.execute(
-        text("SELECT depth, states FROM layers WHERE puzzle_id = :id ORDER BY depth"),
-        {"id": build.id},
+        "SELECT depth, states FROM layers WHERE puzzle_id = :id ORDER BY depth", {"id": build.id}
     )
     return [n for _, n in rows]
 
 
 def count_at_depth(conn: Connection, build: Build, depth: int) -> int:
     found = conn.execute(
-        text("SELECT states FROM layers WHERE puzzle_id = :id AND depth = :depth"),
+        "SELECT states FROM layers WHERE puzzle_id = :id AND depth = :depth",
         {"id": build.id, "depth": depth},
-    ).scalar()
-    return found or 0
+    ).fetchone()
+    return found[0] if found else 0
 
 
 def data_version(conn: Connection) -> int:
     """A number that changes whenever another connection commits (a build): a cheap freshness
     check, so the service can keep Build rows until the file changes. It runs on every
-    request, so it goes straight to the DB-API connection."""
-    raw = conn.connection.driver_connection
-    return raw.execute("PRAGMA data_version").fetchone()[0]
+    request."""
+    return conn.execute("PRAGMA data_version").fetchone()[0]

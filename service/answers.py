@@ -6,27 +6,26 @@ the errors of builder.errors; the lookups themselves are db.queries. No SQL here
 
 from __future__ import annotations
 
-from sqlalchemy import Engine
-
 from puzzledb.builder import catalogue
 from puzzledb.builder.errors import (
     BeyondRadius, MalformedInput, NotBuilt, PuzzledbError, Unreachable, shown,
 )
 from puzzledb.builder.puzzle import Puzzle
 from puzzledb.db import queries
+from puzzledb.db.connection import Database
 from puzzledb.db.queries import Build
 
 MAX_LIMIT = 10_000
 
 
 class Answers:
-    def __init__(self, engine: Engine, db_hint: str = ""):
-        self.engine = engine
+    def __init__(self, database: Database, db_hint: str = ""):
+        self.database = database
         self.db_hint = db_hint  # e.g. " --db other.sqlite", repeated in build suggestions
 
     def connection(self):
         """A connection for one answer (a context manager); the service keeps its own."""
-        return self.engine.connect()
+        return self.database.connection()
 
     # -- resolving the puzzle and its build ----------------------------------------------------
     def puzzle(self, conn, name: str) -> Puzzle:

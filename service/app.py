@@ -1,8 +1,8 @@
 """The HTTP service's application factory: a read-only database, the API, JSON everything.
 
 Answers are serialised by service.api.caching.dumps (compact UTF-8, the CLI's key order).
-One engine per process; each worker thread keeps its own read-only SQLite connection (opened
-with mode=ro, so no request can change the file). Create the app after forking (gunicorn
+Each worker thread keeps its own read-only SQLite connection (opened with mode=ro, so no
+request can change the file). Create the app after forking (gunicorn
 loads it in each worker), never before: SQLite connections must not cross a fork.
 """
 
@@ -31,7 +31,7 @@ def create_app(db_path: str | os.PathLike | None = None, *, max_age: int = MAX_A
     path = resolve_path(db_path)
     app = Flask(__name__, static_folder=None)
     app.config.update(PUZZLEDB_MAX_AGE=max_age, PUZZLEDB_MAX_QUERY_BYTES=max_query_bytes)
-    app.extensions["puzzledb"] = ServiceAnswers(reader(path, pooled=True), answer_cache,
+    app.extensions["puzzledb"] = ServiceAnswers(reader(path, lazy=True), answer_cache,
                                                   query_seconds=time_limit)
     api.register(app)
     app.register_blueprint(web.bp)  # the page at "/"

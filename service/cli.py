@@ -23,11 +23,8 @@ import time
 from pathlib import Path
 
 import click
-from sqlalchemy.exc import DBAPIError
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.build import build_to
-from puzzledb.builder.definition import from_flags, load_file
 from puzzledb.builder.errors import (
     PATH_SHOWN, CannotWrite, Interrupted, MalformedInput, PuzzledbError, TooLarge, shown,
 )
@@ -92,7 +89,9 @@ def reports_errors(command):
             return command(*args, **kwargs)
         except PuzzledbError as error:
             _fail(error, as_json)
-        except (DBAPIError, sqlite3.Error) as error:
+        except Exception as error:
+            if not _database_error(error):
+                raise
             cause = getattr(error, "orig", error)
             path = resolve_path(kwargs.get("db_path"))
             _fail(DatabaseFault(f"cannot use the database at {path}: {cause}"), as_json)
@@ -101,6 +100,13 @@ def reports_errors(command):
             _fail(Interrupted("interrupted; the database is unchanged", signum), as_json)
 
     return wrapper
+
+
+def _database_error(error: Exception) -> bool:
+    """An error of SQLite, raw or wrapped by SQLAlchemy (only builds load SQLAlchemy, so it is
+    looked for, not imported)."""
+    wrapped = getattr(sys.modules.get("sqlalchemy.exc"), "DBAPIError", None)
+    return isinstance(error, sqlite3.Error) or (wrapped is not None and isinstance(error, wrapped))
 
 
 def _fail(error: PuzzledbError, as_json: bool):
@@ -261,6 +267,8 @@ def build_command(names, build_all, goal, radius, compact, definition, rows, col
     puzzledb build --file my.toml             every goal of a puzzle defined in TOML
     puzzledb build tiny --rows 2 --cols 2 --goal '231*' --blank '*'
     """
+    from puzzledb.builder import build  # numpy and SQLAlchemy: only builds pay for them
+
     started = time.perf_counter()
     radius = None if radius is None else whole_number(radius, "radius")
     jobs = _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank)
@@ -270,8 +278,8 @@ def build_command(names, build_all, goal, radius, compact, definition, rows, col
         try:
             for puzzle, target in jobs:
                 progress = _HoldsCommit(for_build(puzzle.name, quiet or as_json), signals)
-                row = build_to(path, puzzle, target, started, radius=radius, progress=progress,
-                               compact=compact)
+                row = build.build_to(path, puzzle, target, started, radius=radius,
+                                     progress=progress, compact=compact)
                 built.append({k: row[k] for k in BUILD_SUMMARY})
                 signals.release()  # recorded as stored: an interruption held meanwhile ends here
                 started = time.perf_counter()
@@ -363,18 +371,21 @@ def _interrupted(interrupt: KeyboardInterrupt, built: list[dict], jobs) -> Inter
 
 def _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank):
     """The (puzzle, goal) pairs a build command asks for, every input checked first."""
+    from puzzledb.builder import definition as definitions
+
     if definition is not None or rows is not None or cols is not None:
         if build_all:
             raise MalformedInput("--all builds the catalogue; it does not go with --file or --rows")
         if definition is not None:
             if names or rows is not None or cols is not None or blank is not None:
                 raise MalformedInput("--file defines the puzzle: give no NAME, --rows or --cols")
-            defined = load_file(definition)
+            defined = definitions.load_file(definition)
             example = f"puzzledb build --file {shown(definition, PATH_SHOWN)}"
         else:
             if len(names) != 1:
                 raise MalformedInput("--rows and --cols define one puzzle: give exactly one NAME")
-            defined = from_flags(names[0], rows, cols, goal, "0" if blank is None else blank)
+            defined = definitions.from_flags(names[0], rows, cols, goal,
+                                             "0" if blank is None else blank)
             example = (
                 f"puzzledb build {names[0]} --rows {rows} --cols {cols} --goal {shlex.quote(goal)}"
                 + ("" if blank is None else f" --blank {shlex.quote(blank)}")
@@ -659,7 +670,7 @@ def export_command(name, goal, fmt, output, db_path):
     answers = _answers(db_path)
     with answers.connection() as conn:
         _, build = answers.resolve(conn, name, goal)
-    batches = build_rows.batches(answers.engine, build)
+    batches = build_rows.batches(answers.database, build)
     if output is None or output == "-":
         export.write(sys.stdout, fmt, batches)
         return
@@ -705,10 +716,10 @@ def datasette_metadata_command(output, db_path):
     from .analyst import datasette
 
     path = resolve_path(db_path)
-    engine = reader(path)
-    with engine.connect() as conn:
+    database = reader(path)
+    with database.connection() as conn:
         document = datasette.metadata(path.stem, canned.objects(conn), queries.all_builds(conn))
-    engine.dispose()
+    database.dispose()
     text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
     if output is None or output == "-":
         click.echo(text, nl=False)

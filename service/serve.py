@@ -70,11 +70,11 @@ class PuzzledbServer(BaseApplication):
 
 def check_database(path: Path) -> int:
     """How many builds the file holds; NotBuilt when missing, a DB error when unreadable."""
-    engine = reader(path)
+    database = reader(path)
     try:
-        return sum(len(p["builds"]) for p in Answers(engine).catalogue()["puzzles"])
+        return sum(len(p["builds"]) for p in Answers(database).catalogue()["puzzles"])
     finally:
-        engine.dispose()
+        database.dispose()
 
 
 def serve(path: Path, *, host: str = "127.0.0.1", port: int = 8000, workers: int = 2,

@@ -510,10 +510,10 @@ def test_export_of_a_peg_build_uses_its_stored_pred(cli, seed_db):
 
 
 def test_export_reads_in_batches(seed_db):
-    engine = reader(seed_db)
-    with engine.connect() as conn:
+    database = reader(seed_db)
+    with database.connection() as conn:
         build = queries.find_build(conn, "seven", "12345670")
-    sizes = [len(batch) for batch in build_rows.batches(engine, build, size=1000)]
+    sizes = [len(batch) for batch in build_rows.batches(database, build, size=1000)]
     assert sizes == [1000] * 20 + [160]
 
 

@@ -90,9 +90,9 @@ def test_readers_keep_answering_from_the_old_build_during_a_rebuild(built_eight)
 
 
 def test_readers_cannot_write(built_eight):
-    engine = reader(built_eight)
-    with engine.connect() as conn, pytest.raises(Exception, match="readonly|read-only|query_only"):
-        conn.exec_driver_sql("DELETE FROM puzzles")
+    database = reader(built_eight)
+    with database.connection() as conn, pytest.raises(Exception, match="readonly|read-only|query_only"):
+        conn.execute("DELETE FROM puzzles")
 
 
 def _first_build_then_kill(path, kill_after_rows):

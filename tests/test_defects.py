@@ -236,16 +236,16 @@ def test_peg15_refuses_wrong_rows_naming_them(text, words):
 
 def _wrapping_build_to(monkeypatch, act):
     """Make the CLI's build_to call `act(job_number, progress)` before building."""
-    import puzzledb.service.cli as cli_module
+    import puzzledb.builder.build as build_module
 
-    real, calls = cli_module.build_to, []
+    real, calls = build_module.build_to, []
 
     def build_to(path, puzzle, goal, started=None, progress=None, **options):
         calls.append(puzzle.name)
         act(len(calls), progress)
         return real(path, puzzle, goal, started, progress=progress, **options)
 
-    monkeypatch.setattr(cli_module, "build_to", build_to)
+    monkeypatch.setattr(build_module, "build_to", build_to)
 
 
 def test_ctrl_c_after_a_build_committed_names_what_was_stored(cli, empty_db, monkeypatch):
@@ -274,14 +274,14 @@ def test_ctrl_c_while_a_build_commits_waits_for_the_commit(cli, empty_db, monkey
                 os.kill(os.getpid(), signal.SIGINT)
                 time.sleep(0.01)  # the handler runs here: too late to undo this build
 
-    import puzzledb.service.cli as cli_module
+    import puzzledb.builder.build as build_module
 
-    real = cli_module.build_to
+    real = build_module.build_to
 
     def build_to(path, puzzle, goal, started=None, progress=None, **options):
         return real(path, puzzle, goal, started, progress=InterruptAtCommit(progress), **options)
 
-    monkeypatch.setattr(cli_module, "build_to", build_to)
+    monkeypatch.setattr(build_module, "build_to", build_to)
     result = cli("build", "seven", "nooff", "--db", empty_db)
     assert result.exit_code == 130, result.output
     assert "interrupted (SIGINT); stored: seven toward 12345670; not stored: nooff" in result.stderr

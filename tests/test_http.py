@@ -389,9 +389,9 @@ def test_the_service_never_changes_the_database(seed_db, client):
         get(client, route, puzzle="eight", state="867254301", d="3")
     client.get("/puzzles")
     assert contents(seed_db) == before
-    engine = client.application.extensions["puzzledb"].engine
-    with engine.connect() as conn, pytest.raises(Exception, match="readonly|read-only"):
-        conn.exec_driver_sql("CREATE TABLE intruder (x)")
+    with client.application.extensions["puzzledb"].connection() as conn:
+        with pytest.raises(Exception, match="readonly|read-only"):
+            conn.execute("CREATE TABLE intruder (x)")
 
 
 # -- the OpenAPI document -------------------------------------------------------------------------

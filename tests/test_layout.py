@@ -8,6 +8,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 import puzzledb.builder
 import puzzledb.db
 import puzzledb.service
@@ -46,3 +48,37 @@ def test_the_console_script_is_puzzledb():
     scripts = {e.name: e.value for e in importlib.metadata.entry_points(group="console_scripts")
                if e.dist and e.dist.name == "puzzledb"}
     assert scripts == {"puzzledb": "puzzledb.service.cli:main"}
+
+
+HEAVY = ("numpy", "sqlalchemy", "flask", "gunicorn", "matplotlib")
+PROBE = """
+import sys
+sys.argv = ["puzzledb", *sys.argv[1:]]
+from puzzledb.service.cli import main
+try:
+    main()
+except SystemExit as done:
+    code = done.code
+print(sorted({m.split(".")[0] for m in sys.modules} & set(%r)), code, file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize("command", [
+    ["--help"], ["list"], ["path", "eight", "867254301"], ["moves", "nooff", "LLONOFF_"],
+    ["depth", "seven", "3"], ["farthest", "seven"], ["stats", "eight"],
+    ["sql", "SELECT count(*) FROM puzzles"], ["path", "eight", "12345678"],
+])
+def test_a_lookup_imports_no_library_it_does_not_use(seed_db, command):
+    """Lookups answer at once: numpy and SQLAlchemy are for builds, Flask for the service."""
+    args = command if command == ["--help"] else [*command, "--db", str(seed_db)]
+    out = subprocess.run([sys.executable, "-c", PROBE % (HEAVY,), *args], capture_output=True,
+                         text=True, timeout=60)
+    imported, code = out.stderr.strip().splitlines()[-1].rsplit(" ", 1)
+    assert imported == "[]", (command, imported)
+    assert code in ("0", "None", "2"), out.stderr
+
+
+def test_a_build_still_has_its_libraries(tmp_path):
+    out = subprocess.run([sys.executable, "-c", PROBE % (HEAVY,), "build", "seven", "-q", "--db",
+                          str(tmp_path / "b.sqlite")], capture_output=True, text=True, timeout=120)
+    assert "'numpy'" in out.stderr and "'sqlalchemy'" in out.stderr

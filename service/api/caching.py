@@ -24,8 +24,6 @@ import time
 from flask import current_app, request
 from flask.wrappers import Response
 
-from sqlalchemy.exc import DBAPIError
-
 from puzzledb.builder.errors import QueryTimeout
 from puzzledb.db import queries
 from puzzledb.db.queries import Build
@@ -43,9 +41,9 @@ MAX_REMEMBERED_TEXT = 64  # longer goal texts are resolved each time, never reme
 class ServiceAnswers(Answers):
     """Answers for many threads over one file that may be rebuilt or replaced while serving."""
 
-    def __init__(self, engine, cache_bytes: int = 0, db_hint: str = "",
+    def __init__(self, database, cache_bytes: int = 0, db_hint: str = "",
                  query_seconds: float = QUERY_SECONDS):
-        super().__init__(engine, db_hint)
+        super().__init__(database, db_hint)
         self.cache = AnswerCache(cache_bytes)
         self.query_seconds = query_seconds
         self._local = threading.local()
@@ -53,22 +51,16 @@ class ServiceAnswers(Answers):
     # -- connections ---------------------------------------------------------------------
     @contextlib.contextmanager
     def connection(self):
-        conn = self._fresh_connection()
-        try:
-            yield conn
-        except BaseException:
-            conn.rollback()
-            raise
-        conn.rollback()  # ends SQLAlchemy's bookkeeping transaction; a no-op for SQLite
+        yield self._fresh_connection()
 
     def _fresh_connection(self):
         local = self._local
         conn = getattr(local, "conn", None)
-        if conn is None or conn.closed or conn.invalidated or conn.connection.driver_connection.stale():
+        if conn is None or conn.stale():
             if conn is not None:
-                conn.invalidate()
+                conn.close()
                 self.cache.invalidate()
-            conn = local.conn = self.engine.connect()
+            conn = local.conn = self.database.connect()
             local.version = queries.data_version(conn)
         else:
             version = queries.data_version(conn)
@@ -87,7 +79,7 @@ class ServiceAnswers(Answers):
         for pause in RETRY_PAUSES:
             try:
                 return ask()
-            except (DBAPIError, sqlite3.Error):
+            except sqlite3.Error:
                 self.forget_connection()
                 time.sleep(pause)
         return ask()
@@ -95,8 +87,9 @@ class ServiceAnswers(Answers):
     def forget_connection(self) -> None:
         """After a database error: the next request opens the file afresh."""
         conn = getattr(self._local, "conn", None)
-        if conn is not None and not conn.closed:
-            conn.invalidate()
+        if conn is not None:
+            conn.close()
+            self._local.conn = None
         self.cache.invalidate()
 
     def resolve(self, conn, name, goal_text):
@@ -124,14 +117,14 @@ class ServiceAnswers(Answers):
         with self.connection() as conn:
             generation = self.cache.generation
             key, build = self.question(conn, method, args)
-            raw = conn.connection.driver_connection
+            raw = conn
         found = self.cache.get(key) if self.cache.budget else None
         if found is not None:
             return found
         raw.deadline = time.monotonic() + self.query_seconds
         try:
             answer = getattr(self, method)(*_canonical_args(method, key))
-        except DBAPIError:
+        except sqlite3.Error:
             if raw.past_deadline():
                 raise QueryTimeout(
                     f"the answer took more than {self.query_seconds:g} s and was stopped; "

@@ -11,7 +11,6 @@ import sqlite3
 import traceback
 
 from flask import Flask, Response, current_app, request
-from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 
 from puzzledb.builder.errors import PuzzledbError
@@ -69,6 +68,5 @@ def _bug(error: Exception):
 def register(app: Flask) -> None:
     app.register_error_handler(PuzzledbError, _puzzledb)
     app.register_error_handler(HTTPException, _http)
-    app.register_error_handler(DBAPIError, _database)
     app.register_error_handler(sqlite3.Error, _database)
     app.register_error_handler(Exception, _bug)
