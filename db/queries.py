@@ -157,18 +157,25 @@ def depths_of(conn: Connection, build: Build, states: list[str]) -> dict[str, in
 
 
 @lru_cache(maxsize=256)
-def _page_sql(table: str) -> str:
+def _page_sql(table: str, keyed: bool) -> str:
+    """A range scan of the depth index, whose entries are (depth, state): by OFFSET it steps
+    over every skipped entry; after a state it seeks straight to the page."""
+    after = " AND state > :after" if keyed else ""
     return (
-        f"SELECT state FROM {table} WHERE depth = :depth ORDER BY state LIMIT :limit OFFSET :offset"
+        f"SELECT state FROM {table} WHERE depth = :depth{after} ORDER BY state "
+        f"LIMIT :limit OFFSET :offset"
     )
 
 
 def states_at_depth(
-    conn: Connection, build: Build, depth: int, limit: int, offset: int = 0
+    conn: Connection, build: Build, depth: int, limit: int, offset: int = 0,
+    after: str | None = None,
 ) -> list[str]:
-    """A page of the states `depth` moves from the goal, in state order (index range scan)."""
+    """A page of the states `depth` moves from the goal, in state order: `offset` states
+    skipped, or those after the state `after`."""
     rows = conn.execute(
-        _page_sql(build.node_table), {"depth": depth, "limit": limit, "offset": offset}
+        _page_sql(build.node_table, after is not None),
+        {"depth": depth, "limit": limit, "offset": offset, "after": after},
     )
     return [r[0] for r in rows]
 

@@ -88,21 +88,32 @@ class Answers:
         return Unreachable(f"{state} cannot reach goal {build.goal} of {build.name}: {reason}")
 
     def depth(
-        self, name: str, depth, goal_text: str | None = None, limit=100, offset=0
+        self, name: str, depth, goal_text: str | None = None, limit=100, offset=0,
+        after_text: str | None = None,
     ) -> dict:
+        """A page of the states at `depth`, in state order: skip `offset` of them, or start
+        after the state `after_text` (the last of the previous page), which costs the same
+        however deep the page."""
         depth = whole_number(depth, "depth")
         limit = whole_number(limit, "limit", high=MAX_LIMIT)
         offset = whole_number(offset, "offset")
+        if after_text is not None and offset:
+            raise MalformedInput("give offset or after, not both: after already says where "
+                                 "the page starts")
         with self.connection() as conn:
-            _, build = self.resolve(conn, name, goal_text)
+            puzzle, build = self.resolve(conn, name, goal_text)
+            after = None if after_text is None else puzzle.parse(after_text, "after")
             count = queries.count_at_depth(conn, build, depth)
-            states = queries.states_at_depth(conn, build, depth, limit, offset) if count else []
+            past_the_end = after is None and offset >= count
+            states = [] if past_the_end else queries.states_at_depth(
+                conn, build, depth, limit, offset, after)
         return {
             "puzzle": build.name,
             "goal": build.goal,
             "depth": depth,
             "count": count,
             "offset": offset,
+            "after": after,
             "states": states,
         }
 

@@ -496,10 +496,13 @@ def _moves_text(a: dict, radius: int | None = None) -> str:
 @click.argument("d", metavar="D")
 @click.option("--limit", default="100", show_default=True, help="At most this many states.")
 @click.option("--offset", default="0", show_default=True, help="Skip this many states first.")
+@click.option("--after", metavar="STATE",
+              help="Start after this state (the last of the previous page): as fast however "
+                   "deep the page.")
 @lookup_options
-def depth_command(name, d, limit, offset, goal, db_path, as_json):
+def depth_command(name, d, limit, offset, after, goal, db_path, as_json):
     """The states exactly D moves from the goal (a page of them, in state order)."""
-    answer = _answers(db_path).depth(name, d, goal, limit, offset)
+    answer = _answers(db_path).depth(name, d, goal, limit, offset, after)
     _emit(answer, as_json, _depth_text)
 
 
@@ -507,7 +510,9 @@ def _depth_text(a: dict) -> str:
     shown = len(a["states"])
     first = a["offset"] + 1
     head = f"{a['puzzle']}, goal {a['goal']}: {a['count']:,} states at depth {a['depth']}"
-    if shown and shown < a["count"]:
+    if shown and a["after"] is not None:
+        head += f" (showing {shown:,} after {a['after']})"
+    elif shown and shown < a["count"]:
         head += f" (showing {first:,}-{a['offset'] + shown:,})"
     return head + "\n" + "".join(f"{s}\n" for s in a["states"])
 

@@ -42,6 +42,8 @@ LIMIT = _param("limit", "At most this many states.", 5, integer=True, default=10
                maximum=MAX_LIMIT)
 OFFSET = _param("offset", "Skip this many states first (states are in text order).", 0,
                 integer=True, default=0)
+AFTER = _param("after", "Start after this state (the last of the previous page) instead of "
+               "skipping `offset` states: the same time however deep the page.", "867254301")
 FARTHEST_LIMIT = {**LIMIT, "schema": {**LIMIT["schema"], "default": 1000}}
 
 LOOKUP = ("400", "404", "405", "414")
@@ -96,7 +98,7 @@ PATHS = {
                   [PUZZLE, STATE, GOAL], "PathAnswer"),
     "/depth": _get("States at one distance from the goal",
                    "A page of the states exactly `d` moves from the goal, in text order.",
-                   [PUZZLE, DEPTH, GOAL, LIMIT, OFFSET], "DepthAnswer"),
+                   [PUZZLE, DEPTH, GOAL, LIMIT, OFFSET, AFTER], "DepthAnswer"),
     "/farthest": _get("The states farthest from the goal",
                       "The states needing the most moves (up to `limit` of them).",
                       [PUZZLE, GOAL, FARTHEST_LIMIT], "FarthestAnswer"),
@@ -141,7 +143,8 @@ SCHEMAS = {
     "PathAnswer": _object({"puzzle": STR, "goal": STR, "state": STR, "depth": INT,
                            "path": STRS, "moves": STRS}),
     "DepthAnswer": _object({"puzzle": STR, "goal": STR, "depth": INT, "count": INT,
-                            "offset": INT, "states": STRS}),
+                            "offset": INT, "after": {"type": ["string", "null"]},
+                            "states": STRS}),
     "FarthestAnswer": _object({"puzzle": STR, "goal": STR, "depth": INT, "count": INT,
                                "radius": RADIUS, "states": STRS}),
     "StatsAnswer": _object({"puzzle": STR, "goal": STR, "title": STR, "states": INT,

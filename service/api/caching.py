@@ -146,11 +146,12 @@ class ServiceAnswers(Answers):
             puzzle, build = self.resolve(conn, name, goal_text)
             return (method, build.name, build.goal, puzzle.parse(state_text, "state")), build
         if method == "depth":
-            name, d, goal_text, limit, offset = args
+            name, d, goal_text, limit, offset, after = args
             numbers = (whole_number(d, "depth"), whole_number(limit, "limit", high=MAX_LIMIT),
                        whole_number(offset, "offset"))
-            _, build = self.resolve(conn, name, goal_text)
-            return (method, build.name, build.goal, *numbers), build
+            puzzle, build = self.resolve(conn, name, goal_text)
+            after = None if after is None else puzzle.parse(after, "after")
+            return (method, build.name, build.goal, *numbers, after), build
         if method == "farthest":
             name, goal_text, limit = args
             limit = whole_number(limit, "limit", high=MAX_LIMIT)
@@ -169,7 +170,7 @@ def _canonical_args(method: str, key: tuple) -> tuple:
     if method in ("path", "moves"):
         return name, rest[0], goal
     if method == "depth":
-        return name, rest[0], goal, rest[1], rest[2]
+        return name, rest[0], goal, rest[1], rest[2], rest[3]
     if method == "farthest":
         return name, goal, rest[0]
     return name, goal

@@ -34,7 +34,8 @@ def moves():
 @bp.get("/depth")
 def depth():
     q = read("/depth")
-    return _ask("depth", q["puzzle"], q["d"], q.get("goal"), q["limit"], q["offset"])
+    return _ask("depth", q["puzzle"], q["d"], q.get("goal"), q["limit"], q["offset"],
+                q.get("after"))
 
 
 @bp.get("/farthest")
