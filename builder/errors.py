@@ -145,3 +145,43 @@ class Interrupted(PuzzledbError):
     def __init__(self, message: str, signum: int = 2):
         super().__init__(message)
         self.exit_status = 128 + signum
+
+
+class Refused(PuzzledbError):
+    """A statement that would write, attach, or change a setting."""
+
+    code = "refused"
+    exit_status = 2
+    http_status = 403
+
+
+class BadQuery(PuzzledbError):
+    """SQL that SQLite rejects: a syntax error, an unknown table or column, two statements."""
+
+    code = "sql_error"
+    exit_status = 2
+    http_status = 400
+
+
+class TimeLimit(PuzzledbError):
+    """A query stopped after spending its --time-limit inside SQLite."""
+
+    code = "time_limit"
+    exit_status = 6
+    http_status = 504
+
+
+class DatabaseFault(PuzzledbError):
+    """A file SQLite cannot read: not a database, corrupt, locked."""
+
+    code = "database_error"
+    exit_status = 1
+    http_status = 503
+
+
+class UsageFault(PuzzledbError):
+    """A command line click cannot parse: a missing argument, an unknown option, a bad choice."""
+
+    code = "usage"
+    exit_status = 2  # click's own status for usage errors
+    http_status = 400

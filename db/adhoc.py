@@ -23,7 +23,9 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from puzzledb.builder.errors import Interrupted, MalformedInput, PuzzledbError, shown
+from puzzledb.builder.errors import (
+    BadQuery, Interrupted, MalformedInput, PuzzledbError, Refused, TimeLimit, shown,
+)
 
 from .connection import reader
 
@@ -37,30 +39,6 @@ PROGRESS_STEPS = 1000
 #: holds is a puzzle's definition (a few KB); group_concat of every state of a 181,440-state
 #: build is 2 MB. The table format holds 1,000 rows in memory, so this also bounds that.
 MAX_VALUE_BYTES = 10_000_000
-
-
-class Refused(PuzzledbError):
-    """A statement that would write, attach, or change a setting."""
-
-    code = "refused"
-    exit_status = 2
-    http_status = 403
-
-
-class BadQuery(PuzzledbError):
-    """SQL that SQLite rejects: a syntax error, an unknown table or column, two statements."""
-
-    code = "sql_error"
-    exit_status = 2
-    http_status = 400
-
-
-class TimeLimit(PuzzledbError):
-    """A query stopped after spending its --time-limit inside SQLite."""
-
-    code = "time_limit"
-    exit_status = 6
-    http_status = 504
 
 
 ALLOWED = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION,

@@ -26,7 +26,8 @@ import click
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.errors import (
-    PATH_SHOWN, CannotWrite, Interrupted, MalformedInput, PuzzledbError, TooLarge, shown,
+    PATH_SHOWN, CannotWrite, DatabaseFault, Interrupted, MalformedInput, PuzzledbError, TooLarge,
+    UsageFault, shown,
 )
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH_MEMORY
@@ -35,19 +36,6 @@ from puzzledb.db.connection import reader, resolve_path
 from . import render
 from .answers import Answers, whole_number
 from .progress import for_build
-
-
-class DatabaseFault(PuzzledbError):
-    code = "database_error"
-    exit_status = 1
-
-
-class UsageFault(PuzzledbError):
-    """A command line click cannot parse: a missing argument, an unknown option, a bad choice."""
-
-    code = "usage"
-    exit_status = 2  # click's own status for usage errors
-    http_status = 400
 
 
 class BuildInterrupted(KeyboardInterrupt):

@@ -22,6 +22,8 @@ from xml.etree import ElementTree
 
 import pytest
 
+from puzzledb.builder.errors import BadQuery
+
 from puzzledb.db import build_rows, canned, queries
 from puzzledb.db.connection import reader
 
@@ -266,7 +268,7 @@ def test_sql_faults_are_sql_errors_even_before_the_schema_is_read(seed_db, monke
             conn.close()
 
     monkeypatch.setattr(adhoc, "_connection", fresh)
-    with pytest.raises(adhoc.BadQuery, match="no such column: foo"):
+    with pytest.raises(BadQuery, match="no such column: foo"):
         with adhoc.run(seed_db, "SELECT foo"):
             pass
 
