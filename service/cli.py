@@ -255,7 +255,7 @@ def build_command(names, build_all, goal, radius, compact, definition, rows, col
     puzzledb build --file my.toml             every goal of a puzzle defined in TOML
     puzzledb build tiny --rows 2 --cols 2 --goal '231*' --blank '*'
     """
-    from puzzledb.builder import build  # numpy and SQLAlchemy: only builds pay for them
+    from puzzledb.db import build  # numpy and SQLAlchemy: only builds pay for them
 
     started = time.perf_counter()
     radius = None if radius is None else whole_number(radius, "radius")

@@ -7,7 +7,8 @@ side by side whatever their pieces.
 from __future__ import annotations
 
 import shutil
-import unicodedata
+
+from .text_width import pad, width
 
 # (up, down, left, right) -> the box-drawing character joining those arms
 JUNCTIONS = {
@@ -19,15 +20,6 @@ JUNCTIONS = {
 PEG_GLYPH, HOLE_GLYPH = "●", "○"
 
 
-def width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def pad(text: str, size: int, align: str = "<") -> str:
-    gap = max(0, size - width(text))
-    if align == "^":
-        return " " * (gap // 2) + text + " " * (gap - gap // 2)
-    return text + " " * gap
 
 
 def draw(puzzle, state: str) -> list[str]:

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.build import build
+from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers
 

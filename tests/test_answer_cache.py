@@ -7,7 +7,7 @@ import shutil
 import time
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.build import build, build_to
+from puzzledb.db.build import build, build_to
 from puzzledb.db import queries
 from puzzledb.db.connection import writer
 from puzzledb.service.api.answer_cache import AnswerCache, cost_of

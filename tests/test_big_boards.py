@@ -6,7 +6,7 @@ import json
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.build import search
+from puzzledb.db.build import search
 from puzzledb.builder.packed import PackedBoard
 from puzzledb.builder.vector_search import layered_bfs
 from puzzledb.db.connection import reader

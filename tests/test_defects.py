@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.build import build
+from puzzledb.db.build import build
 from puzzledb.builder.definition import from_flags, load_text
 from puzzledb.builder.errors import BadDefinition, MalformedInput, PuzzledbError
 from puzzledb.builder.progress import Progress
@@ -236,7 +236,7 @@ def test_peg15_refuses_wrong_rows_naming_them(text, words):
 
 def _wrapping_build_to(monkeypatch, act):
     """Make the CLI's build_to call `act(job_number, progress)` before building."""
-    import puzzledb.builder.build as build_module
+    import puzzledb.db.build as build_module
 
     real, calls = build_module.build_to, []
 
@@ -274,7 +274,7 @@ def test_ctrl_c_while_a_build_commits_waits_for_the_commit(cli, empty_db, monkey
                 os.kill(os.getpid(), signal.SIGINT)
                 time.sleep(0.01)  # the handler runs here: too late to undo this build
 
-    import puzzledb.builder.build as build_module
+    import puzzledb.db.build as build_module
 
     real = build_module.build_to
 

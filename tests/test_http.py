@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.build import build
+from puzzledb.db.build import build
 from puzzledb.db.connection import writer
 from puzzledb.service.app import create_app
 

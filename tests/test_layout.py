@@ -82,3 +82,15 @@ def test_a_build_still_has_its_libraries(tmp_path):
     out = subprocess.run([sys.executable, "-c", PROBE % (HEAVY,), "build", "seven", "-q", "--db",
                           str(tmp_path / "b.sqlite")], capture_output=True, text=True, timeout=120)
     assert "'numpy'" in out.stderr and "'sqlalchemy'" in out.stderr
+
+
+def test_one_display_width_for_every_table_and_board():
+    from puzzledb.service import text_width
+
+    assert text_width.width("アタマ") == 6 and text_width.width("abc") == 3
+    assert text_width.width("e\u0301") == 1  # e and a combining acute: one column
+    assert text_width.width("a\u200bb") == 2  # a zero-width space takes none
+    assert text_width.pad("ア", 4, ">") == "  ア" and text_width.pad("e\u0301", 3) == "e\u0301  "
+    for module in ("render.py", "analyst/sql_output.py", "cli.py"):
+        source = (TREE / "service" / module).read_text(encoding="utf-8")
+        assert "east_asian_width" not in source, module

@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.build import build_to
+from puzzledb.db.build import build_to
 
 TREE = Path(__file__).resolve().parent.parent
 

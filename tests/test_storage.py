@@ -5,7 +5,7 @@ import sqlite3
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.build import build
+from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers
 

@@ -1,43 +1,20 @@
-"""The depth histogram as a picture: one layout of bars, ticks and labels, drawn as SVG or PNG.
+"""The depth histogram as a picture, drawn by matplotlib: PNG or SVG by the file's extension.
 
-The layout is a list of plain shapes (rectangles, lines, texts) in pixel coordinates, so the
-two writers only translate shapes and the pictures agree. No plotting library is needed.
+matplotlib is imported only here, and only when a picture is asked for, so no other command
+pays for it. The picture names the puzzle, its goal and size, and titles both axes; depth
+labels thin out on deep puzzles so they stay readable.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
+import warnings
 from pathlib import Path
 
 from puzzledb.builder.errors import PATH_SHOWN, CannotWrite, MalformedInput, shown
 
-from . import font
-
 EXTENSIONS = (".png", ".svg")
-WIDTH, HEIGHT = 800, 480
-LEFT, RIGHT, TOP, BOTTOM = 84, 24, 104, 64
-BAR, GRID, AXIS, INK, MUTED = "#4682b4", "#e3e6ea", "#333333", "#1a1a1a", "#555555"
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: int
-    y: int
-    w: int
-    h: int
-    color: str
-    tip: str = ""  # a bar's "depth d: n states"; empty for anything else
-
-
-@dataclass(frozen=True)
-class Text:
-    x: int
-    y: int  # top of the letters
-    text: str
-    scale: int  # bitmap pixels per font pixel (letters are 7 * scale high)
-    color: str
-    anchor: str = "start"  # start | middle | end
+WIDTH, HEIGHT, DPI = 800, 480, 100
+BAR, INK, MUTED = "#4682b4", "#1a1a1a", "#555555"
 
 
 def check_extension(path: str | Path) -> str:
@@ -52,11 +29,60 @@ def check_extension(path: str | Path) -> str:
     return suffix
 
 
-def nice_step(top: int, ticks: int = 5) -> int:
-    """A 1, 2 or 5 times a power of ten that splits 0..top into about `ticks` parts."""
-    raw = max(1.0, top / ticks)
-    power = 10 ** math.floor(math.log10(raw))
-    return int(next(m * power for m in (1, 2, 5, 10) if m * power >= raw))
+def write(path: str | Path, stats: dict) -> None:
+    """Draw `stats` (a stats answer) into `path`, as PNG or SVG by its extension.
+
+    A path that cannot be written (no such folder, a folder, no permission) is CannotWrite
+    naming it and the reason, not a traceback.
+    """
+    suffix = check_extension(path)
+    import matplotlib
+
+    matplotlib.use("Agg")  # no display: a file is all we draw
+    from matplotlib import pyplot
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
+
+    counts = stats["histogram"]
+    with matplotlib.rc_context({"svg.fonttype": "none", "font.size": 12}), \
+            warnings.catch_warnings():
+        # An SVG keeps its text for the viewer's fonts to draw; measuring a katakana goal with
+        # a font that lacks it is only approximate, which is no reason to warn the user.
+        warnings.filterwarnings("ignore", message="Glyph .* missing from font")
+        figure, axes = pyplot.subplots(figsize=(WIDTH / DPI, HEIGHT / DPI), dpi=DPI)
+        try:
+            bars = axes.bar(range(len(counts)), counts, width=0.85, color=BAR)
+            for depth, (bar, count) in enumerate(zip(bars, counts)):
+                bar.set_gid(f"bar-{depth}")  # SVG: <g id="bar-D">, one a depth
+            figure.suptitle(f"{stats['puzzle']}: states by depth", x=0.02, ha="left",
+                            fontsize=16, color=INK)
+            axes.set_title(_subtitle(stats, suffix), loc="left", fontsize=11, color=MUTED)
+            axes.set_xlabel("depth (moves from the goal)")
+            axes.set_ylabel("states")
+            axes.xaxis.set_major_locator(MaxNLocator(nbins=16, integer=True))
+            axes.yaxis.set_major_formatter(FuncFormatter(lambda v, _: tick_label(int(v))))
+            axes.set_xlim(-0.6, len(counts) - 0.4)
+            axes.spines[["top", "right"]].set_visible(False)
+            figure.tight_layout()
+            _save(figure, path, suffix)
+        finally:
+            pyplot.close(figure)
+
+
+def _subtitle(stats: dict, suffix: str) -> str:
+    """Goal and size; a goal whose characters no installed font draws is left out of a PNG
+    (an SVG keeps the text, and the viewer's fonts draw it)."""
+    goal = f"goal {stats['goal']}, "
+    if suffix == ".png" and not _drawable(stats["goal"]):
+        goal = ""
+    return f"{goal}{stats['states']:,} states, max depth {stats['max_depth']}"
+
+
+def _drawable(text: str) -> bool:
+    from matplotlib import font_manager
+    from matplotlib.ft2font import FT2Font
+
+    font = FT2Font(font_manager.findfont(font_manager.FontProperties()))
+    return all(font.get_char_index(ord(ch)) for ch in text)
 
 
 def tick_label(value: int) -> str:
@@ -68,68 +94,10 @@ def tick_label(value: int) -> str:
     return f"{value:,}"
 
 
-def layout(stats: dict, ascii_only: bool) -> list[Rect | Text]:
-    """Shapes for a stats answer. `ascii_only` leaves out text the bitmap font cannot draw
-    (an atama goal in katakana) instead of drawing question marks."""
-    counts = stats["histogram"]
-    step = nice_step(max(counts))
-    top = step * math.ceil(max(counts) * 1.04 / step)  # headroom above the tallest bar
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-    base = TOP + plot_h
-    pitch = plot_w / len(counts)
-    shapes: list[Rect | Text] = [Rect(0, 0, WIDTH, HEIGHT, "#ffffff")]
-
-    title = f"{stats['puzzle']}: states by depth"
-    goal = f"goal {stats['goal']}, "
-    if ascii_only and not font.drawable(goal):
-        goal = ""
-    subtitle = f"{goal}{stats['states']:,} states, max depth {stats['max_depth']}"
-    shapes += [Text(LEFT, 16, title, 3, INK), Text(LEFT, 48, subtitle, 2, MUTED)]
-
-    for value in range(0, top + 1, step):
-        y = base - round(plot_h * value / top)
-        if value:
-            shapes.append(Rect(LEFT, y, plot_w, 1, GRID))
-        shapes.append(Rect(LEFT - 6, y, 6, 1, AXIS))
-        shapes.append(Text(LEFT - 10, y - 7, tick_label(value), 2, INK, "end"))
-
-    label_every = next(n for n in (1, 2, 5, 10, 20, 50, 100, 1000)
-                       if pitch * n >= font.width(str(len(counts))) * 2 + 8)
-    gap = max(1, round(pitch * 0.15))
-    for depth, count in enumerate(counts):
-        x0, x1 = LEFT + round(depth * pitch), LEFT + round((depth + 1) * pitch)
-        h = round(plot_h * count / top)
-        shapes.append(Rect(x0 + gap // 2, base - h, max(1, x1 - x0 - gap), h, BAR,
-                           f"depth {depth}: {count:,} states"))
-        if depth % label_every == 0:
-            middle = (x0 + x1) // 2
-            shapes.append(Rect(middle, base, 1, 5, AXIS))
-            shapes.append(Text(middle, base + 9, str(depth), 2, INK, "middle"))
-
-    shapes += [Rect(LEFT, TOP, 1, plot_h + 1, AXIS), Rect(LEFT, base, plot_w, 1, AXIS)]
-    shapes.append(Text(LEFT + plot_w // 2, HEIGHT - 24, "depth (moves from the goal)", 2,
-                       INK, "middle"))
-    shapes.append(Text(LEFT - 10, TOP - 34, "states", 2, INK, "end"))
-    return shapes
-
-
-def write(path: str | Path, stats: dict) -> None:
-    """Draw `stats` (a stats answer) into `path`, as PNG or SVG by its extension.
-
-    A path that cannot be written (no such folder, a folder, no permission) is CannotWrite
-    naming it and the reason, not a traceback.
-    """
-    suffix = check_extension(path)
-    if suffix == ".svg":
-        from .svg import render
-
-        picture = render(layout(stats, ascii_only=False), WIDTH, HEIGHT).encode("utf-8")
-    else:
-        from .png import render
-
-        picture = render(layout(stats, ascii_only=True), WIDTH, HEIGHT)
+def _save(figure, path: str | Path, suffix: str) -> None:
     try:
-        Path(path).write_bytes(picture)
+        with open(path, "wb") as out:
+            figure.savefig(out, format=suffix[1:], dpi=DPI)
     except OSError as error:
         reason = error.strerror or type(error).__name__
         raise CannotWrite(

@@ -9,10 +9,11 @@ from __future__ import annotations
 import csv
 import json
 import math
-import unicodedata
 from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import TextIO
+
+from ..text_width import pad, width
 
 TABLE_LIMIT = 1000
 
@@ -35,14 +36,8 @@ def json_value(value):
     return value
 
 
-def _width(text: str) -> int:
-    """Terminal columns: katakana and other wide characters take two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def _pad(text: str, width: int, right: bool) -> str:
-    space = " " * (width - _width(text))
-    return space + text if right else text + space
+def _pad(text: str, size: int, right: bool) -> str:
+    return pad(text, size, ">" if right else "<")
 
 
 def _limited(rows: Iterable[tuple], limit: int | None) -> tuple[Iterator[tuple], list[bool]]:
@@ -64,7 +59,7 @@ def write_table(out: TextIO, columns: list[str], rows: Iterable[tuple], limit: i
     taken, cut = _limited(rows, limit)
     kept = list(taken)
     texts = [[cell(v) for v in row] for row in kept]
-    widths = [max([_width(c)] + [_width(t[i]) for t in texts]) for i, c in enumerate(columns)]
+    widths = [max([width(c)] + [width(t[i]) for t in texts]) for i, c in enumerate(columns)]
     numeric = [bool(kept) and all(isinstance(r[i], (int, float)) or r[i] is None for r in kept)
                for i in range(len(columns))]
     out.write("  ".join(_pad(c, w, n) for c, w, n in zip(columns, widths, numeric)).rstrip())

@@ -1,4 +1,7 @@
-"""One build, end to end: search the puzzle from a goal, then store it in one transaction."""
+"""One build, end to end: search the puzzle from a goal, then store it in one transaction.
+
+It lives with the storage, above the searches: a puzzle and its search know nothing of where
+their states are kept."""
 
 from __future__ import annotations
 
@@ -6,14 +9,14 @@ import time
 from functools import partial
 from pathlib import Path
 
-from puzzledb.db import store
+from puzzledb.builder.packed import PackedBoard, packable
+from puzzledb.builder.progress import Progress
+from puzzledb.builder.puzzle import Puzzle
+from puzzledb.builder.result import SearchResult
+from puzzledb.builder.search import breadth_first
+from puzzledb.builder.vector_search import layered_bfs
 
-from .packed import PackedBoard, packable
-from .progress import Progress
-from .puzzle import Puzzle
-from .result import SearchResult
-from .search import breadth_first
-from .vector_search import layered_bfs
+from . import store
 
 
 def search(
