@@ -41,7 +41,7 @@ from pathlib import Path
 from .catalogue import CATALOGUE
 from .errors import BadDefinition, MalformedInput, shown
 from .puzzle import ROW_SEPARATOR, SEPARATORS
-from .sliding import SlidingPuzzle
+from .sliding import SlidingPuzzle, wide_blocks
 
 MAX_CELLS = 64
 WHY_MAX_CELLS = "the fast search holds a state in one 64-bit integer, one bit per cell at least"
@@ -346,21 +346,16 @@ class _Reader:
 
 
 def _misfit(goal: str, label: str, h: int, w: int, rows: int, cols: int) -> str | None:
-    """Why the cells of `label` in `goal` are not whole h x w rectangles, or None."""
-    covered: set[int] = set()
-    for cell, ch in enumerate(goal):
-        if ch != label or cell in covered:
-            continue
-        top, left = divmod(cell, cols)
-        block = [(top + i) * cols + left + j for i in range(h) for j in range(w)]
-        outside = top + h > rows or left + w > cols
-        if outside or any(goal[c] != label or c in covered for c in block):
-            return (
-                f"the '{label}' at row {top + 1}, column {left + 1} does not start a whole "
-                f"{h}x{w} block ({_plural(h, 'row')} by {_plural(w, 'column')})"
-            )
-        covered.update(block)
-    return None
+    """Why the cells of `label` in `goal` are not whole h x w blocks (the sliding rule of
+    multi-cell pieces), or None."""
+    _, misfit = wide_blocks(goal, {label: (h, w)}, rows, cols)
+    if misfit is None:
+        return None
+    top, left = divmod(misfit[1], cols)
+    return (
+        f"the '{label}' at row {top + 1}, column {left + 1} does not start a whole "
+        f"{h}x{w} block ({_plural(h, 'row')} by {_plural(w, 'column')})"
+    )
 
 
 def _kind(value) -> str:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .puzzle import Move
-from .result import MoveCodes
+from .move_codes import MoveCodes, swapped_cells
 from .sliding import DIRECTIONS, SlidingPuzzle
 
 DIRECTION_NAMES = list(DIRECTIONS)
@@ -32,7 +31,7 @@ class PackedBoard:
         self.codepoints = np.array([ord(s) for s in self.alphabet], np.uint32)
         # neighbour[d, cell] = the cell one step in direction d, or -1 off the board
         self.neighbour = np.array(
-            [[_or_minus_one(puzzle._step(c, d)) for c in range(cells)] for d in DIRECTIONS],
+            [[_or_minus_one(puzzle.step(c, d)) for c in range(cells)] for d in DIRECTIONS],
             np.int64,
         )
         self._number_moves()
@@ -49,8 +48,7 @@ class PackedBoard:
                     continue
                 for digit, symbol in enumerate(self.alphabet):
                     if symbol != p.blank:
-                        swap = (int(min(cell, target)), int(max(cell, target)))
-                        move = Move(f"{p.piece_name(symbol)} {direction}", swap)
+                        move = p.one_cell_move(symbol, direction, cell, int(target))
                         self.code_of[cell, d, digit] = codes.code(move)
         self.moves = codes.moves
         # Two bytes a move code halves the memory of a big search; every board here fits.
@@ -89,8 +87,7 @@ class PackedBoard:
     def undo(self, codes: np.ndarray, moves: np.ndarray) -> np.ndarray:
         """The predecessors: each state with the two cells its move code names swapped."""
         cells = self.puzzle.cells
-        m = moves.astype(np.int64)
-        a, b = (m // cells) % cells, m % cells
+        a, b = swapped_cells(moves.astype(np.int64), cells)
         flip = ((codes >> self.shifts[a]) ^ (codes >> self.shifts[b])) & self.mask
         return codes ^ (flip << self.shifts[a]) ^ (flip << self.shifts[b])
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
-from .puzzle import Move
+if TYPE_CHECKING:
+    from .puzzle import Move
+
 
 
 @dataclass
@@ -52,30 +54,3 @@ class TableResult(SearchResult):
             states = keys[start : start + size]
             depths, moves, preds = zip(*(self.table[s] for s in states))
             yield (states, list(depths), list(moves)) + ((list(preds),) if self.stores_pred else ())
-
-
-class MoveCodes:
-    """Numbers moves for storage. A move that swaps cells lo < hi of a board of C cells gets
-    code = k*C*C + lo*C + hi, k numbering its words: SQL then finds the two cells by
-    arithmetic on the code, with no join, when it derives a predecessor. Other moves
-    (peg chains) are simply numbered in the order they are met.
-    """
-
-    def __init__(self, cells: int, swaps: bool):
-        self.cells, self.swaps = cells, swaps
-        self.moves: dict[int, Move] = {}
-        self._codes: dict[Move, int] = {}
-        self._labels: dict[str, int] = {}
-
-    def code(self, move: Move) -> int:
-        found = self._codes.get(move)
-        if found is None:
-            if self.swaps:
-                k = self._labels.setdefault(move.label, len(self._labels))
-                lo, hi = move.swap
-                found = (k * self.cells + lo) * self.cells + hi
-            else:
-                found = len(self._codes)
-            self._codes[move] = found
-            self.moves[found] = move
-        return found

@@ -7,8 +7,9 @@ seen, which in breadth-first order is at its shortest distance from the goal.
 
 from __future__ import annotations
 
+from .move_codes import MoveCodes
 from .puzzle import Puzzle
-from .result import MoveCodes, TableResult
+from .result import TableResult
 
 
 def breadth_first(puzzle: Puzzle, goal: str, radius: int | None = None, progress=None) -> TableResult:

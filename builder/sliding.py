@@ -53,7 +53,7 @@ class SlidingPuzzle(Puzzle):
         self.default_goal = goal
         self.default_goal = self.parse(goal, "goal")
         self._neighbours = [
-            [(d, self._step(cell, d)) for d in DIRECTIONS] for cell in range(self.cells)
+            [(d, self.step(cell, d)) for d in DIRECTIONS] for cell in range(self.cells)
         ]
 
     # -- definition --------------------------------------------------------------------------
@@ -136,7 +136,7 @@ class SlidingPuzzle(Puzzle):
                     f"expected {_times(self.counts[label])}"
                 )
         state = "".join(symbols)
-        self._wide_instances(state, what)
+        self.pieces(state, what)
         return state
 
     def _blank_count_message(self, what: str, found: int) -> str:
@@ -145,35 +145,24 @@ class SlidingPuzzle(Puzzle):
             return f"{what} has no blank '{self.blank}', expected {expected}"
         return f"{what} has {found} blanks '{self.blank}', expected {expected}"
 
-    def _wide_instances(self, state: str, what: str = "state") -> list[tuple[str, int, int]]:
+    def pieces(self, state: str, what: str = "state") -> list[tuple[str, int, int]]:
         """(label, top, left) of every multi-cell piece, checking each covers a full rectangle."""
         if not self.wide:
             return []
-        covered = [False] * self.cells
-        found = []
-        for cell, label in enumerate(state):
-            if label not in self.wide or covered[cell]:
-                continue
+        blocks, misfit = wide_blocks(state, self.wide, self.rows, self.cols)
+        if misfit:
+            label, cell = misfit
             h, w = self.wide[label]
-            top, left = divmod(cell, self.cols)
-            block = [(top + i) * self.cols + left + j for i in range(h) for j in range(w)]
-            if (
-                top + h > self.rows
-                or left + w > self.cols
-                or any(state[c] != label or covered[c] for c in block)
-            ):
-                raise MalformedInput(
-                    f"{what}: {self.piece_name(label)} must fill a {h}x{w} block of cells "
-                    f"({h} row{'s' if h > 1 else ''} by {w} column{'s' if w > 1 else ''}); "
-                    f"the '{label}' at cell {cell} does not start one"
-                )
-            for c in block:
-                covered[c] = True
-            found.append((label, top, left))
-        return found
+            raise MalformedInput(
+                f"{what}: {self.piece_name(label)} must fill a {h}x{w} block of cells "
+                f"({h} row{'s' if h > 1 else ''} by {w} column{'s' if w > 1 else ''}); "
+                f"the '{label}' at cell {cell} does not start one"
+            )
+        return blocks
 
     # -- move rule -----------------------------------------------------------------------------
-    def _step(self, cell: int, direction: str) -> int | None:
+    def step(self, cell: int, direction: str) -> int | None:
+        """The cell one step from `cell` in `direction`, or None off the board."""
         r, c = divmod(cell, self.cols)
         dr, dc = DIRECTIONS[direction]
         r, c = r + dr, c + dc
@@ -188,12 +177,19 @@ class SlidingPuzzle(Puzzle):
                 continue
             for direction, target in self._neighbours[cell]:
                 if target is not None and state[target] == self.blank:
-                    swap = (min(cell, target), max(cell, target))
-                    move = Move(f"{self.piece_name(label)} {direction}", swap)
-                    out.append((move, _swapped(state, *swap)))
-        for label, top, left in self._wide_instances(state):
+                    move = self.one_cell_move(label, direction, cell, target)
+                    out.append((move, _swapped(state, *move.swap)))
+        for label, top, left in self.pieces(state):
             out.extend(self._wide_moves(state, label, top, left))
         return out
+
+    def move_label(self, label: str, direction: str) -> str:
+        """How a move is said: the piece, then the way it goes ("tile 5 down")."""
+        return f"{self.piece_name(label)} {direction}"
+
+    def one_cell_move(self, label: str, direction: str, cell: int, target: int) -> Move:
+        """A one-cell piece at `cell` sliding into the blank at `target`: a swap of the two."""
+        return Move(self.move_label(label, direction), (min(cell, target), max(cell, target)))
 
     def _wide_moves(self, state, label, top, left):
         h, w = self.wide[label]
@@ -214,7 +210,7 @@ class SlidingPuzzle(Puzzle):
             for c in enter:
                 cells[c] = label
             swap = (min(leave[0], enter[0]), max(leave[0], enter[0])) if len(enter) == 1 else None
-            yield Move(f"{self.piece_name(label)} {direction}", swap), "".join(cells)
+            yield Move(self.move_label(label, direction), swap), "".join(cells)
 
     def reverse_moves(self, state: str):
         """Sliding moves undo themselves: the move back is the same piece the other way."""
@@ -276,7 +272,7 @@ class SlidingPuzzle(Puzzle):
         return None
 
     def _rows_and_cols(self, state, label):
-        instances = [(t, l) for lab, t, l in self._wide_instances(state) if lab == label]
+        instances = [(t, l) for lab, t, l in self.pieces(state) if lab == label]
         return sorted(t for t, _ in instances), sorted(l for _, l in instances)
 
     def _parity(self, state: str) -> int:
@@ -291,6 +287,28 @@ class SlidingPuzzle(Puzzle):
 
 
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
+
+
+def wide_blocks(state: str, wide: dict[str, tuple[int, int]], rows: int,
+                cols: int) -> tuple[list[tuple[str, int, int]], tuple[str, int] | None]:
+    """The rule of multi-cell pieces, for a state and for a goal being defined: a piece of
+    h x w is written once per cell it covers, as whole blocks. Returns the blocks as (label,
+    top, left) and the first (label, cell) that starts no whole block (None when all do)."""
+    covered = [False] * len(state)
+    found = []
+    for cell, label in enumerate(state):
+        if label not in wide or covered[cell]:
+            continue
+        h, w = wide[label]
+        top, left = divmod(cell, cols)
+        block = [(top + i) * cols + left + j for i in range(h) for j in range(w)]
+        if (top + h > rows or left + w > cols
+                or any(state[c] != label or covered[c] for c in block)):
+            return found, (label, cell)
+        for c in block:
+            covered[c] = True
+        found.append((label, top, left))
+    return found, None
 
 
 def _swapped(state: str, a: int, b: int) -> str:

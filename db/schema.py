@@ -19,6 +19,8 @@ the views derive it from the state and the move's two cells, saving a second cop
 
 from __future__ import annotations
 
+from puzzledb.builder.move_codes import swapped_cells_sql
+
 #: PRAGMA user_version of a database this code writes; others are refused, not misread.
 VERSION = 1
 
@@ -78,11 +80,11 @@ def node_index_ddl(table: str) -> str:
 
 def pred_expression(state: str, move: str, cells: int, stored: str | None) -> str:
     """SQL for a predecessor: the `stored` column, or `state` with the two cells that the
-    `move` code names swapped (cells a < b are (move / C) % C and move % C)."""
+    `move` code names swapped (builder.move_codes)."""
     if stored:
         return stored
     s = state
-    a, b = f"(({move} / {int(cells)}) % {int(cells)})", f"({move} % {int(cells)})"
+    a, b = swapped_cells_sql(move, cells)
     return (
         f"substr({s}, 1, {a}) || substr({s}, {b} + 1, 1) || "
         f"substr({s}, {a} + 2, {b} - {a} - 1) || substr({s}, {a} + 1, 1) || "

@@ -48,7 +48,7 @@ def _framed_grid(puzzle, state: str) -> list[str]:
     rows, cols = puzzle.rows, puzzle.cols
     piece = list(range(rows * cols))  # which piece covers each cell: multi-cell pieces share
     text = {c: ("" if s == puzzle.blank else puzzle.glyph(s)) for c, s in enumerate(state)}
-    for label, top, left in puzzle._wide_instances(state):
+    for label, top, left in puzzle.pieces(state):
         h, w = puzzle.wide[label]
         cells = [(top + i) * cols + left + j for i in range(h) for j in range(w)]
         for c in cells:

@@ -1,0 +1,44 @@
+"""The one scheme by which a stored move code names a move, in Python and in SQL.
+
+A move that swaps cells lo < hi of a board of C cells gets code = k*C*C + lo*C + hi, k
+numbering its words ("tile 5 down"), so the two cells come back by arithmetic on the code:
+SQL derives a predecessor with no join and numpy undoes a whole layer at once. Other moves
+(peg chains) are simply numbered in the order they are met, and their predecessor is stored.
+"""
+
+from __future__ import annotations
+
+from .puzzle import Move
+
+
+class MoveCodes:
+    """Numbers the moves of one search, and remembers each code's Move."""
+
+    def __init__(self, cells: int, swaps: bool):
+        self.cells, self.swaps = cells, swaps
+        self.moves: dict[int, Move] = {}
+        self._codes: dict[Move, int] = {}
+        self._labels: dict[str, int] = {}
+
+    def code(self, move: Move) -> int:
+        found = self._codes.get(move)
+        if found is None:
+            if self.swaps:
+                k = self._labels.setdefault(move.label, len(self._labels))
+                lo, hi = move.swap
+                found = (k * self.cells + lo) * self.cells + hi
+            else:
+                found = len(self._codes)
+            self._codes[move] = found
+            self.moves[found] = move
+        return found
+
+
+def swapped_cells(code, cells: int):
+    """(lo, hi), the two cells a swap's code names; works on numbers and on numpy arrays."""
+    return (code // cells) % cells, code % cells
+
+
+def swapped_cells_sql(code: str, cells: int) -> tuple[str, str]:
+    """The same as SQL expressions over the column or expression `code`."""
+    return f"(({code} / {int(cells)}) % {int(cells)})", f"({code} % {int(cells)})"
