@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import sqlite3
 import time
 from pathlib import Path
 from queue import Full, Queue

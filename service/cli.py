@@ -13,10 +13,8 @@ import contextlib
 import functools
 import json
 import os
-import re
 import shlex
 import signal
-import sqlite3
 import sys
 import threading
 import time
@@ -26,15 +24,17 @@ import click
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.errors import (
-    PATH_SHOWN, CannotWrite, DatabaseFault, Interrupted, MalformedInput, PuzzledbError, TooLarge,
-    UsageFault, shown,
+    PATH_SHOWN, CannotWrite, Interrupted, MalformedInput, TooLarge, shown,
 )
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH_MEMORY
 from puzzledb.db.connection import reader, resolve_path
 
-from . import render
+from . import cli_text
 from .answers import Answers, whole_number
+from .cli_options import (
+    PuzzledbGroup, db_option, goal_option, json_option, lookup_options, reports_errors,
+)
 from .progress import for_build
 
 
@@ -45,64 +45,6 @@ class BuildInterrupted(KeyboardInterrupt):
     def __init__(self, signum: int):
         super().__init__(signum)
         self.signum = signum
-
-
-def db_option(f):
-    return click.option(
-        "--db", "db_path", metavar="PATH",
-        help="SQLite file (default: $PUZZLEDB_DB, else ./puzzledb.sqlite).",
-    )(f)
-
-
-def json_option(f):
-    return click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(f)
-
-
-def goal_option(f):
-    return click.option("--goal", metavar="STATE", help="Goal arrangement (default: the puzzle's).")(f)
-
-
-def lookup_options(command):
-    """--goal, --db and --json, with errors reported: what every lookup command takes."""
-    return goal_option(db_option(json_option(reports_errors(command))))
-
-
-def reports_errors(command):
-    """Turn puzzledb errors into a message (or JSON) and the exit status that names them."""
-
-    @functools.wraps(command)
-    def wrapper(*args, **kwargs):
-        as_json = kwargs.get("as_json", False)
-        try:
-            return command(*args, **kwargs)
-        except PuzzledbError as error:
-            _fail(error, as_json)
-        except Exception as error:
-            if not _database_error(error):
-                raise
-            cause = getattr(error, "orig", error)
-            path = resolve_path(kwargs.get("db_path"))
-            _fail(DatabaseFault(f"cannot use the database at {path}: {cause}"), as_json)
-        except KeyboardInterrupt as interrupt:
-            signum = getattr(interrupt, "signum", signal.SIGINT)
-            _fail(Interrupted("interrupted; the database is unchanged", signum), as_json)
-
-    return wrapper
-
-
-def _database_error(error: Exception) -> bool:
-    """An error of SQLite, raw or wrapped by SQLAlchemy (only builds load SQLAlchemy, so it is
-    looked for, not imported)."""
-    wrapped = getattr(sys.modules.get("sqlalchemy.exc"), "DBAPIError", None)
-    return isinstance(error, sqlite3.Error) or (wrapped is not None and isinstance(error, wrapped))
-
-
-def _fail(error: PuzzledbError, as_json: bool):
-    if as_json:
-        click.echo(json.dumps(error.as_json(), ensure_ascii=False))
-    else:
-        click.echo(f"error: {error.message}", err=True)
-    sys.exit(error.exit_status)
 
 
 def _answers(db_path) -> Answers:
@@ -116,79 +58,6 @@ def _emit(answer: dict, as_json: bool, human) -> None:
         click.echo(json.dumps(answer, ensure_ascii=False))
     else:
         click.echo(human(answer), nl=False)
-
-
-class DashedValues(click.Command):
-    """A command that takes a positional value starting with '-' ("-1", a state, an SQL
-    "-- comment") as that value while it still expects one, instead of as an unknown option.
-    Known options (--json, --db, ...) keep working in any position."""
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        return super().parse_args(ctx, _values_after_options(self.get_params(ctx), args))
-
-
-#: Looks like a long option (maybe misspelt): left to click, which names it.
-LONG_OPTION = re.compile(r"--[A-Za-z][\w-]*(=.*)?", re.DOTALL)
-
-
-def _values_after_options(params, args: list[str]) -> list[str]:
-    """`args` reordered as options, '--', values, when a value starting with '-' would
-    otherwise be read as an option; unchanged when none would."""
-    takes = {}  # option string -> how many values follow it
-    for param in params:
-        if isinstance(param, click.Option):
-            count = 0 if param.is_flag or param.count else param.nargs
-            takes.update(dict.fromkeys(param.opts + param.secondary_opts, count))
-    slots = sum(p.nargs for p in params if isinstance(p, click.Argument) and p.nargs > 0)
-    options, values, dashed, i = [], [], False, 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--":
-            values += args[i + 1 :]
-            break
-        if arg in takes or LONG_OPTION.fullmatch(arg) or takes.get(arg[:2], 0) > 0:
-            step = 1 + takes.get(arg, 0)  # -ofile, --db=x and unknown ones: no value follows
-            options += args[i : i + step]
-            i += step
-            continue
-        if arg.startswith("-") and arg != "-":
-            if len(values) >= slots:
-                options.append(arg)  # no value expected here: click names the unknown option
-                i += 1
-                continue
-            dashed = True
-        values.append(arg)
-        i += 1
-    return options + ["--"] + values if dashed else args
-
-
-class PuzzledbGroup(click.Group):
-    """The commands, each a DashedValues; with --json anywhere in argv a usage error (missing
-    argument, unknown option, bad choice) is one JSON object on stdout, like every error."""
-
-    command_class = DashedValues
-
-    def make_context(self, info_name, args, parent=None, **extra):
-        as_json = "--json" in args
-        with _usage_errors(as_json):
-            ctx = super().make_context(info_name, args, parent, **extra)
-        ctx.meta["puzzledb.json"] = as_json
-        return ctx
-
-    def invoke(self, ctx: click.Context):
-        with _usage_errors(ctx.meta.get("puzzledb.json", False)):
-            return super().invoke(ctx)
-
-
-@contextlib.contextmanager
-def _usage_errors(as_json: bool):
-    try:
-        yield
-    except click.UsageError as error:
-        if not as_json:
-            raise  # click prints its usage message on stderr
-        where = f"{error.ctx.command_path}: " if error.ctx else ""
-        _fail(UsageFault(f"{where}{error.format_message()}"), as_json=True)
 
 
 @click.group(cls=PuzzledbGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -210,22 +79,7 @@ def list_command(db_path, as_json):
         from .answers import catalogue_answer
 
         answer = catalogue_answer([])
-    _emit(answer, as_json, _list_text)
-
-
-def _list_text(answer: dict) -> str:
-    lines = []
-    for p in answer["puzzles"]:
-        lines.append(f"{p['name']:<8} {p['board']:<9} {p['title']}")
-        if not p["builds"]:
-            radius = " --radius 20" if p["name"] in catalogue.RADIUS_ONLY else ""
-            lines.append(f"{'':8} not built (puzzledb build {p['name']}{radius})")
-        for b in p["builds"]:
-            lines.append(
-                f"{'':8} goal {b['goal']}: {b['states']:,} states, max depth {b['max_depth']}, "
-                f"built {b['built_at']} in {b['build_seconds']} s"
-            )
-    return "\n".join(lines) + "\n"
+    _emit(answer, as_json, cli_text.list_text)
 
 
 @main.command("build")
@@ -420,7 +274,7 @@ def path_command(name, state, goal, db_path, as_json):
     """An optimal path from STATE to the goal, board by board."""
     answers = _answers(db_path)
     answer = answers.path(name, state, goal)
-    _emit(answer, as_json, _drawn(answers, name, _path_text))
+    _emit(answer, as_json, _drawn(answers, name, cli_text.path_text))
 
 
 def _drawn(answers, name: str, text):
@@ -432,19 +286,6 @@ def _drawn(answers, name: str, text):
             return text(answers.puzzle(conn, name), answer)
 
     return human
-
-
-def _path_text(puzzle, answer: dict) -> str:
-    moves = answer["moves"]
-    blocks = [("start", render.draw(puzzle, answer["path"][0]))]
-    for i, (move, state) in enumerate(zip(moves, answer["path"][1:]), start=1):
-        blocks.append((f"{i}. {move}", render.draw(puzzle, state)))
-    count = len(moves)
-    head = (
-        f"{answer['puzzle']}: {answer['state']} -> goal {answer['goal']}, "
-        f"{count} move{'s' if count != 1 else ''} (optimal)\n\n"
-    )
-    return head + render.side_by_side(blocks) + f"{count} move{'s' if count != 1 else ''}\n"
 
 
 @main.command("moves")
@@ -459,24 +300,7 @@ def moves_command(name, state, goal, db_path, as_json):
     if not as_json and any(m["beyond_radius"] for m in answer["moves"]):
         with answers.connection() as conn:
             radius = answers.resolve(conn, name, goal)[1].radius
-    _emit(answer, as_json, functools.partial(_moves_text, radius=radius))
-
-
-def _moves(n: int) -> str:
-    return f"{n} move{'' if n == 1 else 's'}"
-
-
-def _moves_text(a: dict, radius: int | None = None) -> str:
-    lines = [f"{a['puzzle']}: {a['state']} is {_moves(a['depth'])} from goal {a['goal']}"]
-    width = max((len(m["move"]) for m in a["moves"]), default=0)
-    for m in a["moves"]:
-        if m["beyond_radius"]:
-            depth = f"beyond radius {radius}"
-        else:
-            depth = "cannot reach the goal" if m["depth"] is None else _moves(m["depth"])
-        mark = "  optimal" if m["optimal"] else ""
-        lines.append(f"  {m['move']:<{width}}  -> {m['state']}  {depth}{mark}")
-    return "\n".join(lines) + "\n"
+    _emit(answer, as_json, functools.partial(cli_text.moves_text, radius=radius))
 
 
 @main.command("depth")
@@ -491,18 +315,7 @@ def _moves_text(a: dict, radius: int | None = None) -> str:
 def depth_command(name, d, limit, offset, after, goal, db_path, as_json):
     """The states exactly D moves from the goal (a page of them, in state order)."""
     answer = _answers(db_path).depth(name, d, goal, limit, offset, after)
-    _emit(answer, as_json, _depth_text)
-
-
-def _depth_text(a: dict) -> str:
-    shown = len(a["states"])
-    first = a["offset"] + 1
-    head = f"{a['puzzle']}, goal {a['goal']}: {a['count']:,} states at depth {a['depth']}"
-    if shown and a["after"] is not None:
-        head += f" (showing {shown:,} after {a['after']})"
-    elif shown and shown < a["count"]:
-        head += f" (showing {first:,}-{a['offset'] + shown:,})"
-    return head + "\n" + "".join(f"{s}\n" for s in a["states"])
+    _emit(answer, as_json, cli_text.depth_text)
 
 
 @main.command("farthest")
@@ -513,22 +326,7 @@ def farthest_command(name, limit, goal, db_path, as_json):
     """The states that need the most moves."""
     answers = _answers(db_path)
     answer = answers.farthest(name, goal, limit)
-    _emit(answer, as_json, _drawn(answers, name, _farthest_text))
-
-
-def _farthest_text(puzzle, a: dict) -> str:
-    plural = "" if a["count"] == 1 else "s"
-    if a["radius"] is not None and a["depth"] == a["radius"]:
-        what = (
-            f"{a['count']:,} state{plural} at the radius edge, {_moves(a['depth'])} away (built "
-            f"only within radius {a['radius']}; farther states, if any, are not stored)"
-        )
-    else:
-        what = f"{a['count']:,} farthest state{plural}, {_moves(a['depth'])} away"
-    head = f"{a['puzzle']}, goal {a['goal']}: {what}\n\n"
-    blocks = [(s, render.draw(puzzle, s)) for s in a["states"][:60]]
-    more = "" if len(a["states"]) <= 60 else "".join(f"{s}\n" for s in a["states"][60:])
-    return head + render.side_by_side(blocks) + more
+    _emit(answer, as_json, _drawn(answers, name, cli_text.farthest_text))
 
 
 @main.command("stats")
@@ -541,29 +339,14 @@ def _farthest_text(puzzle, a: dict) -> str:
 def stats_command(name, goal, plot, db_path, as_json):
     """How many states, how far the farthest is, and how many lie at each depth."""
     if plot is None:
-        _emit(_answers(db_path).stats(name, goal), as_json, _stats_text)
+        _emit(_answers(db_path).stats(name, goal), as_json, cli_text.stats_text)
         return
     from .analyst import plot as picture
 
     picture.check_extension(plot)
     answer = _answers(db_path).stats(name, goal)
     picture.write(plot, answer)
-    _emit({**answer, "plot": plot}, as_json, lambda a: _stats_text(a) + f"drawn to {plot}\n")
-
-
-def _stats_text(a: dict) -> str:
-    top = max(a["histogram"])
-    lines = [
-        f"{a['puzzle']} ({a['title']}), goal {a['goal']}",
-        f"states: {a['states']:,}   max depth: {a['max_depth']}   "
-        f"built {a['built_at']} in {a['build_seconds']} s",
-        "",
-        "depth      states",
-    ]
-    for depth, count in enumerate(a["histogram"]):
-        bar = "█" * max(1 if count else 0, round(40 * count / top))
-        lines.append(f"{depth:>5} {count:>11,}  {bar}")
-    return "\n".join(lines) + "\n"
+    _emit({**answer, "plot": plot}, as_json, lambda a: cli_text.stats_text(a) + f"drawn to {plot}\n")
 
 
 @main.command("serve")

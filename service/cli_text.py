@@ -1,0 +1,94 @@
+"""What the command line prints for each answer when --json is not given: boards drawn side by
+side, tables and bars, all from the answer itself (and, for boards, the puzzle's look)."""
+
+from __future__ import annotations
+
+from puzzledb.builder import catalogue
+
+from . import render
+
+
+def list_text(answer: dict) -> str:
+    lines = []
+    for p in answer["puzzles"]:
+        lines.append(f"{p['name']:<8} {p['board']:<9} {p['title']}")
+        if not p["builds"]:
+            radius = " --radius 20" if p["name"] in catalogue.RADIUS_ONLY else ""
+            lines.append(f"{'':8} not built (puzzledb build {p['name']}{radius})")
+        for b in p["builds"]:
+            lines.append(
+                f"{'':8} goal {b['goal']}: {b['states']:,} states, max depth {b['max_depth']}, "
+                f"built {b['built_at']} in {b['build_seconds']} s"
+            )
+    return "\n".join(lines) + "\n"
+
+
+def path_text(puzzle, answer: dict) -> str:
+    moves = answer["moves"]
+    blocks = [("start", render.draw(puzzle, answer["path"][0]))]
+    for i, (move, state) in enumerate(zip(moves, answer["path"][1:]), start=1):
+        blocks.append((f"{i}. {move}", render.draw(puzzle, state)))
+    count = len(moves)
+    head = (
+        f"{answer['puzzle']}: {answer['state']} -> goal {answer['goal']}, "
+        f"{count} move{'s' if count != 1 else ''} (optimal)\n\n"
+    )
+    return head + render.side_by_side(blocks) + f"{count} move{'s' if count != 1 else ''}\n"
+
+
+def moves(n: int) -> str:
+    return f"{n} move{'' if n == 1 else 's'}"
+
+
+def moves_text(a: dict, radius: int | None = None) -> str:
+    lines = [f"{a['puzzle']}: {a['state']} is {moves(a['depth'])} from goal {a['goal']}"]
+    width = max((len(m["move"]) for m in a["moves"]), default=0)
+    for m in a["moves"]:
+        if m["beyond_radius"]:
+            depth = f"beyond radius {radius}"
+        else:
+            depth = "cannot reach the goal" if m["depth"] is None else moves(m["depth"])
+        mark = "  optimal" if m["optimal"] else ""
+        lines.append(f"  {m['move']:<{width}}  -> {m['state']}  {depth}{mark}")
+    return "\n".join(lines) + "\n"
+
+
+def depth_text(a: dict) -> str:
+    shown = len(a["states"])
+    first = a["offset"] + 1
+    head = f"{a['puzzle']}, goal {a['goal']}: {a['count']:,} states at depth {a['depth']}"
+    if shown and a["after"] is not None:
+        head += f" (showing {shown:,} after {a['after']})"
+    elif shown and shown < a["count"]:
+        head += f" (showing {first:,}-{a['offset'] + shown:,})"
+    return head + "\n" + "".join(f"{s}\n" for s in a["states"])
+
+
+def farthest_text(puzzle, a: dict) -> str:
+    plural = "" if a["count"] == 1 else "s"
+    if a["radius"] is not None and a["depth"] == a["radius"]:
+        what = (
+            f"{a['count']:,} state{plural} at the radius edge, {moves(a['depth'])} away (built "
+            f"only within radius {a['radius']}; farther states, if any, are not stored)"
+        )
+    else:
+        what = f"{a['count']:,} farthest state{plural}, {moves(a['depth'])} away"
+    head = f"{a['puzzle']}, goal {a['goal']}: {what}\n\n"
+    blocks = [(s, render.draw(puzzle, s)) for s in a["states"][:60]]
+    more = "" if len(a["states"]) <= 60 else "".join(f"{s}\n" for s in a["states"][60:])
+    return head + render.side_by_side(blocks) + more
+
+
+def stats_text(a: dict) -> str:
+    top = max(a["histogram"])
+    lines = [
+        f"{a['puzzle']} ({a['title']}), goal {a['goal']}",
+        f"states: {a['states']:,}   max depth: {a['max_depth']}   "
+        f"built {a['built_at']} in {a['build_seconds']} s",
+        "",
+        "depth      states",
+    ]
+    for depth, count in enumerate(a["histogram"]):
+        bar = "█" * max(1 if count else 0, round(40 * count / top))
+        lines.append(f"{depth:>5} {count:>11,}  {bar}")
+    return "\n".join(lines) + "\n"
