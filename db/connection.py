@@ -187,6 +187,14 @@ class Database:
     def connect(self) -> ReadConnection:
         return open_read_only(self.path)
 
+    @property
+    def generation(self) -> int:
+        """A number that changes when another connection commits to the file (a build), so
+        what was read from it may be remembered until then."""
+        if self._conn is None:
+            return 0
+        return self._conn.execute("PRAGMA data_version").fetchone()[0]
+
     def dispose(self) -> None:
         if self._conn is not None:
             self._conn.close()

@@ -16,12 +16,18 @@ from puzzledb.db.connection import Database
 from puzzledb.db.queries import Build
 
 MAX_LIMIT = 10_000
+MAX_RESOLVED = 512  # (puzzle, goal text) pairs remembered before starting over
+MAX_REMEMBERED_TEXT = 64  # longer goal texts are resolved each time, never remembered
 
 
 class Answers:
     def __init__(self, database: Database, db_hint: str = ""):
-        self.database = database
+        self.database = database  # anything with connection(); a `generation` if it changes
         self.db_hint = db_hint  # e.g. " --db other.sqlite", repeated in build suggestions
+        self._looks: dict[str, Puzzle] = {}  # puzzle name -> the Puzzle its answers used
+        self._generation = None
+        self._resolved: dict[tuple, tuple[Puzzle, Build]] = {}
+        self._builds: list[Build] | None = None
 
     def connection(self):
         """A connection for one answer (a context manager); the service keeps its own."""
@@ -36,13 +42,47 @@ class Answers:
             return catalogue.from_spec(stored[0].definition)
         return catalogue.get(name)  # raises UnknownPuzzle naming the known puzzles
 
+    def _memory(self) -> dict[tuple, tuple[Puzzle, Build]]:
+        """Resolved builds, kept until the database's generation changes (a build, a new
+        file); a Database that never changes has none, and keeps them for its life."""
+        generation = getattr(self.database, "generation", 0)
+        if generation != self._generation:
+            self._generation, self._resolved, self._builds = generation, {}, None
+        return self._resolved
+
     def resolve(self, conn, name: str, goal_text: str | None) -> tuple[Puzzle, Build]:
+        """The puzzle and its build toward the goal (default: the puzzle's); remembered, but
+        never an error and never a long goal text."""
+        memory = self._memory()
+        key = (name, goal_text)
+        found = memory.get(key)
+        if found is None:
+            found = self._resolve(conn, name, goal_text)
+            if goal_text is None or len(goal_text) <= MAX_REMEMBERED_TEXT:
+                if len(memory) >= MAX_RESOLVED:
+                    memory.clear()
+                memory[key] = found
+        self._looks[found[1].name] = found[0]
+        return found
+
+    def all_builds(self, conn) -> list[Build]:
+        self._memory()
+        if self._builds is None:
+            self._builds = queries.all_builds(conn)
+        return self._builds
+
+    def _resolve(self, conn, name: str, goal_text: str | None) -> tuple[Puzzle, Build]:
         puzzle = self.puzzle(conn, name)
         goal = puzzle.parse_goal(goal_text)
         build = queries.find_build(conn, puzzle.name, goal)
         if build is None:
             raise NotBuilt(self._not_built_message(conn, puzzle, goal, goal_text is None))
         return puzzle, build
+
+    def puzzle_of(self, answer: dict) -> Puzzle:
+        """The puzzle an answer of this Answers is about, as it was resolved for the answer:
+        what a text front end needs to draw its boards, with no second lookup."""
+        return self._looks[answer["puzzle"]]
 
     def _not_built_message(self, conn, puzzle: Puzzle, goal: str, default: bool) -> str:
         goal_flag = "" if default else f" --goal {goal}"

@@ -274,18 +274,13 @@ def path_command(name, state, goal, db_path, as_json):
     """An optimal path from STATE to the goal, board by board."""
     answers = _answers(db_path)
     answer = answers.path(name, state, goal)
-    _emit(answer, as_json, _drawn(answers, name, cli_text.path_text))
+    _emit(answer, as_json, _drawn(answers, cli_text.path_text))
 
 
-def _drawn(answers, name: str, text):
+def _drawn(answers, text):
     """`text(puzzle, answer)` as a one-argument formatter: drawing boards needs the puzzle's
-    look, from the catalogue or the definition stored with the build."""
-
-    def human(answer: dict) -> str:
-        with answers.connection() as conn:
-            return text(answers.puzzle(conn, name), answer)
-
-    return human
+    look, which the answer was made with."""
+    return lambda answer: text(answers.puzzle_of(answer), answer)
 
 
 @main.command("moves")
@@ -326,7 +321,7 @@ def farthest_command(name, limit, goal, db_path, as_json):
     """The states that need the most moves."""
     answers = _answers(db_path)
     answer = answers.farthest(name, goal, limit)
-    _emit(answer, as_json, _drawn(answers, name, cli_text.farthest_text))
+    _emit(answer, as_json, _drawn(answers, cli_text.farthest_text))
 
 
 @main.command("stats")

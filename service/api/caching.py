@@ -1,76 +1,51 @@
-"""The service's view of the database: one connection per thread, kept fresh, and a byte-bounded
-memory of encoded answers.
+"""The service's answers: encoded once, remembered within a byte budget, retried when the file
+changes under them, and stopped at a time limit.
 
-Each worker thread keeps one read-only connection. Before every request it checks two things,
-both cheap: `PRAGMA data_version` (a build committed in place) and the file's identity (a new
-file renamed into place, or an immutable file changed). Either one makes the answer cache and
-the remembered Build rows stale (a new generation) and, for a new file, opens it afresh; so the
-service answers from a newly published file within one request, with no restart.
-
-ETags name the builds that answered; a build is resolved before its data is read, so in a race
-with a build the data can only be newer than its ETag, never older.
+The answer layer (Answers) is used as it is, reading through FreshConnections (one connection
+per thread that follows rebuilds and newly published files); this module only adds what a
+public service needs around it. ETags name the builds that answered; a build is resolved
+before its data is read, so in a race with a build the data can only be newer than its ETag,
+never older.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import hashlib
 import json
 import sqlite3
-import threading
 import time
 
 from flask import current_app, request
 from flask.wrappers import Response
 
 from puzzledb.builder.errors import QueryTimeout
-from puzzledb.db import queries
 from puzzledb.db.queries import Build
 
 from ..answers import MAX_LIMIT, Answers, whole_number
 from ..openapi import VERSION
 from .answer_cache import AnswerCache
+from .connections import FreshConnections
 
 RETRY_PAUSES = (0, 0.02, 0.1)  # seconds before each new try after a database error
 QUERY_SECONDS = 2.0  # the longest one lookup may run before it is stopped
-MAX_RESOLVED = 512  # (puzzle, goal text) pairs remembered per thread before starting over
-MAX_REMEMBERED_TEXT = 64  # longer goal texts are resolved each time, never remembered
 
 
-class ServiceAnswers(Answers):
+class ServiceAnswers:
     """Answers for many threads over one file that may be rebuilt or replaced while serving."""
 
     def __init__(self, database, cache_bytes: int = 0, db_hint: str = "",
                  query_seconds: float = QUERY_SECONDS):
-        super().__init__(database, db_hint)
         self.cache = AnswerCache(cache_bytes)
+        self.connections = FreshConnections(database, on_change=self.cache.invalidate)
+        self.answers = Answers(self.connections, db_hint)
         self.query_seconds = query_seconds
-        self._local = threading.local()
 
-    # -- connections ---------------------------------------------------------------------
-    @contextlib.contextmanager
     def connection(self):
-        yield self._fresh_connection()
+        return self.connections.connection()
 
-    def _fresh_connection(self):
-        local = self._local
-        conn = getattr(local, "conn", None)
-        if conn is None or conn.stale():
-            if conn is not None:
-                conn.close()
-                self.cache.invalidate()
-            conn = local.conn = self.database.connect()
-            local.version = queries.data_version(conn)
-        else:
-            version = queries.data_version(conn)
-            if version != local.version:
-                local.version = version
-                self.cache.invalidate()
-        if getattr(local, "generation", None) != self.cache.generation:
-            local.generation = self.cache.generation
-            local.resolved, local.builds = {}, None
-        return conn
+    def all_builds(self, conn) -> list[Build]:
+        return self.answers.all_builds(conn)
 
     def retrying(self, ask):
         """ask() again on a fresh connection when the file changed under this one: a build that
@@ -80,35 +55,9 @@ class ServiceAnswers(Answers):
             try:
                 return ask()
             except sqlite3.Error:
-                self.forget_connection()
+                self.connections.forget()
                 time.sleep(pause)
         return ask()
-
-    def forget_connection(self) -> None:
-        """After a database error: the next request opens the file afresh."""
-        conn = getattr(self._local, "conn", None)
-        if conn is not None:
-            conn.close()
-            self._local.conn = None
-        self.cache.invalidate()
-
-    def resolve(self, conn, name, goal_text):
-        """The puzzle and build, remembered per thread until the data changes."""
-        resolved = self._local.resolved
-        key = (name, goal_text)
-        found = resolved.get(key)
-        if found is None:
-            found = super().resolve(conn, name, goal_text)  # errors are not remembered
-            if goal_text is None or len(goal_text) <= MAX_REMEMBERED_TEXT:
-                if len(resolved) >= MAX_RESOLVED:
-                    resolved.clear()
-                resolved[key] = found
-        return found
-
-    def all_builds(self, conn) -> list[Build]:
-        if self._local.builds is None:
-            self._local.builds = queries.all_builds(conn)
-        return self._local.builds
 
     # -- answers, encoded --------------------------------------------------------------------
     def encoded(self, method: str, *args) -> tuple[bytes, str]:
@@ -123,7 +72,7 @@ class ServiceAnswers(Answers):
             return found
         raw.deadline = time.monotonic() + self.query_seconds
         try:
-            answer = getattr(self, method)(*_canonical_args(method, key))
+            answer = getattr(self.answers, method)(*_canonical_args(method, key))
         except sqlite3.Error:
             if raw.past_deadline():
                 raise QueryTimeout(
@@ -143,23 +92,23 @@ class ServiceAnswers(Answers):
         in the order the answer itself checks it, so errors are the same either way."""
         if method in ("path", "moves"):
             name, state_text, goal_text = args
-            puzzle, build = self.resolve(conn, name, goal_text)
+            puzzle, build = self.answers.resolve(conn, name, goal_text)
             return (method, build.name, build.goal, puzzle.parse(state_text, "state")), build
         if method == "depth":
             name, d, goal_text, limit, offset, after = args
             numbers = (whole_number(d, "depth"), whole_number(limit, "limit", high=MAX_LIMIT),
                        whole_number(offset, "offset"))
-            puzzle, build = self.resolve(conn, name, goal_text)
+            puzzle, build = self.answers.resolve(conn, name, goal_text)
             after = None if after is None else puzzle.parse(after, "after")
             return (method, build.name, build.goal, *numbers, after), build
         if method == "farthest":
             name, goal_text, limit = args
             limit = whole_number(limit, "limit", high=MAX_LIMIT)
-            _, build = self.resolve(conn, name, goal_text)
+            _, build = self.answers.resolve(conn, name, goal_text)
             return (method, build.name, build.goal, limit), build
         if method == "stats":
             name, goal_text = args
-            _, build = self.resolve(conn, name, goal_text)
+            _, build = self.answers.resolve(conn, name, goal_text)
             return (method, build.name, build.goal), build
         raise ValueError(f"no such answer: {method}")
 
