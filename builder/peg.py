@@ -95,7 +95,11 @@ class PegSolitaire(Puzzle):
             if state[start] == PEG:
                 for path, result in self._chains(state, [start]):
                     _keep_canonical(best, result, path)
-        return [(Move(_label(path)), result) for result, path in best.items()]
+        return [(Move(_label(path), path=tuple(path)), result) for result, path in best.items()]
+
+    def move_cells(self, state: str, move: Move, after: str) -> tuple[list[int], list[int]]:
+        """The hole the peg starts in, and the hole its chain ends in."""
+        return [move.path[0]], [move.path[-1]]
 
     def _chains(self, state, path):
         here = path[-1]

@@ -7,7 +7,7 @@ nothing else about it: states are canonical text, moves are `Move` values.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from .errors import MalformedInput
@@ -35,6 +35,9 @@ class Move:
 
     label: str
     swap: tuple[int, int] | None = None
+    #: The holes a peg passes through, where it starts first and where it ends last (peg
+    #: chains); not part of the move's identity, which its label already fixes.
+    path: tuple[int, ...] = field(default=(), compare=False)
 
 
 class Puzzle(ABC):
@@ -69,6 +72,11 @@ class Puzzle(ABC):
     @abstractmethod
     def reverse_moves(self, state: str) -> Iterable[tuple[Move, str]]:
         """Every (move, earlier) such that making `move` in `earlier` gives `state`."""
+
+    @abstractmethod
+    def move_cells(self, state: str, move: Move, after: str) -> tuple[list[int], list[int]]:
+        """(the cells of the piece that `move` moves, the cells it comes to rest on), for a
+        front end that lets people move a piece by pointing at it."""
 
     def unreachable_reason(self, state: str, goal: str) -> str | None:
         """Why `state` can never reach `goal`, when a rule says so; None when unknown."""

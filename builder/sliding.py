@@ -183,6 +183,19 @@ class SlidingPuzzle(Puzzle):
             out.extend(self._wide_moves(state, label, top, left))
         return out
 
+    def move_cells(self, state: str, move: Move, after: str) -> tuple[list[int], list[int]]:
+        """The cells of the piece that moves (a wide piece's whole block), and the blank cells
+        it fills."""
+        changed = [c for c in range(self.cells) if state[c] != after[c]]
+        filled = [c for c in changed if state[c] == self.blank]
+        label = next(state[c] for c in changed if state[c] != self.blank)
+        for piece, top, left in self.pieces(state):
+            h, w = self.wide[piece]
+            block = [(top + i) * self.cols + left + j for i in range(h) for j in range(w)]
+            if piece == label and set(block) & set(changed):
+                return block, filled
+        return [c for c in changed if state[c] == label], filled
+
     def move_label(self, label: str, direction: str) -> str:
         """How a move is said: the piece, then the way it goes ("tile 5 down")."""
         return f"{self.piece_name(label)} {direction}"

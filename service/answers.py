@@ -216,6 +216,7 @@ class Answers:
                 "depth": depths.get(after),
                 "optimal": depths.get(after) == here - 1,
                 "beyond_radius": after not in depths and _beyond(puzzle, build, after),
+                **dict(zip(("from", "to"), puzzle.move_cells(state, move, after))),
             }
             for move, after in options
         ]

@@ -156,7 +156,11 @@ SCHEMAS = {
             "move": STR, "state": STR, "depth": {"type": ["integer", "null"]},
             "optimal": {"type": "boolean"},
             "beyond_radius": {"type": "boolean", "description": "true: not stored because it "
-                              "lies beyond a radius build (depth null); false otherwise"}})},
+                              "lies beyond a radius build (depth null); false otherwise"},
+            "from": {"type": "array", "items": INT, "description": "Cells of the piece that "
+                     "moves (a wide piece's whole block; a peg's starting hole)."},
+            "to": {"type": "array", "items": INT, "description": "Cells it comes to rest on "
+                   "(the blank cells a piece fills; the hole a peg's chain ends in)."}})},
     }),
     "Catalogue": _object({"puzzles": {"type": "array", "items": _object({
         "name": STR, "title": STR, "kind": {"enum": ["sliding", "peg"]}, "board": STR,

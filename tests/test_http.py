@@ -137,12 +137,22 @@ def test_moves_of_peg_dead_ends_have_no_depth_and_come_last(client):
     assert answer["depth"] == 1
     assert answer["moves"][0] == {
         "move": "peg 3 jumps to 5, 12", "state": "000000000000100", "depth": 0, "optimal": True,
-        "beyond_radius": False,
+        "beyond_radius": False, "from": [3], "to": [12],
     }
     depths = [m["depth"] for m in answer["moves"]]
     assert depths[1] == 1 and depths[2:] == [None] * (len(depths) - 2) and len(depths) > 3
     peg15 = catalogue.get("peg15")
     assert {m["state"] for m in answer["moves"]} == {s for _, s in peg15.moves("000110001000000")}
+
+
+def test_every_move_names_the_cells_it_takes_a_piece_from_and_to(client):
+    """What the page needs to know which piece a click means, with no rule of its own."""
+    bulb = ok(client, "/moves", puzzle="nooff", state="_LLNOOFF")["moves"]
+    assert {(m["move"], tuple(m["from"]), tuple(m["to"])) for m in bulb} == {
+        ("bulb left", (1, 2), (0,)), ("O up", (4,), (0,))}
+    for m in ok(client, "/moves", puzzle="eight", state="867254301")["moves"]:
+        before, after = "867254301", m["state"]
+        assert [before[c] for c in m["to"]] == ["0"] and [after[c] for c in m["from"]] == ["0"]
 
 
 def test_moves_of_an_unstored_state_is_an_error_like_path(client):

@@ -1,7 +1,6 @@
-// Which legal move a click means. Every move comes from /moves with the state it leads to, so
-// nothing here knows a puzzle's rules: a move belongs to the piece whose cells it changes and
-// lands on the blank cells it fills. Peg moves are read from their documented names
-// ("peg 3 jumps to 12, 5"), because a jump also empties the holes it passes over.
+// Which legal move a click means. Every move comes from /moves with the cells of the piece it
+// moves (`from`) and the cells it comes to rest on (`to`), so nothing here knows a puzzle's
+// rules or reads a move's words.
 
 export function cellsOf(state) {
   return Array.from(state);  // one entry per cell, whatever the characters
@@ -27,25 +26,14 @@ export function pieces(definition, state) {
   return found;
 }
 
-export function pegChain(move) {
-  const words = /^peg (\d+) jumps to ([\d, ]+)$/.exec(move.move);
-  return words ? [words[1], ...words[2].split(",")].map(Number) : [];
-}
-
 // The cells of the piece a move moves (for a peg: its starting hole).
 export function mover(definition, state, move) {
-  if (definition.kind === "peg") return pegChain(move).slice(0, 1);
-  const before = cellsOf(state), after = cellsOf(move.state);
-  const piece = pieces(definition, state).find((p) => p.cells.some((c) => before[c] !== after[c]));
-  return piece ? piece.cells : [];
+  return move.from;
 }
 
 // The cells a move fills (for a peg: the hole its chain ends in).
 export function landing(definition, state, move) {
-  if (definition.kind === "peg") return pegChain(move).slice(-1);
-  const before = cellsOf(state), after = cellsOf(move.state);
-  const blank = definition.blank;
-  return before.flatMap((label, c) => (label === blank && after[c] !== blank ? [c] : []));
+  return move.to;
 }
 
 // The moves of the piece covering `cell`, each with where it lands; best first, as /moves lists.
