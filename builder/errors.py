@@ -15,6 +15,7 @@ class PuzzledbError(Exception):
     http_status = 500
 
     def __init__(self, message: str):
+        message = safe_message(message)
         super().__init__(message)
         self.message = message
 
@@ -185,3 +186,17 @@ class UsageFault(PuzzledbError):
     code = "usage"
     exit_status = 2  # click's own status for usage errors
     http_status = 400
+
+
+#: The longest message any error carries; what quotes input quotes a short prefix anyway.
+MESSAGE_LIMIT = 1000
+
+
+def safe_message(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """A message as every front end may print it: invisible and control characters escaped
+    (SQLite's own messages repeat the SQL text, table names are anyone's) and at most `limit`
+    characters. Idempotent on text `shown` made, which holds no such character."""
+    text = "".join(ch if ch in "\\'" else _visible(ch) for ch in text)
+    if len(text) > limit:
+        text = text[: limit - 40] + f"... ({len(text):,} characters in all)"
+    return text

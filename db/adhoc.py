@@ -228,7 +228,7 @@ class _Watch:
             self.first = False
             self.stopped = self.params.fault()
         if self.interrupted:
-            self.stopped = _interrupted()
+            self.stopped = _interrupted(self.interrupted)
         elif self.limit and self._seconds() > self.limit:
             self.stopped = _past(self.limit)
         return 1 if self.stopped else 0
@@ -253,36 +253,38 @@ class _Watch:
             self.spent += time.monotonic() - self.entered
             self.entered = None
         if self.interrupted:
-            raise _interrupted()
+            raise _interrupted(self.interrupted)
         return result
 
-    def on_sigint(self, _signum, _frame):
-        """Ctrl-C: inside SQLite, a flag the progress handler sees within PROGRESS_STEPS steps
-        (Python runs this handler during the progress handler's own call); outside, at once."""
-        self.interrupted = True
+    def on_sigint(self, signum, _frame):
+        """Ctrl-C or SIGTERM: inside SQLite, a flag the progress handler sees within
+        PROGRESS_STEPS steps (Python runs this handler during the progress handler's own
+        call); outside, at once."""
+        self.interrupted = signum
         if self.entered is None:
-            raise _interrupted()
+            raise _interrupted(signum)
 
     @contextmanager
     def catching_sigint(self) -> Iterator[None]:
-        """Ctrl-C handled by `on_sigint` for the block, the previous handler restored after.
-        Left alone off the main thread, and where SIGINT is ignored (a `nohup` run)."""
-        previous = None
+        """Ctrl-C and SIGTERM handled by `on_sigint` for the block, the previous handlers
+        restored after. Left alone off the main thread, and where a signal is ignored (a
+        `nohup` run)."""
+        previous = {}
         if threading.current_thread() is threading.main_thread():
-            previous = signal.getsignal(signal.SIGINT)
-            if previous in (signal.SIG_IGN, None):
-                previous = None
-            else:
-                signal.signal(signal.SIGINT, self.on_sigint)
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                handler = signal.getsignal(signum)
+                if handler not in (signal.SIG_IGN, None):
+                    previous[signum] = signal.signal(signum, self.on_sigint)
         try:
             yield
         finally:
-            if previous is not None:
-                signal.signal(signal.SIGINT, previous)
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
 
 
-def _interrupted() -> Interrupted:
-    return Interrupted("the query was stopped by Ctrl-C")
+def _interrupted(signum: int = signal.SIGINT) -> Interrupted:
+    how = "Ctrl-C" if signum == signal.SIGINT else "SIGTERM"
+    return Interrupted(f"the query was stopped by {how}", signum)
 
 
 def _past(limit: float) -> TimeLimit:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,7 +30,9 @@ from typing import TYPE_CHECKING, Iterator
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
-from puzzledb.builder.errors import DatabaseVersion, ForeignDatabase, NotBuilt
+from puzzledb.builder.errors import (
+    PATH_SHOWN, DatabaseFault, DatabaseVersion, ForeignDatabase, MalformedInput, NotBuilt, shown,
+)
 
 from . import schema
 
@@ -43,8 +46,38 @@ NEEDS_SHM = {"SQLITE_READONLY_DIRECTORY", "SQLITE_CANTOPEN", "SQLITE_READONLY_CA
 
 
 def resolve_path(option: str | os.PathLike | None = None) -> Path:
-    """--db, else $PUZZLEDB_DB, else puzzledb.sqlite in the working directory."""
+    """--db, else $PUZZLEDB_DB, else puzzledb.sqlite in the working directory. An empty --db
+    is a mistake, never a quiet way to say the default."""
+    if option is not None and not str(option):
+        raise MalformedInput("--db is empty: name a database file")
     return Path(option or os.environ.get(ENVIRONMENT_VARIABLE) or DEFAULT_FILE)
+
+
+def existing_file(path: Path) -> bool:
+    """Whether `path` is a regular file; False when nothing is there. A folder, a device, a
+    FIFO (opening one would wait forever) or a name the system refuses is DatabaseFault."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return False
+    except OSError as error:
+        if isinstance(error, NotADirectoryError):
+            return False
+        raise DatabaseFault(
+            f"cannot use the database at {shown(str(path), PATH_SHOWN)}: {error.strerror}"
+        ) from None
+    if not stat.S_ISREG(mode):
+        raise DatabaseFault(
+            f"{shown(str(path), PATH_SHOWN)} is not a database file (it is "
+            f"{_file_kind(mode)}); give the path of a file"
+        )
+    return True
+
+
+def _file_kind(mode: int) -> str:
+    kinds = [(stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
+             (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")]
+    return next((name for test, name in kinds if test(mode)), "not a regular file")
 
 
 @dataclass(frozen=True)
@@ -104,10 +137,11 @@ def open_read_only(path: Path) -> ReadConnection:
 
     NotBuilt when no file is there; ForeignDatabase or DatabaseVersion when it is not ours.
     """
-    if not path.is_file():
+    if not existing_file(path):
+        where = shown(str(path), PATH_SHOWN)[1:-1]  # escaped and cut, but as typed
         raise NotBuilt(
-            f"no puzzledb database at {path}; build one first, e.g. `puzzledb build eight "
-            f"--db {path}`"
+            f"no puzzledb database at {where}; build one first, e.g. `puzzledb build eight "
+            f"--db {where}`"
         )
     immutable = False
     identity = FileIdentity.of(path, immutable)
@@ -154,9 +188,11 @@ def check_ours(conn: sqlite3.Connection, tables: set[str], path: Path | str) -> 
     """An empty file is a puzzledb with nothing built; a file with other tables is not ours,
     and one of another schema version is refused rather than misread."""
     if tables and "puzzles" not in tables:
-        listed = ", ".join(sorted(tables)[:5]) + (", ..." if len(tables) > 5 else "")
+        listed = ", ".join(shown(t) for t in sorted(tables)[:5]) + (
+            f" and {len(tables) - 5:,} more" if len(tables) > 5 else "")
         raise ForeignDatabase(
-            f"{path} is an SQLite database but not a puzzledb one (it has no puzzles table; "
+            f"{shown(str(path), PATH_SHOWN)} is an SQLite database but not a puzzledb one (it "
+            f"has no puzzles table; "
             f"its tables: {listed}); give another --db, or a new file name to build into"
         )
     version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -206,7 +242,7 @@ def reader(path: Path, *, lazy: bool = False) -> Database:
     for the service, which reports a bad file per request) ForeignDatabase or DatabaseVersion
     when it is not ours, before any query is made."""
     if lazy:
-        if not path.is_file():
+        if not existing_file(path):
             open_read_only(path)  # NotBuilt
         return Database(path)
     return Database(path, open_read_only(path))
@@ -244,7 +280,7 @@ def writer(path: Path, *, journal: str = "WAL") -> "Engine":
 def check_before_writing(path: Path) -> None:
     """Refuse to build into a file that is not a puzzledb database (before anything, even its
     journal mode, is changed); an empty or missing file is fine."""
-    if not path.exists():
+    if not existing_file(path):
         return
     conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
     try:

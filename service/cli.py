@@ -28,7 +28,7 @@ from puzzledb.builder.errors import (
 )
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH_MEMORY
-from puzzledb.db.connection import reader, resolve_path
+from puzzledb.db.connection import existing_file, reader, resolve_path
 
 from . import cli_text
 from .answers import Answers, whole_number
@@ -73,7 +73,7 @@ def main():
 def list_command(db_path, as_json):
     """The catalogue, and which goals of each puzzle are built."""
     path = resolve_path(db_path)
-    if path.is_file():
+    if existing_file(path):
         answer = _answers(db_path).catalogue()
     else:
         from .answers import catalogue_answer
@@ -461,6 +461,16 @@ def _replacing(output: str):
             f"cannot write {shown(output, PATH_SHOWN)}: it is {what}; name a file, or - for "
             f"standard output"
         )
+    if target.is_symlink() or (target.exists() and not target.is_file()):
+        # A device, a FIFO or a link (/dev/stdout, /dev/null): written through, as a shell
+        # redirection would be; renaming a file over it would replace the device itself.
+        try:
+            with open(target, "w", encoding="utf-8", newline="") as out:
+                yield out
+        except OSError as error:
+            raise CannotWrite(
+                f"cannot write {shown(output, PATH_SHOWN)}: {error.strerror}") from None
+        return
     partial = target.with_name(target.name + ".partial")
     try:
         with open(partial, "w", encoding="utf-8", newline="") as out:

@@ -14,7 +14,9 @@ import sys
 
 import click
 
-from puzzledb.builder.errors import DatabaseFault, Interrupted, PuzzledbError, UsageFault
+from puzzledb.builder.errors import (
+    PATH_SHOWN, CannotWrite, DatabaseFault, Interrupted, PuzzledbError, UsageFault, shown,
+)
 from puzzledb.db.connection import resolve_path
 
 
@@ -49,10 +51,12 @@ def reports_errors(command):
         except PuzzledbError as error:
             _fail(error, as_json)
         except Exception as error:
+            if isinstance(error, OSError) and not isinstance(error, BrokenPipeError):
+                _fail(_system_error(error), as_json)
             if not _database_error(error):
                 raise
             cause = getattr(error, "orig", error)
-            path = resolve_path(kwargs.get("db_path"))
+            path = shown(str(resolve_path(kwargs.get("db_path"))), PATH_SHOWN)
             _fail(DatabaseFault(f"cannot use the database at {path}: {cause}"), as_json)
         except KeyboardInterrupt as interrupt:
             signum = getattr(interrupt, "signum", signal.SIGINT)
@@ -68,11 +72,25 @@ def _database_error(error: Exception) -> bool:
     return isinstance(error, sqlite3.Error) or (wrapped is not None and isinstance(error, wrapped))
 
 
+def _system_error(error: OSError) -> PuzzledbError:
+    """What the system refused: a file named (a --db path through a file, a name too long) is
+    the database's fault; none named is the output (a full disk under stdout)."""
+    reason = error.strerror or type(error).__name__
+    if error.filename is None:
+        return CannotWrite(f"cannot write the output: {reason}")
+    return DatabaseFault(f"cannot use {shown(str(error.filename), PATH_SHOWN)}: {reason}")
+
+
 def _fail(error: PuzzledbError, as_json: bool):
-    if as_json:
-        click.echo(json.dumps(error.as_json(), ensure_ascii=False))
-    else:
-        click.echo(f"error: {error.message}", err=True)
+    try:
+        if as_json:
+            click.echo(json.dumps(error.as_json(), ensure_ascii=False))
+        else:
+            click.echo(f"error: {error.message}", err=True)
+    except OSError:  # stdout is full or gone: the exit status still says what happened
+        if as_json:
+            with contextlib.suppress(OSError):
+                click.echo(f"error: {error.message}", err=True)
     sys.exit(error.exit_status)
 
 

@@ -443,3 +443,88 @@ def test_huge_input_is_never_repeated_whole(make):
     with pytest.raises((BadDefinition, MalformedInput, PuzzledbError)) as refused:
         make("x" * 10_000_000)
     assert len(refused.value.message) < 400, refused.value.message[:400]
+
+
+# -- a second hostile run ---------------------------------------------------------------------------
+
+def _one_error(result, code: str, status: int) -> str:
+    assert result.exit_code == status, result.output
+    body = json.loads(result.stdout)
+    assert set(body) == {"error"} and body["error"]["code"] == code, body
+    assert "Traceback" not in result.output
+    return body["error"]["message"]
+
+
+def test_export_writes_through_a_device_or_a_link_instead_of_replacing_it(cli, seed_db, tmp_path):
+    real, link = tmp_path / "real.csv", tmp_path / "link.csv"
+    link.symlink_to(real)
+    assert cli("export", "nooff", "--output", link, "--db", seed_db).exit_code == 0
+    assert link.is_symlink() and len(real.read_text().splitlines()) == 541
+    assert cli("export", "nooff", "--output", os.devnull, "--db", seed_db).exit_code == 0
+    assert Path(os.devnull).is_char_device()
+
+
+def test_database_paths_the_system_refuses_are_named_errors(cli, tmp_path):
+    long = tmp_path / ("y" * 5000 + ".sqlite")
+    message = _one_error(cli("path", "eight", "123456780", "--db", long, "--json"),
+                         "database_error", 1)
+    assert len(message) < 400 and "too long" in message
+    (tmp_path / "file").write_text("x")
+    _one_error(cli("build", "seven", "--db", tmp_path / "file" / "x.sqlite", "--json"),
+               "database_error", 1)
+    assert "is a folder" in _one_error(cli("list", "--db", tmp_path, "--json"),
+                                       "database_error", 1).replace("it is a folder", "is a folder")
+    assert "--db is empty" in _one_error(cli("build", "seven", "--db", "", "--json"),
+                                         "malformed", 2)
+
+
+def test_a_fifo_as_the_database_is_refused_at_once(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for command in (["build", "seven"], ["list"], ["path", "eight", "123456780"]):
+        done = subprocess.run([*_puzzledb(), *command, "--db", str(fifo)], capture_output=True,
+                              text=True, timeout=60)
+        assert done.returncode == 1 and "FIFO" in done.stderr, (command, done.stderr)
+
+
+def test_a_full_output_is_a_named_error(seed_db):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([*_puzzledb(), "list", "--db", str(seed_db)], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 2 and "No space left" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_foreign_files_table_names_are_shown_short_and_escaped(cli, tmp_path):
+    import sqlite3
+
+    foreign = tmp_path / "foreign.sqlite"
+    with sqlite3.connect(foreign) as conn:
+        for i in range(30):
+            conn.execute(f'CREATE TABLE "t{i}\u202e\u200b\x1b[31m{"y" * 3000}" (x)')
+    conn.close()
+    message = _one_error(cli("list", "--db", foreign, "--json"), "not_puzzledb", 1)
+    assert len(message) <= 1000 and "\u202e" not in message and "\x1b" not in message
+    assert "\\u202e" in message and "25 more" in message
+
+
+def test_sql_messages_are_short_and_escaped(cli, seed_db):
+    message = _one_error(cli("sql", "SELECT " + "a" * 100_000, "--db", seed_db, "--json"),
+                         "sql_error", 2)
+    assert len(message) <= 1000
+    message = _one_error(cli("sql", "SELECT a\u202eb\x1b[2Jc", "--db", seed_db, "--json"),
+                         "sql_error", 2)
+    assert "\u202e" not in message and "\x1b" not in message
+
+
+def test_sigterm_during_a_query_is_a_clean_interruption(seed_db):
+    query = ("WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c "
+             "WHERE i < 1000000000) SELECT count(*) FROM c")
+    child = subprocess.Popen([*_puzzledb(), "sql", query, "--time-limit", "0", "--db",
+                              str(seed_db)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+    time.sleep(1.0)
+    child.send_signal(signal.SIGTERM)
+    _, errors = child.communicate(timeout=30)
+    assert child.returncode == 143 and "stopped by SIGTERM" in errors
+    assert "Traceback" not in errors

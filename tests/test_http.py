@@ -238,7 +238,7 @@ def test_each_404_has_its_own_code(client):
     error(get(client, "/path", puzzle="peg15", state="000000000000000"), 404, "unreachable")
     message = error(get(client, "/stats", puzzle="eight", goal="123456708"), 404, "not_built")
     assert "puzzledb build eight --goal 123456708" in message
-    assert "no such route: /nowhere" in error(client.get("/nowhere"), 404, "not_found")
+    assert "no such route: '/nowhere'" in error(client.get("/nowhere"), 404, "not_found")
 
 
 def test_not_built_when_the_database_holds_no_builds(tmp_path, cli):
@@ -502,3 +502,10 @@ def test_a_lookup_past_the_time_limit_is_stopped_and_named(seed_db):
     assert "took more than 0 s" in message
     app.extensions["puzzledb"].query_seconds = 2.0
     assert app.test_client().get("/depth?puzzle=eight&d=20&limit=10000").status_code == 200
+
+
+def test_an_unknown_route_is_repeated_short_and_escaped(client):
+    path = "/\u202eabc\x1b[2J" + "y" * 8000
+    message = error(client.get(path), 404, "not_found")
+    assert "\\u202e" in message and "\\x1b" in message and "\u202e" not in message
+    assert len(message) < 300

@@ -13,7 +13,7 @@ import traceback
 from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException
 
-from puzzledb.builder.errors import PuzzledbError
+from puzzledb.builder.errors import PuzzledbError, safe_message, shown
 
 from .caching import dumps
 
@@ -21,7 +21,7 @@ CODES = {404: "not_found", 405: "method_not_allowed", 414: "query_too_long"}
 
 
 def error_response(status: int, code: str, message: str, headers=None) -> Response:
-    body = {"error": {"code": code, "message": message}}
+    body = {"error": {"code": code, "message": safe_message(message)}}
     response = Response(dumps(body), status=status, headers=headers, mimetype="application/json")
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -36,9 +36,11 @@ def _http(error: HTTPException):
     code = CODES.get(status) or (error.name or "error").lower().replace(" ", "_")
     allowed = ", ".join(getattr(error, "valid_methods", None) or [])  # set on 405
     if status == 404:
-        message = f"no such route: {request.path} (the routes are listed in /openapi.json)"
+        message = (f"no such route: {shown(request.path, 100)} (the routes are listed in "
+                   f"/openapi.json)")
     elif status == 405:
-        message = f"{request.method} is not allowed on {request.path}; allowed: {allowed}"
+        message = (f"{shown(request.method)[1:-1]} is not allowed on {shown(request.path, 100)}; "
+                   f"allowed: {allowed}")
     else:
         message = _plain(error.description or error.name or "error")
     return error_response(status, code, message, {"Allow": allowed} if allowed else None)
