@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +45,7 @@ from .puzzle import ROW_SEPARATOR, SEPARATORS
 from .sliding import SlidingPuzzle, wide_blocks
 
 MAX_CELLS = 64
+MAX_TITLE = 100
 WHY_MAX_CELLS = "the fast search holds a state in one 64-bit integer, one bit per cell at least"
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 KEYS = ("name", "title", "rows", "cols", "blank", "blank_glyph", "goal", "goals", "pieces")
@@ -114,7 +116,7 @@ class _Reader:
         if "goal" not in raw and "goals" not in raw:
             self.fail("missing --goal" if self.flags else "missing key 'goals' (or 'goal')")
         name = self.name(raw["name"])
-        title = self.text(raw, "title", "")
+        title = self.title(self.text(raw, "title", ""))
         rows, cols = self.size(raw["rows"], "rows"), self.size(raw["cols"], "cols")
         if rows * cols > MAX_CELLS:
             self.fail(
@@ -158,6 +160,17 @@ class _Reader:
         value = raw.get(key, default)
         if not isinstance(value, str):
             self.fail(f"{self.field(key)} must be a string, not {_kind(value)}")
+        return value
+
+    def title(self, value: str) -> str:
+        """Shown by list, stats and the page: printable (no control, zero-width or bidi
+        characters, which could hide or reorder what is printed around it), at most 100."""
+        if len(value) > MAX_TITLE or not value.isprintable() or any(
+                unicodedata.category(ch) == "Cf" for ch in value):
+            self.fail(
+                f"{self.field('title')} must be printable text of at most {MAX_TITLE} "
+                f"characters, not {shown(value)}"
+            )
         return value
 
     def name(self, value) -> str:

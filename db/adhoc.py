@@ -41,6 +41,10 @@ PROGRESS_STEPS = 1000
 MAX_VALUE_BYTES = 10_000_000
 
 
+#: Functions that read memory addresses or files, or load code: never part of a query here.
+UNSAFE_FUNCTIONS = {"fts3_tokenizer", "load_extension", "readfile", "writefile", "edit",
+                    "sqlite_dbpage"}
+
 ALLOWED = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION,
            sqlite3.SQLITE_RECURSIVE}
 
@@ -119,6 +123,10 @@ class _Authorizer:
         self.refused: str | None = None
 
     def __call__(self, action, arg1, arg2, _db, _trigger):
+        if action == sqlite3.SQLITE_FUNCTION and (arg2 or "").lower() in UNSAFE_FUNCTIONS:
+            if self.refused is None:
+                self.refused = f"call {arg2}(), which reaches outside the data"
+            return sqlite3.SQLITE_DENY
         if action in ALLOWED or self._reporting_pragma(action, arg1, arg2):
             return sqlite3.SQLITE_OK
         if self._eponymous_table(action, arg1, arg2):

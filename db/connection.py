@@ -282,7 +282,8 @@ def check_before_writing(path: Path) -> None:
     journal mode, is changed); an empty or missing file is fine."""
     if not existing_file(path):
         return
-    conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
+    # immutable: reading the schema must leave no -wal or -shm beside a file we then refuse
+    conn = sqlite3.connect(_uri(path, immutable=True), uri=True)
     try:
         check_ours(conn, _tables(conn), path)
     except sqlite3.OperationalError as error:

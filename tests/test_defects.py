@@ -528,3 +528,29 @@ def test_sigterm_during_a_query_is_a_clean_interruption(seed_db):
     _, errors = child.communicate(timeout=30)
     assert child.returncode == 143 and "stopped by SIGTERM" in errors
     assert "Traceback" not in errors
+
+
+def test_sql_refuses_functions_that_reach_outside_the_data(cli, seed_db):
+    message = _one_error(cli("sql", "SELECT fts3_tokenizer('simple')", "--db", seed_db, "--json"),
+                         "refused", 2)
+    assert "fts3_tokenizer" in message
+
+
+@pytest.mark.parametrize("title", ["a\u202eb", "x" * 101, "tab\there"])
+def test_a_title_must_be_printable_and_short(title):
+    text = f'name = "tt"\ntitle = "{title}"\nrows = 1\ncols = 2\ngoal = "10"\n'
+    with pytest.raises(BadDefinition, match="title must be printable"):
+        load_text(text)
+
+
+def test_a_refused_foreign_wal_file_keeps_nothing_beside_it(cli, tmp_path):
+    import sqlite3
+
+    foreign = tmp_path / "foreign.sqlite"
+    conn = sqlite3.connect(foreign)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("CREATE TABLE customers (x)")
+    conn.commit()
+    conn.close()
+    _one_error(cli("build", "seven", "--db", foreign, "--json"), "not_puzzledb", 1)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["foreign.sqlite"]
