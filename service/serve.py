@@ -14,10 +14,14 @@ socket opens); each worker then opens its own read-only connections after the fo
 
 from __future__ import annotations
 
+import logging
 import sys
 from pathlib import Path
 
 from gunicorn.app.base import BaseApplication
+from gunicorn.glogging import Logger
+
+from puzzledb.builder.errors import safe_message
 
 from puzzledb.db.connection import reader
 
@@ -43,6 +47,24 @@ def _threads_only_for_data() -> None:
 
     if hasattr(gthread, "DEFAULT_WORKER_DATA_TIMEOUT"):  # gunicorn >= 23.1
         gthread.DEFAULT_WORKER_DATA_TIMEOUT = FIRST_BYTE_WAIT
+
+
+LOG_LINE = 300  # characters of one log line: a malformed request line can be 8 KB
+
+
+class ShortLines(logging.Filter):
+    """Log lines cut short and escaped: gunicorn repeats a malformed request whole."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg, record.args = safe_message(record.getMessage(), LOG_LINE), ()
+        return True
+
+
+class PuzzledbLogger(Logger):
+    def setup(self, cfg):
+        super().setup(cfg)
+        for handler in self.error_log.handlers:
+            handler.addFilter(ShortLines())
 
 
 class PuzzledbServer(BaseApplication):
@@ -101,6 +123,7 @@ def serve(path: Path, *, host: str = "127.0.0.1", port: int = 8000, workers: int
         "timeout": 30,
         "graceful_timeout": 5,
         "proc_name": "puzzledb",
+        "logger_class": PuzzledbLogger,
         **REQUEST_LIMITS,
     }
     _threads_only_for_data()  # in the master: the forked workers inherit it

@@ -108,3 +108,24 @@ def test_serve_checks_its_options(seed_db):
         capture_output=True, text=True, timeout=60,
     )
     assert result.returncode == 2 and "--workers" in result.stderr
+
+
+def test_a_malformed_request_is_logged_on_one_short_line(seed_db):
+    """gunicorn repeats a refused request line whole (up to 8 KB) in its log: cut it short."""
+    import socket
+
+    port = free_port()
+    server = subprocess.Popen(
+        [*PUZZLEDB, "serve", "--db", str(seed_db), "--port", str(port), "--workers", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        wait_until_up(server, f"http://127.0.0.1:{port}")
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            sock.sendall(b"GET /" + b"x" * 7000 + b"\x1b[2J HTTP/1.1 extra\r\n\r\n")
+            assert sock.recv(100).startswith(b"HTTP/1.1 400")
+    finally:
+        server.terminate()
+        _, log = server.communicate(timeout=30)
+    refused = [line for line in log.splitlines() if "Invalid request" in line]
+    assert refused and all(len(line) < 400 and "\x1b" not in line for line in refused)
