@@ -229,10 +229,53 @@ class Answers:
             "moves": listed,
         }
 
+    def question(self, conn, method: str, args: tuple) -> tuple[tuple, Build]:
+        """The canonical form of a question (method, puzzle, goal, canonical state or numbers)
+        and the build that answers it: how the service remembers answers, so every spelling
+        of one question is one entry. Input is checked in the order the answer itself checks
+        it, so errors are the same either way."""
+        if method in ("path", "moves"):
+            name, state_text, goal_text = args
+            puzzle, build = self.resolve(conn, name, goal_text)
+            return (method, build.name, build.goal, puzzle.parse(state_text, "state")), build
+        if method == "depth":
+            name, d, goal_text, limit, offset, after = args
+            numbers = (whole_number(d, "depth"), whole_number(limit, "limit", high=MAX_LIMIT),
+                       whole_number(offset, "offset"))
+            puzzle, build = self.resolve(conn, name, goal_text)
+            after = None if after is None else puzzle.parse(after, "after")
+            return (method, build.name, build.goal, *numbers, after), build
+        if method == "farthest":
+            name, goal_text, limit = args
+            limit = whole_number(limit, "limit", high=MAX_LIMIT)
+            _, build = self.resolve(conn, name, goal_text)
+            return (method, build.name, build.goal, limit), build
+        if method == "stats":
+            name, goal_text = args
+            _, build = self.resolve(conn, name, goal_text)
+            return (method, build.name, build.goal), build
+        raise ValueError(f"no such answer: {method}")
+
+    def answer(self, key: tuple) -> dict:
+        """The answer to a question in its canonical form (`question`)."""
+        method, name, goal, *rest = key
+        return getattr(self, method)(*_arguments(method, name, goal, rest))
+
 
 def _beyond(puzzle: Puzzle, build: Build, state: str) -> bool:
     """Whether a state the build does not hold lies beyond its radius (else it is hopeless)."""
     return build.radius is not None and puzzle.unreachable_reason(state, build.goal) is None
+
+
+def _arguments(method: str, name: str, goal: str, rest: list) -> tuple:
+    """Arguments for Answers.<method> from the parts of a canonical question."""
+    if method in ("path", "moves"):
+        return name, rest[0], goal
+    if method == "depth":
+        return name, rest[0], goal, rest[1], rest[2], rest[3]
+    if method == "farthest":
+        return name, goal, rest[0]
+    return name, goal
 
 
 def catalogue_answer(builds: list[Build]) -> dict:

@@ -22,7 +22,7 @@ from flask.wrappers import Response
 from puzzledb.builder.errors import QueryTimeout
 from puzzledb.db.queries import Build
 
-from ..answers import MAX_LIMIT, Answers, whole_number
+from ..answers import Answers
 from ..openapi import VERSION
 from .answer_cache import AnswerCache
 from .connections import FreshConnections
@@ -65,14 +65,14 @@ class ServiceAnswers:
         answered since the data last changed. QueryTimeout past the time limit."""
         with self.connection() as conn:
             generation = self.cache.generation
-            key, build = self.question(conn, method, args)
+            key, build = self.answers.question(conn, method, args)
             raw = conn
         found = self.cache.get(key) if self.cache.budget else None
         if found is not None:
             return found
         raw.deadline = time.monotonic() + self.query_seconds
         try:
-            answer = getattr(self.answers, method)(*_canonical_args(method, key))
+            answer = self.answers.answer(key)
         except sqlite3.Error:
             if raw.past_deadline():
                 raise QueryTimeout(
@@ -86,43 +86,6 @@ class ServiceAnswers:
         if self.cache.budget:
             self.cache.put(key, body, tag, generation)
         return body, tag
-
-    def question(self, conn, method: str, args: tuple) -> tuple[tuple, Build]:
-        """The canonical form of a question and the build that answers it. Input is checked
-        in the order the answer itself checks it, so errors are the same either way."""
-        if method in ("path", "moves"):
-            name, state_text, goal_text = args
-            puzzle, build = self.answers.resolve(conn, name, goal_text)
-            return (method, build.name, build.goal, puzzle.parse(state_text, "state")), build
-        if method == "depth":
-            name, d, goal_text, limit, offset, after = args
-            numbers = (whole_number(d, "depth"), whole_number(limit, "limit", high=MAX_LIMIT),
-                       whole_number(offset, "offset"))
-            puzzle, build = self.answers.resolve(conn, name, goal_text)
-            after = None if after is None else puzzle.parse(after, "after")
-            return (method, build.name, build.goal, *numbers, after), build
-        if method == "farthest":
-            name, goal_text, limit = args
-            limit = whole_number(limit, "limit", high=MAX_LIMIT)
-            _, build = self.answers.resolve(conn, name, goal_text)
-            return (method, build.name, build.goal, limit), build
-        if method == "stats":
-            name, goal_text = args
-            _, build = self.answers.resolve(conn, name, goal_text)
-            return (method, build.name, build.goal), build
-        raise ValueError(f"no such answer: {method}")
-
-
-def _canonical_args(method: str, key: tuple) -> tuple:
-    """Arguments for Answers.<method> from a canonical key (name, goal, ...)."""
-    _, name, goal, *rest = key
-    if method in ("path", "moves"):
-        return name, rest[0], goal
-    if method == "depth":
-        return name, rest[0], goal, rest[1], rest[2], rest[3]
-    if method == "farthest":
-        return name, goal, rest[0]
-    return name, goal
 
 
 @functools.lru_cache(maxsize=1024)
