@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 import sys
 import urllib.request
 from pathlib import Path
@@ -18,13 +17,13 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from puzzledb.service.app import create_app
-from test_serve import free_port, wait_until_up
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from servers import puzzledb_serve  # noqa: E402  (bench/servers.py: `puzzledb serve` on a free port)
 
 CHROMIUM = os.environ.get("PUZZLEDB_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-SCRIPT = Path(sys.executable).with_name("puzzledb")
-PUZZLEDB = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "puzzledb.service.cli"]
 SOLVE_SECONDS = 20
 STATIC = ["index.html", "page.css", "page.js", "api.js", "board.js", "chart.js", "picking.js",
           "player.js"]
@@ -33,22 +32,8 @@ STATIC = ["index.html", "page.css", "page.js", "api.js", "board.js", "chart.js",
 # -- a real server and a real browser -------------------------------------------------------------
 @pytest.fixture(scope="module")
 def base(seed_db):
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [*PUZZLEDB, "serve", "--db", str(seed_db), "--port", str(port)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
-    try:
-        wait_until_up(server, url)
+    with puzzledb_serve(seed_db) as url:
         yield url
-    finally:
-        server.terminate()
-        try:
-            server.communicate(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.communicate()
 
 
 @pytest.fixture(scope="module")
