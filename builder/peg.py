@@ -12,6 +12,7 @@ from .errors import BadDefinition, MalformedInput, shown
 from .puzzle import Move, Puzzle, split_cells
 
 PEG, HOLE = "1", "0"
+PEG_GLYPH, HOLE_GLYPH = "●", "○"  # how a terminal shows them
 
 
 class PegSolitaire(Puzzle):
@@ -128,6 +129,17 @@ class PegSolitaire(Puzzle):
                 yield from self._unchains(before, path + [origin])
 
     # -- hopeless states -------------------------------------------------------------------------
+    def placed(self, state: str) -> list[tuple[str, list[int]]]:
+        """Every peg and its hole."""
+        return [(PEG, [hole]) for hole, mark in enumerate(state) if mark == PEG]
+
+    def draw(self, state: str) -> list[str]:
+        """The board as lines of text: pegs and empty holes where the layout puts them."""
+        grid = [[" "] * self.cols for _ in range(self.rows)]
+        for hole, (r, c) in enumerate(self.layout):
+            grid[r][c] = PEG_GLYPH if state[hole] == PEG else HOLE_GLYPH
+        return ["".join(row).rstrip() for row in grid]
+
     def arrangements(self) -> int:
         """Each hole holds a peg or not."""
         return 2**self.holes

@@ -87,6 +87,16 @@ class Puzzle(ABC):
         search too large for memory is refused before it starts rather than killed later."""
         return None
 
+    # -- what front ends show ----------------------------------------------------------------
+    @abstractmethod
+    def placed(self, state: str) -> list[tuple[str, list[int]]]:
+        """Every piece on the board with the cells it covers, so a front end draws pieces
+        without knowing how a state writes them."""
+
+    @abstractmethod
+    def draw(self, state: str) -> list[str]:
+        """The board as lines of text for a terminal, in the puzzle's own look."""
+
     # -- storage -----------------------------------------------------------------------------
     @abstractmethod
     def spec(self) -> dict:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from math import factorial, prod
 
+from .box_drawing import framed_grid, widest
 from .errors import BadDefinition, MalformedInput, shown
 from .puzzle import SEPARATORS, ROW_SEPARATOR, Move, Puzzle, split_cells
 
@@ -159,6 +160,40 @@ class SlidingPuzzle(Puzzle):
                 f"the '{label}' at cell {cell} does not start one"
             )
         return blocks
+
+    def placed(self, state: str) -> list[tuple[str, list[int]]]:
+        """Every piece and the cells it covers (a wide piece's whole block), in reading order
+        of its first cell: what a front end draws, so it need not know the wide-piece rule."""
+        blocks = {top * self.cols + left: (label, top, left) for label, top, left in self.pieces(state)}
+        out = []
+        for cell, label in enumerate(state):
+            if cell in blocks:
+                h, w = self.wide[label]
+                top, left = blocks[cell][1:]
+                out.append((label, [(top + i) * self.cols + left + j for i in range(h) for j in range(w)]))
+            elif label != self.blank and label not in self.wide:
+                out.append((label, [cell]))
+        return out
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw(self, state: str) -> list[str]:
+        """The board as lines of text: a framed grid with a wide piece as one box named once,
+        or, when the pieces are themselves line glyphs, the glyphs alone (a frame would clash)."""
+        if any(0x2500 <= ord(g) <= 0x257F for g in self.glyphs.values()):
+            return [
+                " ".join(self.glyph(state[r * self.cols + c]) for c in range(self.cols))
+                for r in range(self.rows)
+            ]
+        region = list(range(self.cells))  # which piece covers each cell: a wide piece's share
+        text = ["" if s == self.blank else self.glyph(s) for s in state]
+        for label, cells in self.placed(state):
+            if len(cells) > 1:
+                for c in cells:
+                    region[c], text[c] = cells[0], ""
+                h, _ = self.wide[label]
+                text[cells[0] + (h // 2) * self.cols] = self.piece_name(label)
+        inner = widest(self.glyph(s) for s in set(state))
+        return framed_grid(self.rows, self.cols, region, text, inner)
 
     # -- move rule -----------------------------------------------------------------------------
     def step(self, cell: int, direction: str) -> int | None:

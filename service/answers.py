@@ -112,6 +112,7 @@ class Answers:
             "depth": len(steps) - 1,
             "path": [s for s, _ in steps],
             "moves": [m for _, m in steps[:-1]],
+            "pieces": [_pieces(puzzle, s) for s, _ in steps],
         }
 
     def _not_stored(self, puzzle: Puzzle, build: Build, state: str) -> PuzzledbError:
@@ -217,6 +218,7 @@ class Answers:
                 "optimal": depths.get(after) == here - 1,
                 "beyond_radius": after not in depths and _beyond(puzzle, build, after),
                 **dict(zip(("from", "to"), puzzle.move_cells(state, move, after))),
+                "pieces": _pieces(puzzle, after),
             }
             for move, after in options
         ]
@@ -226,6 +228,7 @@ class Answers:
             "goal": build.goal,
             "state": state,
             "depth": here,
+            "pieces": _pieces(puzzle, state),
             "moves": listed,
         }
 
@@ -260,6 +263,11 @@ class Answers:
         """The answer to a question in its canonical form (`question`)."""
         method, name, goal, *rest = key
         return getattr(self, method)(*_arguments(method, name, goal, rest))
+
+
+def _pieces(puzzle: Puzzle, state: str) -> list[dict]:
+    """The pieces of a state and the cells each covers, as the page draws them."""
+    return [{"label": label, "cells": cells} for label, cells in puzzle.placed(state)]
 
 
 def _beyond(puzzle: Puzzle, build: Build, state: str) -> bool:

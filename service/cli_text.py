@@ -25,9 +25,9 @@ def list_text(answer: dict) -> str:
 
 def path_text(puzzle, answer: dict) -> str:
     moves = answer["moves"]
-    blocks = [("start", render.draw(puzzle, answer["path"][0]))]
+    blocks = [("start", puzzle.draw(answer["path"][0]))]
     for i, (move, state) in enumerate(zip(moves, answer["path"][1:]), start=1):
-        blocks.append((f"{i}. {move}", render.draw(puzzle, state)))
+        blocks.append((f"{i}. {move}", puzzle.draw(state)))
     count = len(moves)
     head = (
         f"{answer['puzzle']}: {answer['state']} -> goal {answer['goal']}, "
@@ -74,7 +74,7 @@ def farthest_text(puzzle, a: dict) -> str:
     else:
         what = f"{a['count']:,} farthest state{plural}, {moves(a['depth'])} away"
     head = f"{a['puzzle']}, goal {a['goal']}: {what}\n\n"
-    blocks = [(s, render.draw(puzzle, s)) for s in a["states"][:60]]
+    blocks = [(s, puzzle.draw(s)) for s in a["states"][:60]]
     more = "" if len(a["states"]) <= 60 else "".join(f"{s}\n" for s in a["states"][60:])
     return head + render.side_by_side(blocks) + more
 

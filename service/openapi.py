@@ -136,12 +136,18 @@ DEFINITION = {
                    "call it), aliases; peg: jumps (hole -> [over, land] pairs) and layout (hole "
                    "-> [row, column] on a drawing grid).",
 }
+PIECES = {"type": "array", "description": "Every piece on the board and the cells it covers "
+          "(a wide piece once, with its whole block; a peg's label is 1), in reading order of "
+          "its first cell: enough to draw the state without knowing how a state is written.",
+          "items": _object({"label": STR, "cells": INTS})}
 BUILD = _object({"goal": STR, "states": INT, "max_depth": INT, "radius": RADIUS, "built_at": STR,
                  "build_seconds": {"type": "number"}})
 
 SCHEMAS = {
     "PathAnswer": _object({"puzzle": STR, "goal": STR, "state": STR, "depth": INT,
-                           "path": STRS, "moves": STRS}),
+                           "path": STRS, "moves": STRS,
+                           "pieces": {"type": "array", "items": PIECES,
+                                      "description": "The pieces of each state of `path`."}}),
     "DepthAnswer": _object({"puzzle": STR, "goal": STR, "depth": INT, "count": INT,
                             "offset": INT, "after": {"type": ["string", "null"]},
                             "states": STRS}),
@@ -151,7 +157,7 @@ SCHEMAS = {
                             "max_depth": INT, "radius": RADIUS, "histogram": INTS, "built_at": STR,
                             "build_seconds": {"type": "number"}}),
     "MovesAnswer": _object({
-        "puzzle": STR, "goal": STR, "state": STR, "depth": INT,
+        "puzzle": STR, "goal": STR, "state": STR, "depth": INT, "pieces": PIECES,
         "moves": {"type": "array", "items": _object({
             "move": STR, "state": STR, "depth": {"type": ["integer", "null"]},
             "optimal": {"type": "boolean"},
@@ -160,7 +166,8 @@ SCHEMAS = {
             "from": {"type": "array", "items": INT, "description": "Cells of the piece that "
                      "moves (a wide piece's whole block; a peg's starting hole)."},
             "to": {"type": "array", "items": INT, "description": "Cells it comes to rest on "
-                   "(the blank cells a piece fills; the hole a peg's chain ends in)."}})},
+                   "(the blank cells a piece fills; the hole a peg's chain ends in)."},
+            "pieces": {**PIECES, "description": "The pieces of the state the move leads to."}})},
     }),
     "Catalogue": _object({"puzzles": {"type": "array", "items": _object({
         "name": STR, "title": STR, "kind": {"enum": ["sliding", "peg"]}, "board": STR,

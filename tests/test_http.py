@@ -97,7 +97,7 @@ def test_answers_are_utf8_json_in_the_answers_key_order(client):
     response = get(client, "/path", puzzle="atama", state="ウアタソ*マイタノ", goal="ソウアイ*タタノマ")
     text = response.get_data(as_text=True)
     assert "ウアタソ*マイタノ" in text  # not \\u escapes
-    assert list(json.loads(text)) == ["puzzle", "goal", "state", "depth", "path", "moves"]
+    assert list(json.loads(text)) == ["puzzle", "goal", "state", "depth", "path", "moves", "pieces"]
 
 
 def test_head_gets_the_headers_without_a_body(client):
@@ -137,7 +137,7 @@ def test_moves_of_peg_dead_ends_have_no_depth_and_come_last(client):
     assert answer["depth"] == 1
     assert answer["moves"][0] == {
         "move": "peg 3 jumps to 5, 12", "state": "000000000000100", "depth": 0, "optimal": True,
-        "beyond_radius": False, "from": [3], "to": [12],
+        "beyond_radius": False, "from": [3], "to": [12], "pieces": [{"label": "1", "cells": [12]}],
     }
     depths = [m["depth"] for m in answer["moves"]]
     assert depths[1] == 1 and depths[2:] == [None] * (len(depths) - 2) and len(depths) > 3
@@ -153,6 +153,22 @@ def test_every_move_names_the_cells_it_takes_a_piece_from_and_to(client):
     for m in ok(client, "/moves", puzzle="eight", state="867254301")["moves"]:
         before, after = "867254301", m["state"]
         assert [before[c] for c in m["to"]] == ["0"] and [after[c] for c in m["from"]] == ["0"]
+
+
+def test_every_state_comes_with_its_pieces_and_the_cells_each_covers(client):
+    """What the page draws from, so it needs no rule of how a state writes a wide piece."""
+    answer = ok(client, "/moves", puzzle="nooff", state="_LLNOOFF")
+    assert answer["pieces"] == [{"label": label, "cells": cells} for label, cells in [
+        ("L", [1, 2]), ("N", [3]), ("O", [4]), ("O", [5]), ("F", [6]), ("F", [7])]]
+    bulb_left = next(m for m in answer["moves"] if m["move"] == "bulb left")
+    assert bulb_left["pieces"][0] == {"label": "L", "cells": [0, 1]}
+    path = ok(client, "/path", puzzle="peg15", state="000110001000000")
+    assert path["pieces"] == [[{"label": "1", "cells": [3]}, {"label": "1", "cells": [4]},
+                               {"label": "1", "cells": [8]}], [{"label": "1", "cells": [12]}]]
+    for state, pieces in zip(*(ok(client, "/path", puzzle="eight", state="867254301")[k]
+                               for k in ("path", "pieces"))):
+        assert sorted((p["cells"][0], p["label"]) for p in pieces) == [
+            (c, t) for c, t in enumerate(state) if t != "0"]
 
 
 def test_moves_of_an_unstored_state_is_an_error_like_path(client):

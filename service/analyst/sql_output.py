@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import TextIO
 
-from ..text_width import pad, width
+from ...builder.text_width import pad, width
 
 TABLE_LIMIT = 1000
 

@@ -1,8 +1,8 @@
 // Drawing a board in its puzzle's own look from the definition /puzzles serves: a grid of
 // tiles (line pieces drawn as lines, wide pieces as one piece) or a peg board of holes placed
-// by its layout. A piece keeps its element from state to state, so a move slides it there.
-
-import { cellsOf, pieces } from "./picking.js";
+// by its layout. What covers which cell comes from the API (`pieces` of /moves and /path), so
+// nothing here reads a state's text. A piece keeps its element from state to state, so a move
+// slides it there.
 
 const SVG = "http://www.w3.org/2000/svg";
 // Box-drawing glyph -> its arms (up, down, left, right), drawn from the centre to the edges
@@ -26,9 +26,10 @@ export class Board {
     else this.slots = this.drawSlots();
   }
 
-  show(state, marks = {}) {
-    if (this.definition.kind === "peg") this.showPegs(state);
-    else this.showPieces(state);
+  // `pieces`: [{label, cells}] of the state, as the API gives them.
+  show(pieces, marks = {}) {
+    if (this.definition.kind === "peg") this.showPegs(pieces);
+    else this.showPieces(pieces);
     this.mark(marks);
   }
 
@@ -50,8 +51,13 @@ export class Board {
     return slots;
   }
 
-  showPieces(state) {
-    const next = pieces(this.definition, state);
+  showPieces(pieces) {
+    const { cols } = this.definition;
+    const next = pieces.map(({ label, cells }) => {
+      const rows = cells.map((c) => Math.floor(c / cols)), across = cells.map((c) => c % cols);
+      const top = Math.min(...rows), left = Math.min(...across);
+      return { label, cells, top, left, h: Math.max(...rows) - top + 1, w: Math.max(...across) - left + 1 };
+    });
     const unused = new Set(this.placed);
     const take = (test) => {
       const old = this.placed.find((o) => unused.has(o) && test(o));
@@ -114,10 +120,10 @@ export class Board {
     });
   }
 
-  showPegs(state) {
-    const cells = cellsOf(state);
+  showPegs(pieces) {
+    const pegs = new Set(pieces.flatMap((p) => p.cells));
     this.holes.forEach((el, hole) => {
-      const peg = cells[hole] === "1";
+      const peg = pegs.has(hole);
       el.classList.toggle("has-peg", peg);
       el.setAttribute("aria-label", `hole ${hole}, ${peg ? "peg" : "empty"}`);
     });

@@ -5,7 +5,7 @@
 import { ask } from "./api.js";
 import { Board } from "./board.js";
 import { histogram } from "./chart.js";
-import { cellsOf, landing, mover, movesInto, optionsAt } from "./picking.js";
+import { covered, landing, mover, movesInto, optionsAt } from "./picking.js";
 import { Player } from "./player.js";
 
 const $ = (id) => document.getElementById(id);
@@ -21,8 +21,8 @@ let entry = null;     // the chosen puzzle's entry
 let goal = null;
 let board = null;
 let chart = null;
-let here = null;      // {state, depth, moves}; depth and moves stay null until /moves answers
-let history = [];     // earlier states, for Undo
+let here = null;      // {state, pieces, depth, moves}; depth and moves stay null until /moves answers
+let history = [];     // earlier {state, pieces}, for Undo
 let selected = null;  // {cells, options}: a piece with several moves, waiting for a target
 let latest = 0;
 const player = new Player(showStep);
@@ -104,22 +104,22 @@ async function load(text) {
   player.stop();
   ui["state-error"].textContent = "";
   ui["state-input"].removeAttribute("aria-invalid");
-  arrive(answer.state);
+  arrive(answer.state, answer.pieces);
   settle(answer);
 }
 
 // A legal move from /moves: shown at once (the piece slides), its own moves looked up after.
 function make(move) {
   player.stop();
-  arrive(move.state);
+  arrive(move.state, move.pieces);
   lookUp();
 }
 
-function arrive(state, remember = true) {
-  if (remember && here && here.state !== state) history.push(here.state);
-  here = { state, depth: null, moves: null };
+function arrive(state, pieces, remember = true) {
+  if (remember && here && here.state !== state) history.push({ state: here.state, pieces: here.pieces });
+  here = { state, pieces, depth: null, moves: null };
   selected = null;
-  board.show(state);
+  board.show(pieces);
   ui["state-input"].value = state;
   clearMoves();
   say("");
@@ -182,7 +182,7 @@ function clicked(cell) {
   if (into.length === 1) return make(into[0]);
   if (into.length > 1) return say("Several pieces can move here: click the one to move.");
   const peg = def.kind === "peg";
-  const empty = cellsOf(here.state)[cell] === (peg ? "0" : def.blank);
+  const empty = !covered(here.pieces, cell);
   say(empty ? "Nothing can move there." : peg ? "That peg cannot jump now." : "That piece cannot move now.");
 }
 
@@ -285,16 +285,17 @@ async function solve() {
     return current() && say(e.message);
   }
   if (!current()) return;
-  history.push(from);
+  history.push({ state: from, pieces: here.pieces });
   player.start(answer);
 }
 
 function showStep(index, answer) {
   const state = answer.path[index];
   const depth = answer.depth - index;
-  here = { state, depth, moves: null };
+  const pieces = answer.pieces[index];
+  here = { state, pieces, depth, moves: null };
   selected = null;
-  board.show(state);
+  board.show(pieces);
   ui["state-input"].value = state;
   ui.counter.textContent = `move ${index} of ${answer.depth}` + (index ? `: ${answer.moves[index - 1]}` : "");
   showDistance(depth);
@@ -357,7 +358,8 @@ ui.forward.addEventListener("click", () => player.step(1));
 ui.speed.addEventListener("change", setSpeed);
 ui.undo.addEventListener("click", () => {
   player.stop();
-  arrive(history.pop(), false);
+  const back = history.pop();
+  arrive(back.state, back.pieces, false);
   lookUp();
 });
 setSpeed();

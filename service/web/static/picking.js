@@ -2,28 +2,9 @@
 // moves (`from`) and the cells it comes to rest on (`to`), so nothing here knows a puzzle's
 // rules or reads a move's words.
 
-export function cellsOf(state) {
-  return Array.from(state);  // one entry per cell, whatever the characters
-}
-
-// Every piece of a sliding board with the cells it covers; a wide piece (NO-OFF's bulb) is
-// one piece over its whole rectangle, as in a valid state each rectangle is complete.
-export function pieces(definition, state) {
-  const { cols, blank } = definition;
-  const wide = definition.wide || {};
-  const cells = cellsOf(state);
-  const covered = new Set();
-  const found = [];
-  cells.forEach((label, cell) => {
-    if (label === blank || covered.has(cell)) return;
-    const [h, w] = wide[label] || [1, 1];
-    const top = Math.floor(cell / cols), left = cell % cols;
-    const span = [];
-    for (let i = 0; i < h; i++) for (let j = 0; j < w; j++) span.push((top + i) * cols + left + j);
-    span.forEach((c) => covered.add(c));
-    found.push({ label, top, left, h, w, cells: span });
-  });
-  return found;
+// Whether a piece covers `cell`, from the pieces the API gives with a state.
+export function covered(pieces, cell) {
+  return pieces.some((p) => p.cells.includes(cell));
 }
 
 // The cells of the piece a move moves (for a peg: its starting hole).
