@@ -68,20 +68,22 @@ class PackedBoard:
         points = np.ascontiguousarray(self.codepoints[self.digits(codes)])
         return points.view(f"<U{self.puzzle.cells}").ravel().tolist()
 
-    def expand(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """All states one move from `codes`, with the code of the move that leads back."""
+    def expand(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """All states one move from `codes`, with the code of the move that leads back and
+        the index in `codes` of the state each came from."""
         blank_cell = np.argmax(self.digits(codes) == self.blank, axis=1)
-        children, moves = [], []
+        children, moves, parents = [], [], []
         for d in range(4):
             target = self.neighbour[d, blank_cell]
             ok = target >= 0
+            parents.append(np.flatnonzero(ok).astype(np.uint32))
             parent, b, t = codes[ok], blank_cell[ok], target[ok]
             piece = (parent >> self.shifts[t]) & self.mask
             flip = piece ^ np.uint64(self.blank)
             children.append(parent ^ (flip << self.shifts[t]) ^ (flip << self.shifts[b]))
             # In the child the piece sits at b and moves in direction d back into the blank.
             moves.append(self.code_of[b, d, piece.astype(np.intp)])
-        return np.concatenate(children), np.concatenate(moves)
+        return np.concatenate(children), np.concatenate(moves), np.concatenate(parents)
 
 
     def undo(self, codes: np.ndarray, moves: np.ndarray) -> np.ndarray:

@@ -14,6 +14,18 @@ from typing import TYPE_CHECKING, Iterator
 if TYPE_CHECKING:
     from .puzzle import Move
 
+#: How many of the states with the most optimal solutions a build keeps by name.
+MOST_SOLVED_KEPT = 100
+#: The largest count SQLite stores as an INTEGER; larger ones are stored as decimal text.
+SQL_INT_MAX = 2**63 - 1
+
+
+def for_sql(values: list[int]) -> list:
+    """Counts as SQLite can bind them: a count beyond a 64-bit integer as its exact decimal."""
+    if values and max(values) > SQL_INT_MAX:
+        return [v if v <= SQL_INT_MAX else str(v) for v in values]
+    return values
+
 
 
 @dataclass
@@ -27,6 +39,11 @@ class SearchResult(ABC):
     stores_pred: bool
     #: the search stopped this many moves from the goal (None: it found every state)
     radius: int | None = field(default=None, kw_only=True)
+    #: the most optimal solutions any state has, how many states have that many, and the
+    #: first MOST_SOLVED_KEPT of them in state order
+    most_solutions: int = field(default=1, kw_only=True)
+    most_solved_count: int = field(default=1, kw_only=True)
+    most_solved: list[str] = field(default_factory=list, kw_only=True)
 
     @property
     def states(self) -> int:
@@ -38,8 +55,9 @@ class SearchResult(ABC):
 
     @abstractmethod
     def chunks(self, size: int) -> Iterator[tuple[list, ...]]:
-        """Columns (states, depths, move codes or None[, preds]) in state order, `size` rows
-        at a time: column lists are cheap to make from arrays and to interleave for SQL."""
+        """Columns (states, depths, move codes or None, solutions[, preds]) in state order,
+        `size` rows at a time: column lists are cheap to make from arrays and to interleave
+        for SQL. A solution count too large for SQLite's integers comes as decimal text."""
 
 
 @dataclass
@@ -47,10 +65,13 @@ class TableResult(SearchResult):
     """A result held as a dict of Python objects: fine for puzzles of up to a few million."""
 
     table: dict  # state -> (depth, move code, pred)
+    solutions: dict  # state -> how many optimal solutions it has
 
     def chunks(self, size: int) -> Iterator[tuple[list, ...]]:
         keys = sorted(self.table)
         for start in range(0, len(keys), size):
             states = keys[start : start + size]
             depths, moves, preds = zip(*(self.table[s] for s in states))
-            yield (states, list(depths), list(moves)) + ((list(preds),) if self.stores_pred else ())
+            counts = for_sql([self.solutions[s] for s in states])
+            yield (states, list(depths), list(moves), counts) + (
+                (list(preds),) if self.stores_pred else ())

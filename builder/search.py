@@ -9,12 +9,19 @@ from __future__ import annotations
 
 from .move_codes import MoveCodes
 from .puzzle import Puzzle
-from .result import TableResult
+from .result import MOST_SOLVED_KEPT, TableResult
 
 
 def breadth_first(puzzle: Puzzle, goal: str, radius: int | None = None, progress=None) -> TableResult:
-    """Every state within `radius` moves of `goal` (all when None), with depth, move, pred."""
+    """Every state within `radius` moves of `goal` (all when None), with depth, move, pred and
+    its number of optimal solutions.
+
+    A state first met at depth d has as many optimal solutions as its neighbours at depth d-1
+    have together, so its count is complete once layer d-1 is expanded: each neighbour that
+    reaches it adds its own count, once however many moves join the two.
+    """
     table: dict[str, tuple[int, int | None, str | None]] = {goal: (0, None, None)}
+    solutions: dict[str, int] = {goal: 1}
     swaps = puzzle.single_swap_moves()
     codes = MoveCodes(puzzle.cells, swaps)
     histogram = [1]
@@ -24,20 +31,34 @@ def breadth_first(puzzle: Puzzle, goal: str, radius: int | None = None, progress
         depth += 1
         found = []
         for state in frontier:
+            count = solutions[state]
+            reached = set()
             for move, earlier in puzzle.reverse_moves(state):
-                if earlier not in table:
-                    code = codes.code(move)
-                    table[earlier] = (depth, code, state)
+                if earlier in reached:
+                    continue
+                reached.add(earlier)
+                seen = table.get(earlier)
+                if seen is None:
+                    table[earlier] = (depth, codes.code(move), state)
+                    solutions[earlier] = count
                     found.append(earlier)
+                elif seen[0] == depth:
+                    solutions[earlier] += count
         if found:
             histogram.append(len(found))
             if progress:
                 progress(depth, len(table))
         frontier = found
+    most = max(solutions.values())
+    most_solved = sorted(s for s, n in solutions.items() if n == most)
     return TableResult(
         goal=goal,
         histogram=histogram,
         moves=codes.moves,
         stores_pred=not swaps,
         table=table,
+        solutions=solutions,
+        most_solutions=most,
+        most_solved_count=len(most_solved),
+        most_solved=most_solved[:MOST_SOLVED_KEPT],
     )

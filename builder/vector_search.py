@@ -15,37 +15,43 @@ from typing import Iterator
 
 import numpy as np
 
-from .result import SearchResult
+from . import counting
+from .result import MOST_SOLVED_KEPT, SearchResult, for_sql
 
 NO_MOVE = -1
 MOVE_BITS = 16  # move codes are int16
 
 
 def layered_bfs(codec, goal: str, radius: int | None = None, progress=None) -> "PackedResult":
-    """Every state within `radius` moves of `goal` (all of them when radius is None).
+    """Every state within `radius` moves of `goal` (all of them when radius is None), with
+    its number of optimal solutions.
 
     `progress(depth, states_so_far)` is called after each layer.
     """
     current = np.array([codec.encode(goal)], np.uint64)
+    current_counts = counting.ones(1)
     previous = np.empty(0, np.uint64)
     layers = [current]
     layer_moves = [np.array([NO_MOVE], np.int16)]
+    layer_counts = [current_counts]
     total = 1
     while radius is None or len(layers) <= radius:
-        children, moves = codec.expand(current)
+        children, moves, parents = codec.expand(current)
         found, moves = _first_of_each(children, moves, codec.state_bits)
-        del children
         new = ~(_member(found, current) | _member(found, previous))
         found, moves = found[new], moves[new]
         if len(found) == 0:
             break
+        counts = _solutions(found, children, parents, current_counts)
+        del children, parents
         layers.append(found)
         layer_moves.append(moves)
-        previous, current = current, found
+        layer_counts.append(counts)
+        previous, current, current_counts = current, found, counts
         total += len(found)
         if progress:
             progress(len(layers) - 1, total)
-    return PackedResult(
+    result = PackedResult(
         goal=goal,
         histogram=[len(x) for x in layers],
         moves=codec.moves,
@@ -53,7 +59,19 @@ def layered_bfs(codec, goal: str, radius: int | None = None, progress=None) -> "
         codec=codec,
         layers=layers,
         layer_moves=layer_moves,
+        layer_counts=layer_counts,
     )
+    result.note_most_solved()
+    return result
+
+
+def _solutions(layer: np.ndarray, children: np.ndarray, parents: np.ndarray, counts):
+    """Optimal solutions of each state of a new (sorted) layer: the sum of the counts of the
+    parents it is a child of. A child met again from an earlier layer is not in `layer`. Each
+    (parent, child) pair occurs once, as one blank moves to a cell in one way only."""
+    at = np.minimum(np.searchsorted(layer, children), len(layer) - 1)
+    hit = layer[at] == children
+    return counting.sum_into(at[hit], parents[hit], counts, len(layer))
 
 
 def _first_of_each(children: np.ndarray, moves: np.ndarray, state_bits: int):
@@ -87,6 +105,21 @@ class PackedResult(SearchResult):
     codec: object = None
     layers: list = None
     layer_moves: list = None
+    layer_counts: list = None  # per layer, its solution counts as limbs (builder.counting)
+
+    def note_most_solved(self) -> None:
+        """Find the most optimal solutions any state has, and which states have them."""
+        best, where = 0, []
+        for depth, counts in enumerate(self.layer_counts):
+            top, index = counting.largest(counts)
+            if top > best:
+                best, where = top, []
+            if top == best:
+                where.append((depth, index))
+        self.most_solutions = best
+        self.most_solved_count = sum(len(index) for _, index in where)
+        named = [self.codec.decode(self.layers[d][index[:MOST_SOLVED_KEPT]]) for d, index in where]
+        self.most_solved = sorted(s for states in named for s in states)[:MOST_SOLVED_KEPT]
 
     def chunks(self, size: int) -> Iterator[tuple[list, ...]]:
         """Rows in key order, one bucket of the key space at a time.
@@ -95,7 +128,8 @@ class PackedResult(SearchResult):
         slices, sort that bucket alone, decode it. No array of all states is ever built.
         """
         for low, high in self._buckets(size):
-            codes, depths, moves = [], [], []
+            codes, depths, moves, counts = [], [], [], []
+            limbs = max(len(c) for c in self.layer_counts)
             for depth, (layer, layer_moves) in enumerate(zip(self.layers, self.layer_moves)):
                 a, b = np.searchsorted(layer, [low, high]) if high is not None else (
                     np.searchsorted(layer, low), len(layer))
@@ -103,16 +137,20 @@ class PackedResult(SearchResult):
                     codes.append(layer[a:b])
                     moves.append(layer_moves[a:b])
                     depths.append(np.full(b - a, depth, np.int16))
+                    counts.append(counting.padded(counting.take(self.layer_counts[depth], slice(a, b)), limbs))
             if not codes:
                 continue
             codes, depths, moves = np.concatenate(codes), np.concatenate(depths), np.concatenate(moves)
+            counts = [np.concatenate([c[i] for c in counts]) for i in range(limbs)]
             order = np.argsort(codes)
             codes, depths, moves = codes[order], depths[order], moves[order]
+            counts = counting.take(counts, order)
             goal_rows = np.flatnonzero(moves == NO_MOVE).tolist()
             move_list = moves.tolist()
             for i in goal_rows:
                 move_list[i] = None
-            columns = (self.codec.decode(codes), depths.tolist(), move_list)
+            columns = (self.codec.decode(codes), depths.tolist(), move_list,
+                       for_sql(counting.to_ints(_trimmed(counts))))
             if self.stores_pred:
                 preds = self.codec.decode(self.codec.undo(codes, moves))
                 for i in goal_rows:
@@ -130,3 +168,10 @@ class PackedResult(SearchResult):
         cuts = np.unique(sample[np.linspace(0, len(sample) - 1, count + 1).astype(np.int64)[1:-1]])
         edges = [np.uint64(0)] + list(cuts) + [None]
         return list(zip(edges[:-1], edges[1:]))
+
+
+def _trimmed(counts):
+    """Limbs without the zero ones on top (padding), so common counts convert fast."""
+    while len(counts) > 1 and not counts[-1].any():
+        counts = counts[:-1]
+    return counts

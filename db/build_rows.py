@@ -11,10 +11,10 @@ from collections.abc import Iterator
 
 from . import schema
 from .connection import Database
-from .queries import Build
+from .queries import Build, count
 
 BATCH = 5000
-COLUMNS = ("state", "depth", "pred", "move")
+COLUMNS = ("state", "depth", "pred", "move", "solutions")
 
 
 def rows_sql(build: Build) -> str:
@@ -22,16 +22,16 @@ def rows_sql(build: Build) -> str:
         "n.state", "n.move", build.rows * build.cols, "n.pred" if build.stores_pred else None
     )
     return (
-        f"SELECT n.state, n.depth, {pred}, m.label FROM {build.node_table} AS n "
+        f"SELECT n.state, n.depth, {pred}, m.label, n.solutions FROM {build.node_table} AS n "
         f"LEFT JOIN moves AS m ON m.puzzle_id = {int(build.id)} AND m.code = n.move "
         f"ORDER BY n.state"
     )
 
 
 def batches(database: Database, build: Build, size: int = BATCH) -> Iterator[list[tuple]]:
-    """(state, depth, pred, move) tuples, `size` at a time; pred and move are None at the
-    goal. Only one batch is in memory at once."""
+    """(state, depth, pred, move, solutions) tuples, `size` at a time; pred and move are None
+    at the goal. Only one batch is in memory at once."""
     with database.connection() as conn:
         result = conn.execute(rows_sql(build))
         while rows := result.fetchmany(size):
-            yield [tuple(r) for r in rows]
+            yield [(*r[:4], count(r[4])) for r in rows]  # a count past 64 bits is text

@@ -18,7 +18,7 @@ from . import schema
 
 BUILD_COLUMNS = (
     "id, name, goal, title, kind, rows, cols, states, max_depth, radius, built_at, build_seconds, "
-    "node_table, stores_pred, definition"
+    "node_table, stores_pred, definition, max_solutions, max_solutions_states"
 )
 
 
@@ -41,6 +41,8 @@ class Build:
     node_table: str
     stores_pred: bool
     definition: dict = field(hash=False, compare=False)
+    max_solutions: int = 1  # the most optimal solutions any state has
+    max_solutions_states: int = 1  # how many states have that many
 
     def summary(self) -> dict:
         return {
@@ -59,7 +61,13 @@ def _build_from(values: tuple) -> Build:
     fields = dict(zip(Build.__dataclass_fields__, values))
     fields["stores_pred"] = bool(fields["stores_pred"])
     fields["definition"] = json.loads(fields["definition"])
+    fields["max_solutions"] = count(fields["max_solutions"])
     return Build(**fields)
+
+
+def count(value: int | str | None) -> int | None:
+    """A stored solution count as an exact integer: counts past 64 bits are kept as text."""
+    return int(value) if isinstance(value, str) else value
 
 
 def _build(row) -> Build:
@@ -125,35 +133,51 @@ def _path_sql(table: str, cells: int, stores_pred: bool) -> str:
         next_pred = schema.pred_expression("walk.state", "walk.move", cells, None)
         columns = "step, state, depth, move"
         base, step = "0, state, depth, move", "walk.step + 1, n.state, n.depth, n.move"
+    # The start's own count rides along on the first row only.
+    columns += ", solutions"
+    base += ", solutions"
+    step += ", NULL"
     return f"""WITH RECURSIVE walk({columns}) AS (
             SELECT {base} FROM {table} WHERE state = ?
           UNION ALL
             SELECT {step} FROM walk JOIN {table} AS n ON n.state = {next_pred}
             WHERE walk.step < ?
         )
-        SELECT state, move FROM walk ORDER BY step"""
+        SELECT state, move, solutions FROM walk ORDER BY step"""
 
 
-def path(conn: Connection, build: Build, state: str) -> list[tuple[str, str | None]]:
-    """[(state, move made from it)] from `state` to the goal, so the state's depth is the
-    length less one; [] if the build does not hold `state`."""
+def path(conn: Connection, build: Build, state: str) -> tuple[list[tuple[str, str | None]], int | None]:
+    """([(state, move made from it)] from `state` to the goal, so the state's depth is the
+    length less one; [] if the build does not hold `state`), and the number of optimal
+    solutions from `state`."""
     sql = _path_sql(build.node_table, build.rows * build.cols, build.stores_pred)
     rows = conn.execute(sql, (state, build.max_depth)).fetchall()
     labels = move_labels(conn, build)
-    return [(s, None if m is None else labels[m]) for s, m in rows]
+    steps = [(s, None if m is None else labels[m]) for s, m, _ in rows]
+    return steps, (count(rows[0][2]) if rows else None)
 
 
 @lru_cache(maxsize=256)
-def _lookup_sql(table: str, count: int) -> str:
-    return f"SELECT state, depth FROM {table} WHERE state IN ({', '.join('?' * count)})"
+def _lookup_sql(table: str, states: int) -> str:
+    return (f"SELECT state, depth, solutions FROM {table} "
+            f"WHERE state IN ({', '.join('?' * states)})")
 
 
-def depths_of(conn: Connection, build: Build, states: list[str]) -> dict[str, int]:
-    """Depth of each of `states` that the build holds (one indexed lookup each)."""
+def depths_of(conn: Connection, build: Build, states: list[str]) -> dict[str, tuple[int, int]]:
+    """(depth, optimal solutions) of each of `states` that the build holds (one indexed
+    lookup each)."""
     if not states:
         return {}
     rows = conn.execute(_lookup_sql(build.node_table, len(states)), list(states))
-    return {state: depth for state, depth in rows}
+    return {state: (depth, count(solutions)) for state, depth, solutions in rows}
+
+
+def most_solved(conn: Connection, build: Build, limit: int) -> list[str]:
+    """The first `limit` of the states with the most optimal solutions, in state order."""
+    rows = conn.execute(
+        "SELECT state FROM most_solved WHERE puzzle_id = ? ORDER BY state LIMIT ?",
+        (build.id, limit))
+    return [r[0] for r in rows]
 
 
 @lru_cache(maxsize=256)

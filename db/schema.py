@@ -4,12 +4,19 @@ Physical layout
   puzzles        one row per built (puzzle, goal): sizes, timings, the puzzle's definition
   moves          per build, move code -> words ("tile 5 down") and the two cells it swaps
   layers         per build, how many states lie at each depth (the histogram, precomputed)
-  nodes_<id>     one table per build: state TEXT PRIMARY KEY, depth, move code [, pred]
+  most_solved    per build, (up to 100 of) the states with the most optimal solutions
+  nodes_<id>     one table per build: state TEXT PRIMARY KEY, depth, move code, solutions
+                 [, pred]
 
 Friendly views over all builds
-  states(puzzle, goal, state, depth, pred, move)   -- pred NULL at the goal
+  states(puzzle, goal, state, depth, pred, move, solutions)   -- pred NULL at the goal
   depth_histogram(puzzle, goal, depth, states)
-  farthest(puzzle, goal, state, depth)
+  farthest(puzzle, goal, state, depth, solutions)
+
+`solutions` is how many distinct shortest paths lead from the state to the goal (1 at the
+goal). It is exact: a count beyond SQLite's 64-bit integers is stored as its decimal text, which
+is why the column has no declared type (an INTEGER column would turn such text into a rounded
+REAL).
 
 Why one table per build: a rebuild creates the new table and drops the old one inside one
 transaction, which is cheap at any size, and each table only stores what its puzzle needs.
@@ -22,7 +29,7 @@ from __future__ import annotations
 from puzzledb.builder.move_codes import swapped_cells_sql
 
 #: PRAGMA user_version of a database this code writes; others are refused, not misread.
-VERSION = 1
+VERSION = 2
 
 TABLES = [
     """CREATE TABLE IF NOT EXISTS puzzles (
@@ -41,6 +48,8 @@ TABLES = [
         node_table    TEXT NOT NULL,            -- the nodes_<id> table holding the states
         stores_pred   INTEGER NOT NULL,         -- 1: nodes has a pred column; 0: derived
         definition    TEXT NOT NULL,            -- the puzzle as JSON (board, pieces, rules)
+        max_solutions,                          -- the most optimal solutions of any state
+        max_solutions_states INTEGER NOT NULL,  -- how many states have that many
         UNIQUE (name, goal)
     )""",
     """CREATE TABLE IF NOT EXISTS moves (
@@ -58,6 +67,11 @@ TABLES = [
         states    INTEGER NOT NULL,
         PRIMARY KEY (puzzle_id, depth)
     ) WITHOUT ROWID""",
+    """CREATE TABLE IF NOT EXISTS most_solved (
+        puzzle_id INTEGER NOT NULL REFERENCES puzzles(id),
+        state     TEXT NOT NULL,                -- has puzzles.max_solutions optimal solutions
+        PRIMARY KEY (puzzle_id, state)
+    ) WITHOUT ROWID""",
     """CREATE VIEW IF NOT EXISTS depth_histogram AS
         SELECT p.name AS puzzle, p.goal AS goal, l.depth AS depth, l.states AS states
         FROM layers AS l JOIN puzzles AS p ON p.id = l.puzzle_id""",
@@ -65,11 +79,12 @@ TABLES = [
 
 
 def node_table_ddl(table: str, stores_pred: bool) -> str:
-    pred = ",\n        pred  TEXT" if stores_pred else ""
+    pred = ",\n        pred      TEXT" if stores_pred else ""
     return f"""CREATE TABLE {table} (
-        state TEXT PRIMARY KEY,
-        depth INTEGER NOT NULL,
-        move  INTEGER{pred}
+        state     TEXT PRIMARY KEY,
+        depth     INTEGER NOT NULL,
+        move      INTEGER,
+        solutions NOT NULL{pred}
     ) WITHOUT ROWID"""
 
 
@@ -101,7 +116,7 @@ def states_view(builds: list[dict]) -> list[str]:
     arms = [
         f"""SELECT {quote(b['name'])} AS puzzle, {quote(b['goal'])} AS goal, n.state AS state,
            n.depth AS depth, {pred_expression('n.state', 'n.move', b['cells'], 'n.pred' if b['stores_pred'] else None)} AS pred,
-           m.label AS move
+           m.label AS move, n.solutions AS solutions
     FROM {b['node_table']} AS n
     LEFT JOIN moves AS m ON m.puzzle_id = {int(b['id'])} AND m.code = n.move"""
         for b in builds
@@ -109,13 +124,15 @@ def states_view(builds: list[dict]) -> list[str]:
     if not arms:
         arms = [
             "SELECT NULL AS puzzle, NULL AS goal, NULL AS state, NULL AS depth, "
-            "NULL AS pred, NULL AS move WHERE 0"
+            "NULL AS pred, NULL AS move, NULL AS solutions WHERE 0"
         ]
     farthest = [
-        f"""SELECT {quote(b['name'])} AS puzzle, {quote(b['goal'])} AS goal, state, depth
+        f"""SELECT {quote(b['name'])} AS puzzle, {quote(b['goal'])} AS goal, state, depth,
+           solutions
     FROM {b['node_table']} WHERE depth = {int(b['max_depth'])}"""
         for b in builds
-    ] or ["SELECT NULL AS puzzle, NULL AS goal, NULL AS state, NULL AS depth WHERE 0"]
+    ] or ["SELECT NULL AS puzzle, NULL AS goal, NULL AS state, NULL AS depth, "
+          "NULL AS solutions WHERE 0"]
     return [
         "DROP VIEW IF EXISTS states",
         "CREATE VIEW states AS\n    " + "\n    UNION ALL\n    ".join(arms),

@@ -20,6 +20,7 @@ from datetime import datetime, timezone
 from sqlalchemy import Connection, Engine, text
 
 from puzzledb.builder.progress import Progress
+from puzzledb.builder.result import for_sql
 
 from . import schema
 from .connection import at_rest, check_before_writing, check_ours, writer
@@ -56,13 +57,17 @@ def save_build(engine: Engine, puzzle, result, started: float, progress=None) ->
             "node_table": "",
             "stores_pred": int(result.stores_pred),
             "definition": definition,
+            "max_solutions": for_sql([result.most_solutions])[0],
+            "max_solutions_states": result.most_solved_count,
         }
         build_id = conn.execute(
             text(
                 "INSERT INTO puzzles (name, goal, title, kind, rows, cols, states, "
-                "max_depth, radius, built_at, build_seconds, node_table, stores_pred, definition) "
+                "max_depth, radius, built_at, build_seconds, node_table, stores_pred, definition, "
+                "max_solutions, max_solutions_states) "
                 "VALUES (:name, :goal, :title, :kind, :rows, :cols, :states, :max_depth, :radius, "
-                ":built_at, :build_seconds, :node_table, :stores_pred, :definition) "
+                ":built_at, :build_seconds, :node_table, :stores_pred, :definition, "
+                ":max_solutions, :max_solutions_states) "
                 "RETURNING id"
             ),
             row,
@@ -93,6 +98,10 @@ def save_build(engine: Engine, puzzle, result, started: float, progress=None) ->
         conn.execute(
             text("INSERT INTO layers (puzzle_id, depth, states) VALUES (:id, :depth, :states)"),
             [{"id": build_id, "depth": d, "states": n} for d, n in enumerate(result.histogram)],
+        )
+        conn.execute(
+            text("INSERT INTO most_solved (puzzle_id, state) VALUES (:id, :state)"),
+            [{"id": build_id, "state": state} for state in result.most_solved],
         )
         _rewrite_views(conn)
         row["build_seconds"] = round(time.perf_counter() - started, 3)
@@ -205,7 +214,7 @@ def _drop_other_definitions(conn: Connection, name: str, definition: str) -> Non
 
 
 def _drop(conn: Connection, old) -> None:
-    for table in ("moves", "layers"):
+    for table in ("moves", "layers", "most_solved"):
         conn.execute(text(f"DELETE FROM {table} WHERE puzzle_id = :id"), {"id": old.id})
     conn.execute(text("DELETE FROM puzzles WHERE id = :id"), {"id": old.id})
     # Drop the views first: they name the old table.
@@ -220,7 +229,7 @@ def _insert_rows(conn: Connection, table: str, result, progress) -> None:
     Each statement inserts ROWS_PER_INSERT rows: that halves SQLite's per-statement cost
     compared with one row per execution.
     """
-    width = 4 if result.stores_pred else 3
+    width = 5 if result.stores_pred else 4
     cursor = conn.connection.driver_connection.cursor()
     written = 0
     chunks = _prefetch(_flattened(result, width))

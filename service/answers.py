@@ -18,6 +18,7 @@ from puzzledb.db.queries import Build
 MAX_LIMIT = 10_000
 MAX_RESOLVED = 512  # (puzzle, goal text) pairs remembered before starting over
 MAX_REMEMBERED_TEXT = 64  # longer goal texts are resolved each time, never remembered
+MOST_SOLVED_SHOWN = 10  # states named by stats as having the most optimal solutions
 
 
 class Answers:
@@ -102,7 +103,7 @@ class Answers:
         with self.connection() as conn:
             puzzle, build = self.resolve(conn, name, goal_text)
             state = puzzle.parse(state_text, "state")
-            steps = queries.path(conn, build, state)
+            steps, solutions = queries.path(conn, build, state)
         if not steps:
             raise self._not_stored(puzzle, build, state)
         return {
@@ -110,6 +111,7 @@ class Answers:
             "goal": build.goal,
             "state": state,
             "depth": len(steps) - 1,
+            "solutions": solutions,
             "path": [s for s, _ in steps],
             "moves": [m for _, m in steps[:-1]],
             "pieces": [_pieces(puzzle, s) for s, _ in steps],
@@ -177,6 +179,7 @@ class Answers:
         with self.connection() as conn:
             _, build = self.resolve(conn, name, goal_text)
             counts = queries.histogram(conn, build)
+            most = queries.most_solved(conn, build, MOST_SOLVED_SHOWN)
         return {
             "puzzle": build.name,
             "goal": build.goal,
@@ -185,6 +188,11 @@ class Answers:
             "max_depth": build.max_depth,
             "radius": build.radius,
             "histogram": counts,
+            "most_solutions": {
+                "solutions": build.max_solutions,
+                "count": build.max_solutions_states,
+                "states": most,
+            },
             "built_at": build.built_at,
             "build_seconds": build.build_seconds,
         }
@@ -209,25 +217,27 @@ class Answers:
             depths = queries.depths_of(conn, build, [state] + [after for _, after in options])
         if state not in depths:
             raise self._not_stored(puzzle, build, state)
-        here = depths[state]
-        listed = [
-            {
+        here, solutions = depths[state]
+        listed = []
+        for move, after in options:
+            depth, count = depths.get(after, (None, None))
+            listed.append({
                 "move": move.label,
                 "state": after,
-                "depth": depths.get(after),
-                "optimal": depths.get(after) == here - 1,
-                "beyond_radius": after not in depths and _beyond(puzzle, build, after),
+                "depth": depth,
+                "solutions": count,
+                "optimal": depth == here - 1,
+                "beyond_radius": depth is None and _beyond(puzzle, build, after),
                 **dict(zip(("from", "to"), puzzle.move_cells(state, move, after))),
                 "pieces": _pieces(puzzle, after),
-            }
-            for move, after in options
-        ]
+            })
         listed.sort(key=lambda m: (m["depth"] is None, m["depth"] or 0))
         return {
             "puzzle": build.name,
             "goal": build.goal,
             "state": state,
             "depth": here,
+            "solutions": solutions,
             "pieces": _pieces(puzzle, state),
             "moves": listed,
         }

@@ -33,22 +33,29 @@ def path_text(puzzle, answer: dict) -> str:
         f"{answer['puzzle']}: {answer['state']} -> goal {answer['goal']}, "
         f"{count} move{'s' if count != 1 else ''} (optimal)\n\n"
     )
-    return head + render.side_by_side(blocks) + f"{count} move{'s' if count != 1 else ''}\n"
+    tail = f"{count} move{'s' if count != 1 else ''}, optimal; {solutions(answer['solutions'])}\n"
+    return head + render.side_by_side(blocks) + tail
 
 
 def moves(n: int) -> str:
     return f"{n} move{'' if n == 1 else 's'}"
 
 
+def solutions(n: int) -> str:
+    """"40 optimal solutions", "1 optimal solution"."""
+    return f"{n:,} optimal solution{'' if n == 1 else 's'}"
+
+
 def moves_text(a: dict, radius: int | None = None) -> str:
-    lines = [f"{a['puzzle']}: {a['state']} is {moves(a['depth'])} from goal {a['goal']}"]
+    lines = [f"{a['puzzle']}: {a['state']} is {moves(a['depth'])} from goal {a['goal']}, "
+             f"{solutions(a['solutions'])}"]
     width = max((len(m["move"]) for m in a["moves"]), default=0)
     for m in a["moves"]:
         if m["beyond_radius"]:
             depth = f"beyond radius {radius}"
         else:
             depth = "cannot reach the goal" if m["depth"] is None else moves(m["depth"])
-        mark = "  optimal" if m["optimal"] else ""
+        mark = f"  optimal, keeps {solutions(m['solutions'])}" if m["optimal"] else ""
         lines.append(f"  {m['move']:<{width}}  -> {m['state']}  {depth}{mark}")
     return "\n".join(lines) + "\n"
 
@@ -91,4 +98,8 @@ def stats_text(a: dict) -> str:
     for depth, count in enumerate(a["histogram"]):
         bar = "█" * max(1 if count else 0, round(40 * count / top))
         lines.append(f"{depth:>5} {count:>11,}  {bar}")
+    most = a["most_solutions"]
+    which = ", ".join(most["states"]) + (", ..." if most["count"] > len(most["states"]) else "")
+    lines += ["", f"most optimal solutions: {most['solutions']:,}, from "
+              f"{most['count']:,} state{'' if most['count'] == 1 else 's'}: {which}"]
     return "\n".join(lines) + "\n"

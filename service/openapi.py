@@ -140,12 +140,16 @@ PIECES = {"type": "array", "description": "Every piece on the board and the cell
           "(a wide piece once, with its whole block; a peg's label is 1), in reading order of "
           "its first cell: enough to draw the state without knowing how a state is written.",
           "items": _object({"label": STR, "cells": INTS})}
+SOLUTIONS = {"type": "integer", "minimum": 1,
+             "description": "How many distinct optimal paths lead from the state to the goal; "
+                            "exact at any size (it may exceed 2**53, past which JavaScript's "
+                            "numbers round)."}
 BUILD = _object({"goal": STR, "states": INT, "max_depth": INT, "radius": RADIUS, "built_at": STR,
                  "build_seconds": {"type": "number"}})
 
 SCHEMAS = {
     "PathAnswer": _object({"puzzle": STR, "goal": STR, "state": STR, "depth": INT,
-                           "path": STRS, "moves": STRS,
+                           "solutions": SOLUTIONS, "path": STRS, "moves": STRS,
                            "pieces": {"type": "array", "items": PIECES,
                                       "description": "The pieces of each state of `path`."}}),
     "DepthAnswer": _object({"puzzle": STR, "goal": STR, "depth": INT, "count": INT,
@@ -154,12 +158,19 @@ SCHEMAS = {
     "FarthestAnswer": _object({"puzzle": STR, "goal": STR, "depth": INT, "count": INT,
                                "radius": RADIUS, "states": STRS}),
     "StatsAnswer": _object({"puzzle": STR, "goal": STR, "title": STR, "states": INT,
-                            "max_depth": INT, "radius": RADIUS, "histogram": INTS, "built_at": STR,
+                            "max_depth": INT, "radius": RADIUS, "histogram": INTS,
+                            "most_solutions": _object({
+                                "solutions": SOLUTIONS, "count": INT, "states": STRS},
+                            ), "built_at": STR,
                             "build_seconds": {"type": "number"}}),
     "MovesAnswer": _object({
-        "puzzle": STR, "goal": STR, "state": STR, "depth": INT, "pieces": PIECES,
+        "puzzle": STR, "goal": STR, "state": STR, "depth": INT, "solutions": SOLUTIONS,
+        "pieces": PIECES,
         "moves": {"type": "array", "items": _object({
             "move": STR, "state": STR, "depth": {"type": ["integer", "null"]},
+            "solutions": {**SOLUTIONS, "type": ["integer", "null"],
+                          "description": "The optimal solutions of the state it leads to "
+                                         "(null where depth is null)."},
             "optimal": {"type": "boolean"},
             "beyond_radius": {"type": "boolean", "description": "true: not stored because it "
                               "lies beyond a radius build (depth null); false otherwise"},

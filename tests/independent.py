@@ -105,3 +105,26 @@ def forward_distance(start, goal, successors):
                 seen[t] = seen[s] + 1
                 queue.append(t)
     return None
+
+
+def solution_counts(dist, successors):
+    """How many distinct shortest paths lead from each state of `dist` to its goal, by the
+    definition: 1 at the goal, else the sum over the distinct states one move away that are
+    one move nearer."""
+    count = {}
+    for state in sorted(dist, key=dist.get):
+        d = dist[state]
+        if d == 0:
+            count[state] = 1
+            continue
+        nearer = {t for t in successors(state) if dist.get(t) == d - 1}
+        count[state] = sum(count[t] for t in nearer)
+    return count
+
+
+def count_paths(start, goal, successors, moves):
+    """Every sequence of exactly `moves` moves from start that ends at goal, counted by walking
+    them all (for short distances: it is exponential)."""
+    if moves == 0:
+        return int(start == goal)
+    return sum(count_paths(t, goal, successors, moves - 1) for t in set(successors(start)))

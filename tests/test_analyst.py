@@ -24,7 +24,7 @@ import pytest
 
 from puzzledb.builder.errors import BadQuery
 
-from puzzledb.db import build_rows, canned, queries
+from puzzledb.db import build_rows, canned, queries, schema
 from puzzledb.db.connection import reader
 
 README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
@@ -198,7 +198,7 @@ def test_sql_refuses_every_write_and_leaves_the_file_unchanged(cli, seed_db, see
     assert "Traceback" not in result.output
     assert fingerprint(seed_db) == seed_fingerprint
     assert list(tmp_path.iterdir()) == []  # nothing attached or vacuumed into
-    assert rows_of(seed_db, "PRAGMA user_version") == [(1,)]
+    assert rows_of(seed_db, "PRAGMA user_version") == [(schema.VERSION,)]
 
 
 def test_fingerprint_sees_a_write_that_the_main_file_does_not_show(tmp_path):
@@ -470,7 +470,8 @@ def test_readme_shows_what_puzzledb_sql_prints(cli, seed_db, command, shown):
 
 # -- puzzledb export ---------------------------------------------------------------------------
 
-SEVEN_ROWS = "SELECT state, depth, pred, move FROM states WHERE puzzle = 'seven' ORDER BY state"
+SEVEN_ROWS = ("SELECT state, depth, pred, move, solutions FROM states WHERE puzzle = 'seven' "
+              "ORDER BY state")
 
 
 def test_export_csv_equals_the_states_view(cli, seed_db):
@@ -478,7 +479,7 @@ def test_export_csv_equals_the_states_view(cli, seed_db):
     assert result.exit_code == 0
     table = list(csv.reader(io.StringIO(result.stdout)))
     expected = [["" if v is None else str(v) for v in row] for row in rows_of(seed_db, SEVEN_ROWS)]
-    assert table[0] == ["state", "depth", "pred", "move"]
+    assert table[0] == ["state", "depth", "pred", "move", "solutions"]
     assert len(table) - 1 == len(expected) == 20160
     assert table[1:] == expected
 
@@ -489,7 +490,7 @@ def test_export_jsonl_equals_the_states_view(cli, seed_db):
     assert len(lines) == 20160
     exported = [json.loads(line) for line in lines]
     assert [tuple(r.values()) for r in exported] == rows_of(seed_db, SEVEN_ROWS)
-    assert list(exported[0]) == ["state", "depth", "pred", "move"]
+    assert list(exported[0]) == ["state", "depth", "pred", "move", "solutions"]
 
 
 def test_export_to_a_file(cli, seed_db, tmp_path):
@@ -506,7 +507,7 @@ def test_export_to_a_file(cli, seed_db, tmp_path):
 
 def test_export_of_a_peg_build_uses_its_stored_pred(cli, seed_db):
     rows = list(csv.reader(io.StringIO(cli("export", "peg15", "--db", seed_db).stdout)))
-    expected = rows_of(seed_db, "SELECT state, depth, pred, move FROM states "
+    expected = rows_of(seed_db, "SELECT state, depth, pred, move, solutions FROM states "
                                 "WHERE puzzle = 'peg15' ORDER BY state")
     assert rows[1:] == [["" if v is None else str(v) for v in row] for row in expected]
 

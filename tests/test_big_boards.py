@@ -8,6 +8,7 @@ import pytest
 from puzzledb.builder import catalogue
 from puzzledb.db.build import search
 from puzzledb.builder.packed import PackedBoard
+from puzzledb.builder.search import breadth_first
 from puzzledb.builder.vector_search import layered_bfs
 from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers
@@ -80,13 +81,15 @@ def test_radius_build_is_the_complete_build_cut_short():
 def test_rows_stream_in_key_order_in_any_chunk_size(size):
     seven = catalogue.get("seven")
     result = layered_bfs(PackedBoard(seven), seven.default_goal)
-    states, depths = [], []
-    for chunk_states, chunk_depths, _moves in result.chunks(size):
+    states, depths, solutions = [], [], []
+    for chunk_states, chunk_depths, _moves, chunk_solutions in result.chunks(size):
         assert len(chunk_states) <= max(size * 2, 2)  # buckets are about `size`
         states += chunk_states
         depths += chunk_depths
+        solutions += chunk_solutions
     assert states == sorted(states) and len(set(states)) == 20_160
     assert sorted(depths).count(36) == 1
+    assert dict(zip(states, solutions)) == breadth_first(seven, seven.default_goal).solutions
 
 
 def test_progress_shows_layers_rows_and_time_on_a_terminal():

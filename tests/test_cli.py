@@ -11,7 +11,8 @@ def run_json(cli, *args):
 
 def test_path_json_has_exactly_the_documented_keys(cli, seed_db):
     answer = run_json(cli, "path", "eight", "867254301", "--db", seed_db)
-    assert set(answer) == {"puzzle", "goal", "state", "depth", "path", "moves", "pieces"}
+    assert set(answer) == {"puzzle", "goal", "state", "depth", "solutions", "path", "moves",
+                           "pieces"}
     assert answer["depth"] == 31 and answer["path"][-1] == "123456780"
     assert answer["moves"][0] == "tile 5 down"
 

@@ -173,13 +173,14 @@ def test_an_sql_comment_first_reaches_the_sql_command(cli, seed_db):
 def test_moves_beyond_the_radius_say_so(cli, radius_db):
     answer = json.loads(cli("moves", "eight", "012456738", "--db", radius_db, "--json").stdout)
     assert [{k: v for k, v in m.items() if k != "pieces"} for m in answer["moves"]] == [
-        {"move": "tile 1 left", "state": "102456738", "depth": 9, "optimal": True,
+        {"move": "tile 1 left", "state": "102456738", "depth": 9, "solutions": 1, "optimal": True,
          "beyond_radius": False, "from": [1], "to": [0]},
-        {"move": "tile 4 up", "state": "412056738", "depth": None, "optimal": False,
+        {"move": "tile 4 up", "state": "412056738", "depth": None, "solutions": None,
+         "optimal": False,
          "beyond_radius": True, "from": [3], "to": [0]},
     ]
     assert [list(m) for m in answer["moves"]][0] == [
-        "move", "state", "depth", "optimal", "beyond_radius", "from", "to", "pieces"]
+        "move", "state", "depth", "solutions", "optimal", "beyond_radius", "from", "to", "pieces"]
     text = cli("moves", "eight", "012456738", "--db", radius_db).stdout
     assert "412056738  beyond radius 10" in text and "cannot reach" not in text
 

@@ -97,7 +97,8 @@ def test_answers_are_utf8_json_in_the_answers_key_order(client):
     response = get(client, "/path", puzzle="atama", state="ウアタソ*マイタノ", goal="ソウアイ*タタノマ")
     text = response.get_data(as_text=True)
     assert "ウアタソ*マイタノ" in text  # not \\u escapes
-    assert list(json.loads(text)) == ["puzzle", "goal", "state", "depth", "path", "moves", "pieces"]
+    assert list(json.loads(text)) == ["puzzle", "goal", "state", "depth", "solutions", "path", "moves",
+                                     "pieces"]
 
 
 def test_head_gets_the_headers_without_a_body(client):
@@ -136,7 +137,8 @@ def test_moves_of_peg_dead_ends_have_no_depth_and_come_last(client):
     answer = ok(client, "/moves", puzzle="peg15", state="000110001000000")  # pegs 3, 4, 8
     assert answer["depth"] == 1
     assert answer["moves"][0] == {
-        "move": "peg 3 jumps to 5, 12", "state": "000000000000100", "depth": 0, "optimal": True,
+        "move": "peg 3 jumps to 5, 12", "state": "000000000000100", "depth": 0, "solutions": 1,
+        "optimal": True,
         "beyond_radius": False, "from": [3], "to": [12], "pieces": [{"label": "1", "cells": [12]}],
     }
     depths = [m["depth"] for m in answer["moves"]]

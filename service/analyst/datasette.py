@@ -26,6 +26,8 @@ PUZZLES_COLUMNS = {
     "node_table": "The nodes_<id> table holding this build's states.",
     "stores_pred": "1: the node table stores pred; 0: pred is derived from the move.",
     "definition": "The puzzle's rules as JSON (board, pieces, blank, default goal).",
+    "max_solutions": "The most optimal solutions any state of the build has.",
+    "max_solutions_states": "How many states have that many (most_solved names them).",
 }
 
 STATE_COLUMNS = {
@@ -35,6 +37,8 @@ STATE_COLUMNS = {
     "depth": "Fewest moves from this state to the goal.",
     "pred": "The next state on an optimal path (one move closer); empty at the goal.",
     "move": "The move from this state to pred, in words (e.g. 'tile 5 down').",
+    "solutions": "How many distinct optimal paths lead from this state to the goal (1 at the "
+                 "goal); exact, as decimal text past 9,223,372,036,854,775,807.",
 }
 
 TABLES = {
@@ -52,14 +56,19 @@ TABLES = {
         "depth": "Moves from the goal.",
         "states": "States at that depth.",
     }),
-    "states": ("Every state of every build, with its depth, pred and move: the table to query.",
+    "most_solved": ("Per build, the states with the most optimal solutions (up to 100).", {
+        "puzzle_id": "The build (puzzles.id).",
+        "state": "A state with puzzles.max_solutions optimal solutions.",
+    }),
+    "states": ("Every state of every build, with its depth, pred, move and number of optimal "
+               "solutions: the table to query.",
                STATE_COLUMNS),
     "depth_histogram": ("How many states lie at each depth, per build.", {
         "puzzle": STATE_COLUMNS["puzzle"], "goal": STATE_COLUMNS["goal"],
         "depth": "Moves from the goal.", "states": "States at that depth.",
     }),
     "farthest": ("The states at each build's maximum depth.", {
-        k: STATE_COLUMNS[k] for k in ("puzzle", "goal", "state", "depth")
+        k: STATE_COLUMNS[k] for k in ("puzzle", "goal", "state", "depth", "solutions")
     }),
     "sqlite_sequence": ("SQLite's counter behind puzzles.id (AUTOINCREMENT).", {}),
 }
@@ -74,6 +83,7 @@ def _node_table(build: Build | None) -> dict:
         "state": STATE_COLUMNS["state"],
         "depth": STATE_COLUMNS["depth"],
         "move": "Move code toward pred (moves.code of this build); empty at the goal.",
+        "solutions": STATE_COLUMNS["solutions"],
     }
     if build.stores_pred:
         columns["pred"] = STATE_COLUMNS["pred"]

@@ -1,0 +1,70 @@
+"""Exact counts of optimal solutions over whole numpy arrays, however large they grow.
+
+A count is held as 32-bit limbs (a list of uint32 arrays, least significant first), so a layer
+of states costs 4 bytes a limb and a count past 2**64 is still exact: numpy's own integers
+would wrap silently. Sums go through float64, which is exact here: a state has at most a few
+neighbours, so a limb's sum stays far below 2**53.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+LIMB_BITS = 32
+LIMB = np.uint64((1 << LIMB_BITS) - 1)
+Limbs = list  # list[np.ndarray] of uint32, least significant first; all of one length
+
+def ones(n: int) -> Limbs:
+    """n counts of 1: the goal's (one way to be solved: already there)."""
+    return [np.ones(n, np.uint32)]
+
+
+def sum_into(targets: np.ndarray, sources: np.ndarray, counts: Limbs, size: int) -> Limbs:
+    """For each of `size` slots, the sum of counts[sources[i]] over the i with targets[i] equal
+    to that slot: every state's count from its neighbours one move nearer the goal."""
+    total = []
+    carry = np.zeros(size, np.uint64)
+    for limb in counts:
+        column = np.bincount(targets, weights=limb[sources].astype(np.float64), minlength=size)
+        column = column.astype(np.uint64) + carry
+        total.append((column & LIMB).astype(np.uint32))
+        carry = column >> np.uint64(LIMB_BITS)
+    while carry.any():
+        total.append((carry & LIMB).astype(np.uint32))
+        carry >>= np.uint64(LIMB_BITS)
+    return total
+
+
+def take(counts: Limbs, index) -> Limbs:
+    return [limb[index] for limb in counts]
+
+
+def padded(counts: Limbs, limbs: int) -> Limbs:
+    """The same counts with zero limbs on top, so counts of different layers line up."""
+    n = len(counts[0]) if counts else 0
+    return counts + [np.zeros(n, np.uint32) for _ in range(limbs - len(counts))]
+
+
+def largest(counts: Limbs) -> tuple[int, np.ndarray]:
+    """The largest count, and where it is: compared limb by limb from the top."""
+    where = np.ones(len(counts[0]), bool)
+    for limb in reversed(counts):
+        top = limb[where].max()
+        where &= limb == top
+    index = np.flatnonzero(where)
+    return to_ints(take(counts, index[:1]))[0], index
+
+
+def to_ints(counts: Limbs) -> list[int]:
+    """The counts as Python integers, exact at any size."""
+    if not counts:
+        return []
+    if len(counts) == 1:
+        return counts[0].tolist()
+    if len(counts) == 2:
+        low, high = counts[0].astype(np.uint64), counts[1].astype(np.uint64)
+        return ((high << np.uint64(LIMB_BITS)) | low).tolist()
+    values = [0] * len(counts[0])
+    for limb in reversed(counts):
+        values = [(v << LIMB_BITS) | x for v, x in zip(values, limb.tolist())]
+    return values
