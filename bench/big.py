@@ -38,12 +38,12 @@ def build(args: list[str], db: Path) -> tuple[float, float]:
 def path_micros(db: Path, name: str, rounds: int = 2000) -> tuple[float, int]:
     answers = Answers(reader(db))
     state = answers.farthest(name, limit=1)["states"][0]
-    with answers.engine.connect() as conn:
+    with answers.connection() as conn:
         _, found = answers.resolve(conn, name, None)
         queries.path(conn, found, state)
         start = time.perf_counter()
         for _ in range(rounds):
-            steps = queries.path(conn, found, state)
+            steps, _ = queries.path(conn, found, state)
     return (time.perf_counter() - start) / rounds * 1e6, len(steps) - 1
 
 

@@ -40,12 +40,12 @@ def path_micros(db: Path, name: str, rounds: int = 2000) -> tuple[float, float, 
     """(query layer only, whole answer with parsing), microseconds per path; and its depth."""
     answers = Answers(reader(db))
     state = answers.farthest(name)["states"][0]
-    with answers.engine.connect() as conn:
+    with answers.connection() as conn:
         _, build = answers.resolve(conn, name, None)
         queries.path(conn, build, state)
         start = time.perf_counter()
         for _ in range(rounds):
-            steps = queries.path(conn, build, state)
+            steps, _ = queries.path(conn, build, state)
         raw = (time.perf_counter() - start) / rounds * 1e6
     start = time.perf_counter()
     for _ in range(rounds // 4):

@@ -2,8 +2,8 @@
 
 A count is held as 32-bit limbs (a list of uint32 arrays, least significant first), so a layer
 of states costs 4 bytes a limb and a count past 2**64 is still exact: numpy's own integers
-would wrap silently. Sums go through float64, which is exact here: a state has at most a few
-neighbours, so a limb's sum stays far below 2**53.
+would wrap silently. A state has at most a few neighbours, so a limb's sum stays far below
+2**53: exact in uint64, and in the float64 of np.bincount's weights.
 """
 
 from __future__ import annotations
@@ -27,6 +27,24 @@ def sum_into(targets: np.ndarray, sources: np.ndarray, counts: Limbs, size: int)
     for limb in counts:
         column = np.bincount(targets, weights=limb[sources].astype(np.float64), minlength=size)
         column = column.astype(np.uint64) + carry
+        total.append((column & LIMB).astype(np.uint32))
+        carry = column >> np.uint64(LIMB_BITS)
+    while carry.any():
+        total.append((carry & LIMB).astype(np.uint32))
+        carry >>= np.uint64(LIMB_BITS)
+    return total
+
+
+def sum_runs(starts: np.ndarray, sources: np.ndarray, counts: Limbs) -> Limbs:
+    """As sum_into, when the slots' sources lie in runs: slot i sums counts[sources[j]] for j
+    from starts[i] up to the next start (children sorted by state, so each state's parents
+    are adjacent)."""
+    total = []
+    carry = None
+    for limb in counts:
+        column = np.add.reduceat(limb[sources].astype(np.uint64), starts)
+        if carry is not None:
+            column += carry
         total.append((column & LIMB).astype(np.uint32))
         carry = column >> np.uint64(LIMB_BITS)
     while carry.any():

@@ -37,13 +37,13 @@ def layered_bfs(codec, goal: str, radius: int | None = None, progress=None) -> "
     total = 1
     while radius is None or len(layers) <= radius:
         children, moves, parents = codec.expand(current)
-        found, moves = _first_of_each(children, moves, codec.state_bits)
+        found, moves, counts = _distinct_children(
+            children, moves, parents, current_counts, codec.state_bits)
+        del children, parents
         new = ~(_member(found, current) | _member(found, previous))
-        found, moves = found[new], moves[new]
+        found, moves, counts = found[new], moves[new], counting.take(counts, new)
         if len(found) == 0:
             break
-        counts = _solutions(found, children, parents, current_counts)
-        del children, parents
         layers.append(found)
         layer_moves.append(moves)
         layer_counts.append(counts)
@@ -65,17 +65,12 @@ def layered_bfs(codec, goal: str, radius: int | None = None, progress=None) -> "
     return result
 
 
-def _solutions(layer: np.ndarray, children: np.ndarray, parents: np.ndarray, counts):
-    """Optimal solutions of each state of a new (sorted) layer: the sum of the counts of the
-    parents it is a child of. A child met again from an earlier layer is not in `layer`. Each
-    (parent, child) pair occurs once, as one blank moves to a cell in one way only."""
-    at = np.minimum(np.searchsorted(layer, children), len(layer) - 1)
-    hit = layer[at] == children
-    return counting.sum_into(at[hit], parents[hit], counts, len(layer))
-
-
-def _first_of_each(children: np.ndarray, moves: np.ndarray, state_bits: int):
-    """Sorted distinct children, each with one move code that reaches it.
+def _distinct_children(children, moves, parents, counts, state_bits: int):
+    """Sorted distinct children, each with one move code that reaches it and its number of
+    optimal solutions through these parents: the sum of their counts (each parent reaches a
+    child once, as its one blank moves to a cell in one way only). Of these the caller keeps
+    the children that prove new, whose counts are then complete: every neighbour one move
+    nearer the goal is a parent in this layer.
 
     When the state leaves 16 bits free, state and move share one word and a single sort
     does it (the lowest move code wins); otherwise np.unique keeps the first occurrence.
@@ -83,14 +78,17 @@ def _first_of_each(children: np.ndarray, moves: np.ndarray, state_bits: int):
     if state_bits + MOVE_BITS <= 64:
         shift = np.uint64(MOVE_BITS)
         keys = (children << shift) | moves.astype(np.uint16).astype(np.uint64)
-        keys.sort()
+        order = np.argsort(keys)
+        keys = keys[order]
         states = keys >> shift
         first = np.empty(len(keys), bool)
         first[:1] = True
         np.not_equal(states[1:], states[:-1], out=first[1:])
-        return states[first], keys[first].astype(np.uint16).astype(np.int16)
-    found, index = np.unique(children, return_index=True)
-    return found, moves[index]
+        found, moves = states[first], keys[first].astype(np.uint16).astype(np.int16)
+        del keys, states
+        return found, moves, counting.sum_runs(np.flatnonzero(first), parents[order], counts)
+    found, index, group = np.unique(children, return_index=True, return_inverse=True)
+    return found, moves[index], counting.sum_into(group, parents, counts, len(found))
 
 
 def _member(values: np.ndarray, sorted_set: np.ndarray) -> np.ndarray:
