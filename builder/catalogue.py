@@ -24,6 +24,10 @@ PEG15_LAYOUT = [(r, 4 - r + 2 * i) for r in range(5) for i in range(r + 1)]
 def _catalogue() -> dict[str, Puzzle]:
     puzzles = [
         SlidingPuzzle("eight", 3, 3, "123456780", "0", title="8-puzzle"),
+        SlidingPuzzle(
+            "eight-multi", 3, 3, "123456780", "0", title="8-puzzle, multi-tile moves",
+            metric="multi",
+        ),
         SlidingPuzzle("seven", 2, 4, "12345670", "0", title="7-puzzle (2x4)"),
         SlidingPuzzle(
             "lines", 3, 3, "123404526", "0", title="8-puzzle of line pieces",
@@ -44,16 +48,18 @@ def _catalogue() -> dict[str, Puzzle]:
         _hex_board("nine", 2, 5, "2x5 sliding puzzle"),
         _hex_board("eleven", 3, 4, "3x4 sliding puzzle"),
         _hex_board("fifteen", 4, 4, "15-puzzle"),
+        _hex_board("fifteen-multi", 4, 4, "15-puzzle, multi-tile moves", metric="multi"),
     ]
     return {p.name: p for p in puzzles}
 
 
-def _hex_board(name: str, rows: int, cols: int, title: str) -> SlidingPuzzle:
+def _hex_board(name: str, rows: int, cols: int, title: str,
+               metric: str = "single") -> SlidingPuzzle:
     """Tiles 1..9, A.. and blank 0 (so a state reads as a hexadecimal number); a..f accepted."""
     tiles = "123456789ABCDEF"[: rows * cols - 1]
     return SlidingPuzzle(
         name, rows, cols, tiles + "0", "0", title=title,
-        aliases={t.lower(): t for t in tiles if t.isalpha()},
+        aliases={t.lower(): t for t in tiles if t.isalpha()}, metric=metric,
     )
 
 

@@ -14,6 +14,9 @@ The TOML format (examples/nooff.toml and examples/ruby2x2.toml are complete file
     cols = 4                # required: board width; rows x cols is at most 64 cells
     blank = "_"             # optional: the one character of a blank cell; default "0"
     blank_glyph = "□"       # optional: how a blank is drawn (also accepted as input)
+    metric = "single"       # optional: how moves are counted, "single" (the default: one piece
+                            #   a move) or "multi" (sliding 1 to k tiles of the blank's row or
+                            #   column one cell toward it is one move; every piece one cell)
     goals = ["LLNOOFF_"]    # required, or `goal = "LLNOOFF_"` for one goal: one character per
                             #   cell, row-major, no separators. The first is the default goal;
                             #   every goal holds the same pieces. Repeated labels are identical
@@ -28,6 +31,8 @@ The TOML format (examples/nooff.toml and examples/ruby2x2.toml are complete file
     glyph = "="             # one character to draw it, also accepted as input
 
 A piece moves one cell up, down, left or right when every cell it would enter is blank.
+Under metric = "multi", the tiles in line beyond a blank (up to the edge or another blank) may
+also slide together, each one cell toward it, as one move ("tiles 7 8 left").
 """
 
 from __future__ import annotations
@@ -42,15 +47,20 @@ from pathlib import Path
 from .catalogue import CATALOGUE
 from .errors import BadDefinition, MalformedInput, shown
 from .puzzle import ROW_SEPARATOR, SEPARATORS
-from .sliding import SlidingPuzzle, wide_blocks
+from .sliding import METRICS, SlidingPuzzle, wide_blocks
 
 MAX_CELLS = 64
 MAX_TITLE = 100
 WHY_MAX_CELLS = "the fast search holds a state in one 64-bit integer, one bit per cell at least"
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
-KEYS = ("name", "title", "rows", "cols", "blank", "blank_glyph", "goal", "goals", "pieces")
+KEYS = (
+    "name", "title", "rows", "cols", "blank", "blank_glyph", "metric", "goal", "goals", "pieces",
+)
 PIECE_KEYS = ("size", "name", "glyph")
-FLAGS = {"name": "NAME", "rows": "--rows", "cols": "--cols", "goal": "--goal", "blank": "--blank"}
+FLAGS = {
+    "name": "NAME", "rows": "--rows", "cols": "--cols", "goal": "--goal", "blank": "--blank",
+    "metric": "--metric",
+}
 SEPARATOR_NAMES = {" ": "space", ",": "comma", "\t": "tab", "/": "'/'"}
 
 
@@ -84,10 +94,11 @@ def load_text(text: str, source: str = "<string>") -> Definition:
     return _Reader(source, flags=False).define(table)
 
 
-def from_flags(name, rows, cols, goal, blank="0") -> Definition:
+def from_flags(name, rows, cols, goal, blank="0", metric=None) -> Definition:
     """The plain case: one-cell pieces, one goal. Numbers may come as text, as flags do."""
     raw = {"name": name, "rows": _flag_number(rows), "cols": _flag_number(cols), "goal": goal}
     raw["blank"] = "0" if blank is None else blank
+    raw["metric"] = metric
     return _Reader("", flags=True).define({k: v for k, v in raw.items() if v is not None})
 
 
@@ -124,9 +135,17 @@ class _Reader:
                 f"allowed: {WHY_MAX_CELLS}"
             )
         blank = self.char(self.text(raw, "blank", "0"), "blank")
+        metric = self.metric(self.text(raw, "metric", "single"))
         goals, goal_names = self.goals(raw, rows, cols, blank)
         pieces = raw.get("pieces", {})
         wide, names, glyphs = self.pieces(pieces, goals, goal_names, blank, rows, cols)
+        if metric == "multi" and wide:
+            label, (h, w) = next(iter(wide.items()))
+            self.fail(
+                f"[pieces.{shown(label, 8)[1:-1]}]: size [{h}, {w}] cannot be used with "
+                f"{self.field('metric')} = \"multi\", which slides runs of one-cell tiles; "
+                f"make every piece [1, 1] or use metric \"single\""
+            )
         if "blank_glyph" in raw:
             glyphs[blank] = self.char(self.text(raw, "blank_glyph", ""), "blank_glyph")
         self.check_glyphs(glyphs, goals[0])
@@ -134,7 +153,7 @@ class _Reader:
         try:
             puzzle = SlidingPuzzle(
                 name, rows, cols, goals[0], blank, title=title, wide=wide, glyphs=glyphs,
-                names=names,
+                names=names, metric=metric,
             )
             canonical = [puzzle.parse(g, what) for g, what in zip(goals, goal_names)]
         except (BadDefinition, MalformedInput) as error:  # checked above; kept as a backstop
@@ -194,6 +213,13 @@ class _Reader:
             self.fail(f"{self.field(key)} must be a whole number, not {_kind(value)}")
         if value < 1:
             self.fail(f"{self.field(key)} must be positive, not {value}")
+        return value
+
+    def metric(self, value: str) -> str:
+        if value not in METRICS:
+            self.fail(
+                f"{self.field('metric')} must be \"single\" or \"multi\", not {shown(value)}"
+            )
         return value
 
     def char(self, value: str, what: str) -> str:

@@ -95,10 +95,12 @@ class PackedBoard:
 
 
 def packable(puzzle) -> bool:
-    """Reversible, one blank, no multi-cell pieces, and every cell fits in 64 bits."""
+    """Reversible, one blank, no multi-cell pieces, one tile a move (the codec knows only
+    one-tile moves; the multi-tile metric takes the plain search), and every cell fits in
+    64 bits."""
     if (
         not isinstance(puzzle, SlidingPuzzle) or not puzzle.reversible or puzzle.wide
-        or puzzle.blanks != 1
+        or puzzle.blanks != 1 or puzzle.metric != "single"
     ):
         return False
     bits = max(1, (len(puzzle.counts) - 1).bit_length())

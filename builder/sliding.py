@@ -2,6 +2,11 @@
 
 Pieces are one cell (tiles, possibly with repeated labels) or rectangles spanning several cells
 (NO-OFF's bulb); there may be several blanks. A piece moves one cell into blank cells.
+
+Two ways of counting moves (the `metric`): "single", where a move slides one piece, and
+"multi", where sliding 1 to k one-cell tiles of the blank's row or column one cell toward it,
+all at once, is one move (the metric of the 15-puzzle's "43 moves"). Both connect exactly the
+same states, since a k-tile move is k one-tile moves; only distances differ.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ from .errors import BadDefinition, MalformedInput, shown
 from .puzzle import SEPARATORS, ROW_SEPARATOR, Move, Puzzle, split_cells
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+#: How moves are counted: one piece a move, or a run of tiles in line with a blank a move.
+METRICS = ("single", "multi")
 
 
 class SlidingPuzzle(Puzzle):
@@ -21,7 +28,9 @@ class SlidingPuzzle(Puzzle):
 
     `wide` maps the label of a piece larger than one cell to its (height, width); in a state
     such a piece is written once per cell it covers. `glyphs` gives how a label is drawn and
-    is also accepted as input; `names` gives how a piece is called in move words.
+    is also accepted as input; `names` gives how a piece is called in move words. `metric`
+    is "single" (a move slides one piece) or "multi" (a move slides a run of one to k tiles
+    in line with a blank; one-cell pieces only).
     """
 
     kind = "sliding"
@@ -39,8 +48,10 @@ class SlidingPuzzle(Puzzle):
         glyphs: dict[str, str] | None = None,
         names: dict[str, str] | None = None,
         aliases: dict[str, str] | None = None,
+        metric: str = "single",
     ):
         self.name, self.title = name, title or name
+        self.metric = metric
         self.rows, self.cols, self.blank = rows, cols, blank
         self.wide = {label: tuple(size) for label, size in (wide or {}).items()}
         self.glyphs = dict(glyphs or {})
@@ -56,6 +67,13 @@ class SlidingPuzzle(Puzzle):
         self._neighbours = [
             [(d, self.step(cell, d)) for d in DIRECTIONS] for cell in range(self.cells)
         ]
+        # multi: from each cell, for each way tiles can move into it, the cells beyond it in
+        # that line, nearest first (the tiles a multi-tile move can slide toward it)
+        self._lines = [
+            [(d, line) for d in DIRECTIONS if (line := self._line(cell, OPPOSITE[d]))]
+            for cell in range(self.cells)
+        ]
+        self._run_labels: dict[tuple[str, str], str] = {}
 
     # -- definition --------------------------------------------------------------------------
     def _check_definition(self, goal: str) -> None:
@@ -74,6 +92,16 @@ class SlidingPuzzle(Puzzle):
         for label, (h, w) in self.wide.items():
             if h < 1 or w < 1 or h * w < 2 or h > self.rows or w > self.cols:
                 raise BadDefinition(f"{self.name}: piece '{label}' cannot be {h}x{w} here")
+        if self.metric not in METRICS:
+            raise BadDefinition(
+                f"{self.name}: metric must be 'single' or 'multi', not {shown(self.metric)}"
+            )
+        if self.metric == "multi" and self.wide:
+            pieces = ", ".join(f"'{label}'" for label in self.wide)
+            raise BadDefinition(
+                f"{self.name}: the multi-tile metric slides runs of one-cell tiles; it cannot be "
+                f"used with pieces larger than one cell ({pieces})"
+            )
 
     def spec(self) -> dict:
         return {
@@ -88,6 +116,7 @@ class SlidingPuzzle(Puzzle):
             "glyphs": self.glyphs,
             "names": self.names,
             "aliases": self.aliases,
+            "metric": self.metric,
         }
 
     @classmethod
@@ -96,6 +125,7 @@ class SlidingPuzzle(Puzzle):
             spec["name"], spec["rows"], spec["cols"], spec["goal"], spec["blank"],
             title=spec.get("title", ""), wide=spec.get("wide"), glyphs=spec.get("glyphs"),
             names=spec.get("names"), aliases=spec.get("aliases"),
+            metric=spec.get("metric", "single"),  # builds stored before metrics were single
         )
 
     # -- text form -----------------------------------------------------------------------------
@@ -205,7 +235,16 @@ class SlidingPuzzle(Puzzle):
             return r * self.cols + c
         return None
 
+    def _line(self, cell: int, direction: str) -> list[int]:
+        """The cells from `cell` (not included) to the board's edge in `direction`."""
+        out = []
+        while (cell := self.step(cell, direction)) is not None:
+            out.append(cell)
+        return out
+
     def moves(self, state: str) -> list[tuple[Move, str]]:
+        if self.metric == "multi":
+            return self._multi_moves(state)
         out = []
         for cell, label in enumerate(state):
             if label == self.blank or label in self.wide:
@@ -218,9 +257,48 @@ class SlidingPuzzle(Puzzle):
             out.extend(self._wide_moves(state, label, top, left))
         return out
 
+    def _multi_moves(self, state: str) -> list[tuple[Move, str]]:
+        """For each blank and each way into it, the runs of 1..k tiles beyond it in that line
+        (up to the edge or another blank), each sliding one cell toward it."""
+        out = []
+        blank = self.blank
+        cell = state.find(blank)
+        while cell >= 0:
+            for direction, line in self._lines[cell]:
+                cells = list(state)
+                into = cell
+                for k, tile in enumerate(line, start=1):
+                    if state[tile] == blank:
+                        break
+                    cells[into], cells[tile] = state[tile], blank
+                    into = tile
+                    if k == 1:
+                        move = self.one_cell_move(state[tile], direction, tile, cell)
+                    else:
+                        move = Move(self.run_label(state, line[:k], direction))
+                    out.append((move, "".join(cells)))
+            cell = state.find(blank, cell + 1)
+        return out
+
+    def run_label(self, state: str, run: list[int], direction: str) -> str:
+        """How a move of several tiles is said: the tiles in reading order, then the way they
+        go ("tiles 7 8 left"); named pieces by their names ("N and O left")."""
+        labels = "".join(state[c] for c in sorted(run))
+        key = (labels, direction)
+        said = self._run_labels.get(key)
+        if said is None:
+            if any(label in self.names for label in labels):
+                words = [self.piece_name(label) for label in labels]
+                pieces = f"{', '.join(words[:-1])} and {words[-1]}"
+            else:
+                pieces = "tiles " + " ".join(self.glyph(label) for label in labels)
+            said = self._run_labels[key] = f"{pieces} {direction}"
+        return said
+
     def move_cells(self, state: str, move: Move, after: str) -> tuple[list[int], list[int]]:
         """The cells of the piece that moves (a wide piece's whole block), and the blank cells
-        it fills."""
+        it fills. For a run of tiles (multi metric), the one tile a person pushes: the one
+        farthest from the blank, whose cell the move leaves blank."""
         changed = [c for c in range(self.cells) if state[c] != after[c]]
         filled = [c for c in changed if state[c] == self.blank]
         label = next(state[c] for c in changed if state[c] != self.blank)
@@ -229,7 +307,7 @@ class SlidingPuzzle(Puzzle):
             block = [(top + i) * self.cols + left + j for i in range(h) for j in range(w)]
             if piece == label and set(block) & set(changed):
                 return block, filled
-        return [c for c in changed if state[c] == label], filled
+        return [c for c in changed if after[c] == self.blank], filled
 
     def move_label(self, label: str, direction: str) -> str:
         """How a move is said: the piece, then the way it goes ("tile 5 down")."""
@@ -267,6 +345,8 @@ class SlidingPuzzle(Puzzle):
             yield Move(f"{piece} {OPPOSITE[direction]}", move.swap), earlier
 
     def single_swap_moves(self) -> bool:
+        if self.metric == "multi":
+            return False  # a run of tiles is no swap: its predecessor is stored
         return all(
             (h == 1 or self.blanks < h) and (w == 1 or self.blanks < w)
             for h, w in self.wide.values()
@@ -293,6 +373,32 @@ class SlidingPuzzle(Puzzle):
             not self.wide and self.blanks == 1 and len(self.counts) == self.cells
             and min(self.rows, self.cols) >= 2
         )
+
+    # -- geometry ------------------------------------------------------------------------------
+    @property
+    def relabelable(self) -> bool:
+        """Every piece distinct and one cell, one blank: a path to any target is a path to a
+        stored goal with the pieces renamed."""
+        return (not self.wide and self.blanks == 1
+                and all(n == 1 for label, n in self.counts.items() if label != self.blank))
+
+    def symmetries(self) -> list[tuple[int, ...]]:
+        """The mirror images and half turn of the board, and on a square board the quarter
+        turns and the transposes too: each keeps the rule (a piece slides into an adjacent
+        blank, along a row or column)."""
+        rows, cols = self.rows, self.cols
+        maps = [lambda r, c: (r, c), lambda r, c: (r, cols - 1 - c),
+                lambda r, c: (rows - 1 - r, c), lambda r, c: (rows - 1 - r, cols - 1 - c)]
+        if rows == cols:
+            maps += [lambda r, c: (c, r), lambda r, c: (c, rows - 1 - r),
+                     lambda r, c: (cols - 1 - c, r), lambda r, c: (cols - 1 - c, rows - 1 - r)]
+        out = []
+        for f in maps:
+            cells = tuple(f(*divmod(i, cols))[0] * cols + f(*divmod(i, cols))[1]
+                          for i in range(self.cells))
+            if cells not in out:
+                out.append(cells)
+        return out
 
     def unreachable_reason(self, state: str, goal: str) -> str | None:
         for label, (h, w) in self.wide.items():
