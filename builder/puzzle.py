@@ -87,6 +87,16 @@ class Puzzle(ABC):
         search too large for memory is refused before it starts rather than killed later."""
         return None
 
+    # -- geometry ----------------------------------------------------------------------------
+    #: True when every piece is distinct and one cell (one blank): a path to any target is
+    #: then a path to a stored goal with the pieces renamed (builder.targets).
+    relabelable: bool = False
+
+    def symmetries(self) -> list[tuple[int, ...]]:
+        """The symmetries of the board that keep the move rule, the identity first, each as a
+        list of cells: cell i of the image is cell `cells[i]` of the board."""
+        return [tuple(range(self.cells))]
+
     # -- what front ends show ----------------------------------------------------------------
     @abstractmethod
     def placed(self, state: str) -> list[tuple[str, list[int]]]:

@@ -6,7 +6,7 @@ the errors of builder.errors; the lookups themselves are db.queries. No SQL here
 
 from __future__ import annotations
 
-from puzzledb.builder import catalogue
+from puzzledb.builder import catalogue, targets
 from puzzledb.builder.errors import (
     BeyondRadius, MalformedInput, NotBuilt, PuzzledbError, Unreachable, shown,
 )
@@ -98,37 +98,84 @@ class Answers:
             message += f" (built goals: {', '.join(others)}; choose one with --goal)"
         return message
 
-    # -- answers ---------------------------------------------------------------------------------
-    def path(self, name: str, state_text: str, goal_text: str | None = None) -> dict:
-        with self.connection() as conn:
+    def toward(self, conn, name: str, goal_text: str | None, to_text: str | None):
+        """(puzzle, build, frame, goal) of a question: the build toward the goal, or with `to`
+        a build that, seen through a frame (builder.targets), has the target as its goal."""
+        if to_text is None:
             puzzle, build = self.resolve(conn, name, goal_text)
+            return puzzle, build, None, build.goal
+        if goal_text is not None:
+            raise MalformedInput("give goal or to, not both: to names the position to reach")
+        puzzle = self.puzzle(conn, name)
+        target = puzzle.parse(to_text, "to")
+        builds = sorted((b for b in self.all_builds(conn) if b.name == puzzle.name),
+                        key=lambda b: (b.radius is not None, -(b.radius or 0),
+                                       b.goal != puzzle.default_goal))
+        found = targets.frame_for(puzzle, target, [b.goal for b in builds])
+        if found is None:
+            raise NotBuilt(self._no_build_toward(puzzle, target, builds))
+        goal, frame = found
+        build = next(b for b in builds if b.goal == goal)
+        self._looks[build.name] = puzzle
+        return puzzle, build, (None if frame.identity else frame), target
+
+    def _no_build_toward(self, puzzle: Puzzle, target: str, builds: list[Build]) -> str:
+        radius = " --radius 20" if puzzle.name in catalogue.RADIUS_ONLY else ""
+        if puzzle.relabelable:
+            return (
+                f"no build of {puzzle.name} can answer toward {target}: none has its blank "
+                f"where a mirror or rotation of the board puts the target's; build every goal "
+                f"that targets need with: puzzledb build {puzzle.name} --all-goals{radius}"
+                f"{self.db_hint} (or this one with --goal {target})"
+            )
+        why = ("its pieces are not all distinct, so a build toward one goal cannot be "
+               "renamed into a build toward another" if puzzle.kind == "sliding" else
+               "pegs are all alike, so a build toward one goal cannot be renamed into a "
+               "build toward another")
+        return (f"{puzzle.name} is not built toward {target}: {why}; build it with: "
+                f"puzzledb build {puzzle.name} --goal {target}{radius}{self.db_hint}")
+
+    # -- answers ---------------------------------------------------------------------------------
+    def path(self, name: str, state_text: str, goal_text: str | None = None,
+             to_text: str | None = None) -> dict:
+        """An optimal path from a state to the goal, or with `to` to any position: a build
+        toward another goal answers it through a frame, and the path is mapped back."""
+        with self.connection() as conn:
+            puzzle, build, frame, goal = self.toward(conn, name, goal_text, to_text)
             state = puzzle.parse(state_text, "state")
-            steps, solutions = queries.path(conn, build, state)
+            steps, solutions = queries.path(conn, build, frame.to_build(state) if frame else state)
         if not steps:
-            raise self._not_stored(puzzle, build, state)
+            raise self._not_stored(puzzle, build, state, goal)
+        if frame:
+            states = [frame.from_build(s) for s, _ in steps]
+            moves = [_move_between(puzzle, a, b) for a, b in zip(states, states[1:])]
+        else:
+            states, moves = [s for s, _ in steps], [m for _, m in steps[:-1]]
         return {
             "puzzle": build.name,
-            "goal": build.goal,
+            "goal": goal,
             "state": state,
             "depth": len(steps) - 1,
             "solutions": solutions,
-            "path": [s for s, _ in steps],
-            "moves": [m for _, m in steps[:-1]],
-            "pieces": [_pieces(puzzle, s) for s, _ in steps],
+            "path": states,
+            "moves": moves,
+            "pieces": [_pieces(puzzle, s) for s in states],
         }
 
-    def _not_stored(self, puzzle: Puzzle, build: Build, state: str) -> PuzzledbError:
+    def _not_stored(self, puzzle: Puzzle, build: Build, state: str,
+                    goal: str | None = None) -> PuzzledbError:
         """The error for a well-formed state the build does not hold, saying why."""
-        reason = puzzle.unreachable_reason(state, build.goal)
+        goal = goal or build.goal
+        reason = puzzle.unreachable_reason(state, goal)
         if reason is None and build.radius is not None:
             return BeyondRadius(
-                f"{state} is more than {build.radius} moves from goal {build.goal}: the "
-                f"{build.name} build holds only states within radius {build.radius} (rebuild "
-                f"with a larger --radius to answer it)"
+                f"{state} is more than {build.radius} moves from goal {goal}: the "
+                f"{build.name} build{_serving(build, goal)} holds only states within radius "
+                f"{build.radius} (rebuild with a larger --radius to answer it)"
             )
         if reason is None:
             reason = "no sequence of moves leads from it to the goal"
-        return Unreachable(f"{state} cannot reach goal {build.goal} of {build.name}: {reason}")
+        return Unreachable(f"{state} cannot reach goal {goal} of {build.name}: {reason}")
 
     def depth(
         self, name: str, depth, goal_text: str | None = None, limit=100, offset=0,
@@ -202,7 +249,8 @@ class Answers:
             builds = queries.all_builds(conn)
         return catalogue_answer(builds)
 
-    def moves(self, name: str, state_text: str, goal_text: str | None = None) -> dict:
+    def moves(self, name: str, state_text: str, goal_text: str | None = None,
+              to_text: str | None = None) -> dict:
         """Every legal move from a stored state with the depth it leads to, best first.
 
         A lookup like path: the move rule lists the successors, one query finds their depths.
@@ -211,12 +259,17 @@ class Answers:
         build unless a rule of the puzzle says it cannot reach the goal.
         """
         with self.connection() as conn:
-            puzzle, build = self.resolve(conn, name, goal_text)
+            puzzle, build, frame, goal = self.toward(conn, name, goal_text, to_text)
             state = puzzle.parse(state_text, "state")
             options = puzzle.moves(state)
-            depths = queries.depths_of(conn, build, [state] + [after for _, after in options])
+            asked = [state] + [after for _, after in options]
+            if frame:
+                seen = queries.depths_of(conn, build, [frame.to_build(s) for s in asked])
+                depths = {s: seen[frame.to_build(s)] for s in asked if frame.to_build(s) in seen}
+            else:
+                depths = queries.depths_of(conn, build, asked)
         if state not in depths:
-            raise self._not_stored(puzzle, build, state)
+            raise self._not_stored(puzzle, build, state, goal)
         here, solutions = depths[state]
         listed = []
         for move, after in options:
@@ -227,14 +280,14 @@ class Answers:
                 "depth": depth,
                 "solutions": count,
                 "optimal": depth == here - 1,
-                "beyond_radius": depth is None and _beyond(puzzle, build, after),
+                "beyond_radius": depth is None and _beyond(puzzle, build, after, goal),
                 **dict(zip(("from", "to"), puzzle.move_cells(state, move, after))),
                 "pieces": _pieces(puzzle, after),
             })
         listed.sort(key=lambda m: (m["depth"] is None, m["depth"] or 0))
         return {
             "puzzle": build.name,
-            "goal": build.goal,
+            "goal": goal,
             "state": state,
             "depth": here,
             "solutions": solutions,
@@ -248,9 +301,13 @@ class Answers:
         of one question is one entry. Input is checked in the order the answer itself checks
         it, so errors are the same either way."""
         if method in ("path", "moves"):
-            name, state_text, goal_text = args
-            puzzle, build = self.resolve(conn, name, goal_text)
-            return (method, build.name, build.goal, puzzle.parse(state_text, "state")), build
+            name, state_text, goal_text, *to = args
+            to_text = to[0] if to else None
+            puzzle, build, frame, goal = self.toward(conn, name, goal_text, to_text)
+            state = puzzle.parse(state_text, "state")
+            if to_text is None:
+                return (method, build.name, goal, state, None), build
+            return (method, build.name, None, state, goal), build
         if method == "depth":
             name, d, goal_text, limit, offset, after = args
             numbers = (whole_number(d, "depth"), whole_number(limit, "limit", high=MAX_LIMIT),
@@ -280,15 +337,25 @@ def _pieces(puzzle: Puzzle, state: str) -> list[dict]:
     return [{"label": label, "cells": cells} for label, cells in puzzle.placed(state)]
 
 
-def _beyond(puzzle: Puzzle, build: Build, state: str) -> bool:
+def _beyond(puzzle: Puzzle, build: Build, state: str, goal: str) -> bool:
     """Whether a state the build does not hold lies beyond its radius (else it is hopeless)."""
-    return build.radius is not None and puzzle.unreachable_reason(state, build.goal) is None
+    return build.radius is not None and puzzle.unreachable_reason(state, goal) is None
+
+
+def _serving(build: Build, goal: str) -> str:
+    return "" if goal == build.goal else f" toward {build.goal}, which answers toward {goal},"
+
+
+def _move_between(puzzle: Puzzle, before: str, after: str) -> str:
+    """The words of the move from `before` to `after`, said on the question's own board (a
+    mirrored build would say left for right)."""
+    return next(move.label for move, reached in puzzle.moves(before) if reached == after)
 
 
 def _arguments(method: str, name: str, goal: str, rest: list) -> tuple:
     """Arguments for Answers.<method> from the parts of a canonical question."""
     if method in ("path", "moves"):
-        return name, rest[0], goal
+        return name, rest[0], goal, rest[1]
     if method == "depth":
         return name, rest[0], goal, rest[1], rest[2], rest[3]
     if method == "farthest":

@@ -86,6 +86,8 @@ def list_command(db_path, as_json):
 @click.argument("names", nargs=-1, metavar="NAME...")
 @click.option("--all", "build_all", is_flag=True, help="Build every seed puzzle of the articles.")
 @goal_option
+@click.option("--all-goals", is_flag=True,
+              help="Build the few goals from which `path --to` reaches any position.")
 @click.option("--radius", metavar="R", help="Keep only states at most R moves from the goal.")
 @click.option("--compact/--store-pred", default=None,
               help="Derive pred from the move (the default: a smaller file) or store it "
@@ -94,18 +96,21 @@ def list_command(db_path, as_json):
 @click.option("--rows", metavar="R", help="Define a plain sliding puzzle NAME: board rows,")
 @click.option("--cols", metavar="C", help="columns,")
 @click.option("--blank", metavar="B", help="and blank symbol (default 0); needs --goal.")
+@click.option("--metric", metavar="M", help="With --rows: single (one tile a move, the "
+              "default) or multi (a run of tiles in line with the blank a move).")
 @db_option
 @json_option
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
 @reports_errors
-def build_command(names, build_all, goal, radius, compact, definition, rows, cols, blank, db_path,
-                  as_json, quiet):
+def build_command(names, build_all, goal, all_goals, radius, compact, definition, rows, cols,
+                  blank, metric, db_path, as_json, quiet):
     """Search puzzles from a goal and store every state (replacing an old build).
 
     \b
     puzzledb build eight                      a catalogue puzzle toward its goal
     puzzledb build --all                      every seed puzzle of the articles
     puzzledb build fifteen --radius 20        only states within 20 moves
+    puzzledb build eight --all-goals          the goals that serve path --to any position
     puzzledb build --file my.toml             every goal of a puzzle defined in TOML
     puzzledb build tiny --rows 2 --cols 2 --goal '231*' --blank '*'
     """
@@ -113,7 +118,9 @@ def build_command(names, build_all, goal, radius, compact, definition, rows, col
 
     started = time.perf_counter()
     radius = None if radius is None else whole_number(radius, "radius")
-    jobs = _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank)
+    jobs = _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank, metric)
+    if all_goals:
+        jobs = _every_target(jobs, goal, build_all)
     path = resolve_path(db_path)
     built = []
     with _BuildSignals() as signals:
@@ -211,7 +218,7 @@ def _interrupted(interrupt: KeyboardInterrupt, built: list[dict], jobs) -> Inter
     return Interrupted(message, signum)
 
 
-def _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank):
+def _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank, metric=None):
     """The (puzzle, goal) pairs a build command asks for, every input checked first."""
     from puzzledb.builder import definition as definitions
 
@@ -219,25 +226,29 @@ def _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank):
         if build_all:
             raise MalformedInput("--all builds the catalogue; it does not go with --file or --rows")
         if definition is not None:
-            if names or rows is not None or cols is not None or blank is not None:
-                raise MalformedInput("--file defines the puzzle: give no NAME, --rows or --cols")
+            if (names or rows is not None or cols is not None or blank is not None
+                    or metric is not None):
+                raise MalformedInput("--file defines the puzzle: give no NAME, --rows, --cols, "
+                                     "--blank or --metric")
             defined = definitions.load_file(definition)
             example = f"puzzledb build --file {shown(definition, PATH_SHOWN)}"
         else:
             if len(names) != 1:
                 raise MalformedInput("--rows and --cols define one puzzle: give exactly one NAME")
             defined = definitions.from_flags(names[0], rows, cols, goal,
-                                             "0" if blank is None else blank)
+                                             "0" if blank is None else blank, metric)
             example = (
                 f"puzzledb build {names[0]} --rows {rows} --cols {cols} --goal {shlex.quote(goal)}"
                 + ("" if blank is None else f" --blank {shlex.quote(blank)}")
+                + ("" if metric is None else f" --metric {shlex.quote(metric)}")
             )
         puzzle = defined.puzzle
         goals = [puzzle.parse_goal(goal)] if goal is not None else defined.goals
         _check_size(puzzle, radius, example)
         return [(puzzle, target) for target in goals]
-    if blank is not None:
-        raise MalformedInput("--blank goes with --rows and --cols")
+    if blank is not None or metric is not None:
+        raise MalformedInput(f"{'--blank' if blank is not None else '--metric'} goes with "
+                             f"--rows and --cols (a TOML file says `metric = \"multi\"`)")
     if build_all:
         names = tuple(dict.fromkeys(names + tuple(catalogue.SEEDS)))
     if not names:
@@ -255,6 +266,25 @@ def _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank):
     return jobs
 
 
+def _every_target(jobs, goal, build_all):
+    """The jobs of --all-goals: for each puzzle, one goal per class of blank cell under the
+    board's symmetries, so that `path --to` can reach any position."""
+    from puzzledb.builder.targets import goals_for_every_target
+
+    if goal is not None or build_all:
+        raise MalformedInput("--all-goals chooses the goals itself: give no --goal or --all")
+    out = []
+    for puzzle in dict.fromkeys(p for p, _ in jobs):
+        if not puzzle.relabelable:
+            raise MalformedInput(
+                f"--all-goals needs a puzzle whose pieces are all distinct (one blank, no wide "
+                f"pieces), so that one build serves many targets; {puzzle.name} has "
+                f"{'pegs that are all alike' if puzzle.kind == 'peg' else 'repeated or wide pieces'}"
+                f": build each target with --goal")
+        out += [(puzzle, target) for target in goals_for_every_target(puzzle)]
+    return out
+
+
 def _check_size(puzzle, radius: int | None, example: str) -> None:
     """Refuse a complete search that memory cannot hold before it starts, not hours later."""
     count = puzzle.arrangements()
@@ -266,14 +296,19 @@ def _check_size(puzzle, radius: int | None, example: str) -> None:
         )
 
 
+TO_HELP = ("Reach this position instead of the goal (pieces all distinct: any position, "
+           "from the builds of `build NAME --all-goals`; else a built goal).")
+
+
 @main.command("path")
 @click.argument("name")
 @click.argument("state")
+@click.option("--to", "to", metavar="TARGET", help=TO_HELP)
 @lookup_options
-def path_command(name, state, goal, db_path, as_json):
-    """An optimal path from STATE to the goal, board by board."""
+def path_command(name, state, to, goal, db_path, as_json):
+    """An optimal path from STATE to the goal (or to TARGET), board by board."""
     answers = _answers(db_path)
-    answer = answers.path(name, state, goal)
+    answer = answers.path(name, state, goal, to)
     _emit(answer, as_json, _drawn(answers, cli_text.path_text))
 
 
@@ -286,15 +321,16 @@ def _drawn(answers, text):
 @main.command("moves")
 @click.argument("name")
 @click.argument("state")
+@click.option("--to", "to", metavar="TARGET", help=TO_HELP)
 @lookup_options
-def moves_command(name, state, goal, db_path, as_json):
+def moves_command(name, state, to, goal, db_path, as_json):
     """Every legal move from STATE, the state it leads to and its depth, best first."""
     answers = _answers(db_path)
-    answer = answers.moves(name, state, goal)
+    answer = answers.moves(name, state, goal, to)
     radius = None
     if not as_json and any(m["beyond_radius"] for m in answer["moves"]):
         with answers.connection() as conn:
-            radius = answers.resolve(conn, name, goal)[1].radius
+            radius = answers.toward(conn, name, goal, to)[1].radius
     _emit(answer, as_json, functools.partial(cli_text.moves_text, radius=radius))
 
 

@@ -37,6 +37,10 @@ PUZZLE = _param("puzzle", "Puzzle name, e.g. eight, seven, lines, atama, nooff, 
 STATE = _param("state", "A state: one character per cell, row-major; '/', spaces or commas "
                "between cells are accepted.", "867254301", required=True)
 GOAL = _param("goal", "Goal arrangement; default: the puzzle's default goal.", "123456780")
+TO = _param("to", "A position to reach instead of the goal (not with `goal`): any position of "
+            "a puzzle whose pieces are all distinct, answered from the builds of `puzzledb "
+            "build NAME --all-goals`; for other puzzles, a built goal. The answer's `goal` is "
+            "this position.", "012345678")
 DEPTH = _param("d", "Distance from the goal in moves.", 31, required=True, integer=True)
 LIMIT = _param("limit", "At most this many states.", 5, integer=True, default=100,
                maximum=MAX_LIMIT)
@@ -95,7 +99,7 @@ ERRORS = {
 PATHS = {
     "/path": _get("An optimal path from a state to the goal",
                   "The states from `state` to the goal, and the move made in each.",
-                  [PUZZLE, STATE, GOAL], "PathAnswer"),
+                  [PUZZLE, STATE, GOAL, TO], "PathAnswer"),
     "/depth": _get("States at one distance from the goal",
                    "A page of the states exactly `d` moves from the goal, in text order.",
                    [PUZZLE, DEPTH, GOAL, LIMIT, OFFSET, AFTER], "DepthAnswer"),
@@ -108,7 +112,7 @@ PATHS = {
                    "Each move, the state it leads to and that state's depth (null: not stored, "
                    "so the goal cannot be reached from it, or it lies beyond a radius build), "
                    "sorted by depth; `optimal` marks the moves of optimal paths.",
-                   [PUZZLE, STATE, GOAL], "MovesAnswer"),
+                   [PUZZLE, STATE, GOAL, TO], "MovesAnswer"),
     "/puzzles": _get("The catalogue", "Every puzzle, with the goals built and their sizes.",
                      [], "Catalogue", META),
     "/health": _get("Liveness", "The service is up and can read its database.",
@@ -133,7 +137,8 @@ DEFINITION = {
     "description": "The puzzle's definition, as stored with its builds: enough to draw a board. "
                    "sliding: rows, cols, blank, wide (label -> [height, width] of pieces larger "
                    "than a cell), glyphs (label -> how it is drawn), names (label -> how moves "
-                   "call it), aliases; peg: jumps (hole -> [over, land] pairs) and layout (hole "
+                   "call it), aliases, metric (single: one piece a move; multi: a run of tiles "
+                   "in line with the blank a move); peg: jumps (hole -> [over, land] pairs) and layout (hole "
                    "-> [row, column] on a drawing grid).",
 }
 PIECES = {"type": "array", "description": "Every piece on the board and the cells it covers "

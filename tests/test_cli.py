@@ -72,7 +72,7 @@ def test_list_shows_catalogue_and_builds(cli, seed_db, tmp_path):
     catalogue = run_json(cli, "list", "--db", seed_db)["puzzles"]
     by_name = {p["name"]: p for p in catalogue}
     assert set(by_name) == {"eight", "seven", "lines", "atama", "nooff", "peg15", "nine",
-                            "eleven", "fifteen"}
+                            "eleven", "fifteen", "eight-multi", "fifteen-multi"}
     assert by_name["fifteen"]["builds"] == [] and by_name["eleven"]["board"] == "3x4"
     assert {b["goal"] for b in by_name["atama"]["builds"]} == {"アタマノタイソウ*", "ソウアイ*タタノマ"}
     empty = run_json(cli, "list", "--db", tmp_path / "none.sqlite")["puzzles"]

@@ -470,7 +470,8 @@ def test_answers_have_exactly_the_documented_keys(client):
         if route == "/openapi.json":
             continue
         ref = item["get"]["responses"]["200"]["content"][JSON]["schema"]["$ref"]
-        example = {p["name"]: str(p["example"]) for p in item["get"]["parameters"]}
+        example = {p["name"]: str(p["example"]) for p in item["get"]["parameters"]
+                   if p["name"] != "to"}  # documented as not with goal
         answer = ok(client, route, **example)
         assert set(answer) == keys(schemas[ref.rsplit("/", 1)[1]]), route
     moves = ok(client, "/moves", puzzle="eight", state="867254301")["moves"][0]

@@ -22,13 +22,13 @@ def _ask(method: str, *args):
 @bp.get("/path")
 def path():
     q = read("/path")
-    return _ask("path", q["puzzle"], q["state"], q.get("goal"))
+    return _ask("path", q["puzzle"], q["state"], q.get("goal"), q.get("to"))
 
 
 @bp.get("/moves")
 def moves():
     q = read("/moves")
-    return _ask("moves", q["puzzle"], q["state"], q.get("goal"))
+    return _ask("moves", q["puzzle"], q["state"], q.get("goal"), q.get("to"))
 
 
 @bp.get("/depth")
