@@ -250,14 +250,17 @@ class Answers:
         return catalogue_answer(builds)
 
     def moves(self, name: str, state_text: str, goal_text: str | None = None,
-              to_text: str | None = None) -> dict:
+              to_text: str | None = None, any_state=False) -> dict:
         """Every legal move from a stored state with the depth it leads to, best first.
 
         A lookup like path: the move rule lists the successors, one query finds their depths.
         A successor that is not stored has depth None: it cannot reach the goal (peg dead
         ends), or it lies beyond a radius build (`beyond_radius`), which it does in a radius
-        build unless a rule of the puzzle says it cannot reach the goal.
+        build unless a rule of the puzzle says it cannot reach the goal. With `any_state` a
+        state the build does not hold is answered too (a player can go on from a dead end):
+        depth and solutions null, and `why` says why.
         """
+        any_state = flag(any_state, "any")
         with self.connection() as conn:
             puzzle, build, frame, goal = self.toward(conn, name, goal_text, to_text)
             state = puzzle.parse(state_text, "state")
@@ -268,9 +271,12 @@ class Answers:
                 depths = {s: seen[frame.to_build(s)] for s in asked if frame.to_build(s) in seen}
             else:
                 depths = queries.depths_of(conn, build, asked)
+        why = None
         if state not in depths:
-            raise self._not_stored(puzzle, build, state, goal)
-        here, solutions = depths[state]
+            if not any_state:
+                raise self._not_stored(puzzle, build, state, goal)
+            why = self._not_stored(puzzle, build, state, goal).message
+        here, solutions = depths.get(state, (None, None))
         listed = []
         for move, after in options:
             depth, count = depths.get(after, (None, None))
@@ -279,13 +285,13 @@ class Answers:
                 "state": after,
                 "depth": depth,
                 "solutions": count,
-                "optimal": depth == here - 1,
+                "optimal": here is not None and depth == here - 1,
                 "beyond_radius": depth is None and _beyond(puzzle, build, after, goal),
                 **dict(zip(("from", "to"), puzzle.move_cells(state, move, after))),
                 "pieces": _pieces(puzzle, after),
             })
         listed.sort(key=lambda m: (m["depth"] is None, m["depth"] or 0))
-        return {
+        answer = {
             "puzzle": build.name,
             "goal": goal,
             "state": state,
@@ -294,6 +300,9 @@ class Answers:
             "pieces": _pieces(puzzle, state),
             "moves": listed,
         }
+        if why is not None:
+            answer["why"] = why
+        return answer
 
     def question(self, conn, method: str, args: tuple) -> tuple[tuple, Build]:
         """The canonical form of a question (method, puzzle, goal, canonical state or numbers)
@@ -301,13 +310,14 @@ class Answers:
         of one question is one entry. Input is checked in the order the answer itself checks
         it, so errors are the same either way."""
         if method in ("path", "moves"):
-            name, state_text, goal_text, *to = args
-            to_text = to[0] if to else None
+            name, state_text, goal_text, *more = args
+            to_text = more[0] if more else None
+            extra = (flag(more[1] if len(more) > 1 else False, "any"),) if method == "moves" else ()
             puzzle, build, frame, goal = self.toward(conn, name, goal_text, to_text)
             state = puzzle.parse(state_text, "state")
             if to_text is None:
-                return (method, build.name, goal, state, None), build
-            return (method, build.name, None, state, goal), build
+                return (method, build.name, goal, state, None, *extra), build
+            return (method, build.name, None, state, goal, *extra), build
         if method == "depth":
             name, d, goal_text, limit, offset, after = args
             numbers = (whole_number(d, "depth"), whole_number(limit, "limit", high=MAX_LIMIT),
@@ -355,7 +365,7 @@ def _move_between(puzzle: Puzzle, before: str, after: str) -> str:
 def _arguments(method: str, name: str, goal: str, rest: list) -> tuple:
     """Arguments for Answers.<method> from the parts of a canonical question."""
     if method in ("path", "moves"):
-        return name, rest[0], goal, rest[1]
+        return name, rest[0], goal, *rest[1:]
     if method == "depth":
         return name, rest[0], goal, rest[1], rest[2], rest[3]
     if method == "farthest":
@@ -389,6 +399,17 @@ def _entry(spec: dict, default_goal: str) -> dict:
         "builds": [],
         "definition": spec,  # the board's geometry and looks, for clients that draw it
     }
+
+
+FLAGS = {True: True, False: False, "1": True, "true": True, "0": False, "false": False}
+
+
+def flag(value, what: str) -> bool:
+    """A yes/no parameter: true/false or 1/0 (HTTP gives text)."""
+    found = FLAGS.get(value) if isinstance(value, (bool, str)) else None
+    if found is None:
+        raise MalformedInput(f"{what} must be true or false (or 1 or 0), not {shown(str(value))}")
+    return found
 
 
 def whole_number(value, what: str, *, high: int | None = None) -> int:

@@ -322,11 +322,13 @@ def _drawn(answers, text):
 @click.argument("name")
 @click.argument("state")
 @click.option("--to", "to", metavar="TARGET", help=TO_HELP)
+@click.option("--any", "any_state", is_flag=True,
+              help="Answer for a state the build does not hold too (a dead end): depth none.")
 @lookup_options
-def moves_command(name, state, to, goal, db_path, as_json):
+def moves_command(name, state, to, any_state, goal, db_path, as_json):
     """Every legal move from STATE, the state it leads to and its depth, best first."""
     answers = _answers(db_path)
-    answer = answers.moves(name, state, goal, to)
+    answer = answers.moves(name, state, goal, to, any_state)
     radius = None
     if not as_json and any(m["beyond_radius"] for m in answer["moves"]):
         with answers.connection() as conn:

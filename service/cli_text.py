@@ -47,8 +47,11 @@ def solutions(n: int) -> str:
 
 
 def moves_text(a: dict, radius: int | None = None) -> str:
-    lines = [f"{a['puzzle']}: {a['state']} is {moves(a['depth'])} from goal {a['goal']}, "
-             f"{solutions(a['solutions'])}"]
+    if a["depth"] is None:
+        lines = [f"{a['puzzle']}: {a['why']}"]
+    else:
+        lines = [f"{a['puzzle']}: {a['state']} is {moves(a['depth'])} from goal {a['goal']}, "
+                 f"{solutions(a['solutions'])}"]
     width = max((len(m["move"]) for m in a["moves"]), default=0)
     for m in a["moves"]:
         if m["beyond_radius"]:

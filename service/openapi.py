@@ -48,6 +48,10 @@ OFFSET = _param("offset", "Skip this many states first (states are in text order
                 integer=True, default=0)
 AFTER = _param("after", "Start after this state (the last of the previous page) instead of "
                "skipping `offset` states: the same time however deep the page.", "867254301")
+ANY = {**_param("any", "true: answer for a state the build does not hold too (a dead end, or "
+                     "beyond a radius), with depth and solutions null and `why`; false: such a "
+                     "state is an error, as for /path.", "true"),
+       "schema": {"type": "string", "enum": ["true", "false", "1", "0"], "default": "false"}}
 FARTHEST_LIMIT = {**LIMIT, "schema": {**LIMIT["schema"], "default": 1000}}
 
 LOOKUP = ("400", "404", "405", "414")
@@ -112,7 +116,7 @@ PATHS = {
                    "Each move, the state it leads to and that state's depth (null: not stored, "
                    "so the goal cannot be reached from it, or it lies beyond a radius build), "
                    "sorted by depth; `optimal` marks the moves of optimal paths.",
-                   [PUZZLE, STATE, GOAL, TO], "MovesAnswer"),
+                   [PUZZLE, STATE, GOAL, TO, ANY], "MovesAnswer"),
     "/puzzles": _get("The catalogue", "Every puzzle, with the goals built and their sizes.",
                      [], "Catalogue", META),
     "/health": _get("Liveness", "The service is up and can read its database.",
@@ -169,7 +173,10 @@ SCHEMAS = {
                             ), "built_at": STR,
                             "build_seconds": {"type": "number"}}),
     "MovesAnswer": _object({
-        "puzzle": STR, "goal": STR, "state": STR, "depth": INT, "solutions": SOLUTIONS,
+        "puzzle": STR, "goal": STR, "state": STR, "depth": {"type": ["integer", "null"]},
+        "solutions": {**SOLUTIONS, "type": ["integer", "null"]},
+        "why": {"type": "string", "description": "Only with any=true, for a state the build "
+                "does not hold: why (depth and solutions are then null)."},
         "pieces": PIECES,
         "moves": {"type": "array", "items": _object({
             "move": STR, "state": STR, "depth": {"type": ["integer", "null"]},
@@ -184,7 +191,7 @@ SCHEMAS = {
             "to": {"type": "array", "items": INT, "description": "Cells it comes to rest on "
                    "(the blank cells a piece fills; the hole a peg's chain ends in)."},
             "pieces": {**PIECES, "description": "The pieces of the state the move leads to."}})},
-    }),
+    }, required=["puzzle", "goal", "state", "depth", "solutions", "pieces", "moves"]),
     "Catalogue": _object({"puzzles": {"type": "array", "items": _object({
         "name": STR, "title": STR, "kind": {"enum": ["sliding", "peg"]}, "board": STR,
         "default_goal": STR, "builds": {"type": "array", "items": BUILD},

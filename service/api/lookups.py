@@ -28,7 +28,7 @@ def path():
 @bp.get("/moves")
 def moves():
     q = read("/moves")
-    return _ask("moves", q["puzzle"], q["state"], q.get("goal"), q.get("to"))
+    return _ask("moves", q["puzzle"], q["state"], q.get("goal"), q.get("to"), q["any"])
 
 
 @bp.get("/depth")
