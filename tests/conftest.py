@@ -15,6 +15,8 @@ from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers
 
+from page_kit import base, browser, page  # noqa: F401  (the page tests' fixtures)
+
 ATAMA_ARTICLE_GOAL = "ソウアイ*タタノマ"
 
 

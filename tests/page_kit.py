@@ -1,0 +1,85 @@
+"""What every test of the page shares: a real `puzzledb serve`, the system's headless Chromium
+driven by Playwright, and steps such as waiting for a state to settle. Its fixtures are
+registered in conftest.py, so each page test file imports only the helper functions.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from servers import puzzledb_serve  # noqa: E402  (bench/servers.py: `puzzledb serve` on a free port)
+
+CHROMIUM = os.environ.get("PUZZLEDB_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+SOLVE_SECONDS = 20
+STATIC = ["index.html", "page.css", "page.js", "api.js", "board.js", "chart.js", "picking.js",
+          "player.js"]
+
+
+# -- a real server and a real browser -------------------------------------------------------------
+@pytest.fixture(scope="module")
+def base(seed_db):
+    with puzzledb_serve(seed_db) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"no Chromium at {CHROMIUM}: install it with `apt-get install chromium` "
+                    f"(or set PUZZLEDB_CHROMIUM)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture()
+def page(browser, base):
+    """The page loaded with eight on the board; `page.refused` lists API refusals seen."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    problems, page.refused = [], []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("console", lambda m: m.type == "error" and "Failed to load resource" not in m.text
+            and problems.append(m.text))
+    page.on("request", lambda r: r.url.startswith(base + "/") or problems.append(r.url))
+    page.on("response", lambda r: r.status >= 400 and page.refused.append(r.url))
+    page.goto(base + "/")
+    settled(page, "647850321")
+    yield page
+    context.close()
+    assert problems == [], "the page failed or reached outside the service"
+
+
+def settled(page, state: str) -> None:
+    """Wait until `state` is on the board and its moves are listed."""
+    expect(page.locator("#moves")).to_have_attribute("data-from", state)
+    expect(page.locator("#state-input")).to_have_value(state)
+
+
+def choose(page, puzzle: str, first_farthest: str) -> None:
+    page.select_option("#puzzle", puzzle)
+    settled(page, first_farthest)
+
+
+def load(page, text: str) -> None:
+    page.fill("#state-input", text)
+    page.press("#state-input", "Enter")
+
+
+def eight_as_drawn(page) -> str:
+    """The 8-puzzle board as drawn: each tile's label at its cell, 0 for the blank."""
+    cells = ["0"] * 9
+    for tile in page.locator(".piece").all():
+        cells[int(tile.get_attribute("data-cell"))] = tile.get_attribute("data-label")
+    return "".join(cells)
+
+
