@@ -20,7 +20,10 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 SOLVE_SECONDS = 20
 STATIC = ["index.html", "page.css", "page.js", "api.js", "board.js", "chart.js", "picking.js",
-          "player.js"]
+          "player.js", "browse.js", "fonts.css", "address.js", "solution.js", "keys.js"]
+# Shipped too, but no page text to read: the katakana font (binary) and its licence (whose
+# copyright line names the font's authors' addresses); tests/test_page_browse.py checks them.
+FONT_FILES = ["kana.woff2", "kana-OFL.txt"]
 
 
 # -- a real server and a real browser -------------------------------------------------------------

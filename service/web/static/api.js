@@ -13,14 +13,18 @@ export async function ask(route, params = {}) {
   if (!response.ok || body === null) {
     const error = body && body.error;
     throw new ApiError(error ? error.message : `${route} answered ${response.status}`,
-                       error ? error.code : "http");
+                       error ? error.code : "http", response.status);
   }
   return body;
 }
 
 export class ApiError extends Error {
-  constructor(message, code) {
+  constructor(message, code, status = 0) {
     super(message);
     this.code = code;
+    this.status = status;  // 0: no answer at all
   }
+
+  // The service failed (no answer, or a 5xx), as opposed to refusing what was asked.
+  get failed() { return this.code === "offline" || this.code === "http" || this.status >= 500; }
 }

@@ -2,7 +2,8 @@
 // tiles (line pieces drawn as lines, wide pieces as one piece) or a peg board of holes placed
 // by its layout. What covers which cell comes from the API (`pieces` of /moves and /path), so
 // nothing here reads a state's text. A piece keeps its element from state to state, so a move
-// slides it there.
+// slides it there. Tab goes through the board in reading order: pieces and empty cells (or
+// holes); a cell a piece covers is skipped.
 
 const SVG = "http://www.w3.org/2000/svg";
 // Box-drawing glyph -> its arms (up, down, left, right), drawn from the centre to the edges
@@ -20,6 +21,8 @@ export class Board {
     this.definition = definition;
     this.onClick = onClick;  // called with the cell (hole) clicked
     this.placed = [];  // sliding: {label, top, left, el} of each piece shown
+    this.moved = [];   // the elements the last show moved, where a lost focus goes
+    shown = this;
     root.replaceChildren();
     root.className = `board ${definition.kind}`;
     if (definition.kind === "peg") this.holes = this.drawHoles();
@@ -31,6 +34,21 @@ export class Board {
     if (this.definition.kind === "peg") this.showPegs(pieces);
     else this.showPieces(pieces);
     this.mark(marks);
+    rescueFocus();
+  }
+
+  // Focus the piece (or peg hole) at `cell`, an empty cell's own button, or without a cell
+  // the board's first stop: where a keyboard user lands when the button they pressed goes.
+  focusCell(cell = null) {
+    const stops = [...this.root.children].filter((el) => el.tabIndex >= 0);
+    const at = cell === null ? stops[0] : this.elementAt(cell);
+    if (at) at.focus({ preventScroll: true });
+  }
+
+  elementAt(cell) {
+    if (this.holes) return this.holes.find((el) => Number(el.dataset.hole) === cell);
+    const piece = this.placed.find((p) => p.cells.includes(cell));
+    return piece ? piece.el : this.slots[cell];
   }
 
   // -- sliding boards ---------------------------------------------------------------------------
@@ -76,6 +94,49 @@ export class Board {
       return { ...p, el };
     });
     unused.forEach((o) => o.el.remove());
+    this.moved = this.placed.filter((p, i) => !kept[i]).map((p) => p.el);
+    this.coverSlots();
+    this.inReadingOrder(new Set(this.moved));
+  }
+
+  // A covered cell's button leaves the Tab order and the accessibility tree; if it had focus
+  // (Enter on an empty cell moved a piece into it), the piece that came takes the focus.
+  coverSlots() {
+    const focused = document.activeElement;
+    const covered = new Set(this.placed.flatMap((p) => p.cells));
+    this.slots.forEach((slot, cell) => {
+      const hidden = covered.has(cell);
+      slot.tabIndex = hidden ? -1 : 0;
+      if (hidden) slot.setAttribute("aria-hidden", "true");
+      else slot.removeAttribute("aria-hidden");
+    });
+    if (focused && this.slots.includes(focused) && focused.tabIndex < 0) {
+      this.focusCell(Number(focused.dataset.cell));
+    }
+  }
+
+  // Tab follows the DOM, so the buttons go in reading order: each cell's slot, then the
+  // piece whose first cell it is. Re-inserting an element restarts its style, so a piece
+  // moved in the DOM would jump instead of sliding, and a focused one would lose focus:
+  // the pieces that move now stay put, then the focused button (else it is focused again),
+  // and the fewest others move around them (moveBefore, where the browser has it, keeps
+  // even those elements' state).
+  inReadingOrder(moving) {
+    const first = (p) => Math.min(...p.cells);
+    const wanted = [
+      ...this.slots.map((el, cell) => [2 * cell, el]),
+      ...this.placed.map((p) => [2 * first(p) + 1, p.el]),
+    ].sort((a, b) => a[0] - b[0]).map(([, el]) => el);
+    const focused = document.activeElement;
+    const n = wanted.length + 1;
+    const weight = (el) => (moving.has(el) ? 2 * n : el === focused ? n : 1);
+    const stay = longestInOrder([...this.root.children], wanted, weight);
+    let next = null;  // each element goes just before the one that follows it
+    for (let i = wanted.length - 1; i >= 0; i--) {
+      if (!stay.has(wanted[i])) moveBefore(this.root, wanted[i], next);
+      next = wanted[i];
+    }
+    if (document.activeElement !== focused && this.root.contains(focused)) focused.focus({ preventScroll: true });
   }
 
   newPiece(p) {
@@ -106,7 +167,7 @@ export class Board {
     const width = cols + 1, height = (rows - 1) * step + 2;
     this.root.style.aspectRatio = `${width} / ${height}`;
     this.root.style.setProperty("--hole", `${(160 / width).toFixed(3)}%`);
-    return layout.map(([r, c], hole) => {
+    const holes = layout.map(([r, c], hole) => {
       const el = button("hole", () => this.onClick(hole));
       el.dataset.hole = hole;
       el.style.left = `${((c + 1) / width) * 100}%`;
@@ -115,9 +176,13 @@ export class Board {
       number.className = "number";
       number.textContent = hole;
       el.append(number);
-      this.root.append(el);
       return el;
     });
+    // appended in reading order, so Tab goes row by row whatever the holes' numbering
+    const byPlace = holes.map((el, hole) => [layout[hole], el]);
+    byPlace.sort(([[r1, c1]], [[r2, c2]]) => r1 - r2 || c1 - c2);
+    this.root.append(...byPlace.map(([, el]) => el));
+    return holes;
   }
 
   showPegs(pieces) {
@@ -153,12 +218,60 @@ export class Board {
   }
 }
 
+// -- keeping the focus on the page -------------------------------------------------------------
+// A control the user pressed can vanish (the list of moves is rebuilt after each move) or
+// disable itself (Solve while its solution plays, Undo with nothing left to undo): the focus
+// would fall to <body> and Tab would start over from the top. The board takes it instead, on
+// the piece that moved. Checked after every click (its handler has run by then) and every show.
+let shown = null;        // the board on the page
+let lastFocused = null;  // the last element that had the focus
+document.addEventListener("focusin", (event) => { lastFocused = event.target; });
+document.addEventListener("click", () => rescueFocus());
+
+function rescueFocus() {
+  const at = document.activeElement;
+  const gone = lastFocused && (!lastFocused.isConnected || lastFocused.disabled);
+  const lost = !at || at === document.body || at === lastFocused;
+  if (!shown || !shown.root.isConnected || !gone || !lost) return;
+  const moved = shown.moved.find((el) => el.isConnected);
+  if (moved) moved.focus({ preventScroll: true });
+  else shown.focusCell();
+}
+
 function button(className, onClick) {
   const el = document.createElement("button");
   el.type = "button";
   el.className = className;
   el.addEventListener("click", onClick);
   return el;
+}
+
+// The elements of `now` (the board's children) that can stay where they are: the heaviest
+// run already in `wanted`'s order, each element counting `weight(el)`.
+function longestInOrder(now, wanted, weight) {
+  const rank = new Map(wanted.map((el, i) => [el, i]));
+  const items = now.filter((el) => rank.has(el));
+  const total = [], before = [];  // the heaviest run ending at each item, and its previous
+  items.forEach((el, i) => {
+    total[i] = 0;
+    before[i] = -1;
+    for (let j = 0; j < i; j++) {
+      if (rank.get(items[j]) < rank.get(el) && total[j] > total[i]) {
+        total[i] = total[j];
+        before[i] = j;
+      }
+    }
+    total[i] += weight(el);
+  });
+  const stay = new Set();
+  for (let i = total.indexOf(Math.max(...total)); i >= 0; i = before[i]) stay.add(items[i]);
+  return stay;
+}
+
+// moveBefore keeps a moved element's focus and transitions; insertBefore restarts them.
+function moveBefore(parent, el, next) {
+  if (typeof parent.moveBefore === "function") parent.moveBefore(el, next);
+  else parent.insertBefore(el, next);
 }
 
 function place(el, top, left, h, w, rows, cols) {

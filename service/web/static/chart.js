@@ -1,64 +1,166 @@
-// The depth histogram as an SVG bar chart: one bar per depth, the current depth picked out
-// (with a marker too, as the bars at the far ends are often too short to see).
+// The depth histogram as an SVG bar chart: one bar per depth on a log scale (a depth with one
+// state still shows), the current depth picked out (with a marker too, as the bars at the far
+// ends are short). Each depth is a button: a click, Enter or Space calls onPick(depth).
+// The chart is laid out in CSS pixels, again whenever its width changes, so its text stays
+// 12 px at any width (a scaled viewBox would shrink it on a phone).
 
 const SVG = "http://www.w3.org/2000/svg";
-const W = 360, H = 156, LEFT = 44, RIGHT = 8, BOTTOM = 20, TOP = 14;
+const H = 200, LEFT = 40, RIGHT = 8, TOP = 30, BOTTOM = 38;  // px
+const FONT = 12;             // px, the labels' size
+const MIN_GAP = 15;          // px between two count labels
+const observers = new WeakMap();  // root -> the ResizeObserver of the chart it holds
+const compact = new Intl.NumberFormat("en", { notation: "compact", maximumSignificantDigits: 3 });
 
-export function histogram(root, counts) {
-  const svg = node("svg", { viewBox: `0 0 ${W} ${H}`, class: "histogram", role: "img" });
+export function histogram(root, counts, onPick = () => {}) {
   const peak = Math.max(...counts, 1);
   const total = counts.reduce((a, b) => a + b, 0);
-  svg.setAttribute("aria-label", `${total.toLocaleString("en")} states at depths 0 to ${counts.length - 1}`);
-  const band = (W - LEFT - RIGHT) / counts.length, plot = H - BOTTOM - TOP;
-  const bars = counts.map((n, depth) => {
-    const h = Math.max((n / peak) * plot, n ? 1 : 0);
-    const bar = node("rect", {
-      class: "bar", x: LEFT + depth * band + band * 0.1, y: TOP + plot - h,
-      width: band * 0.8, height: h, "data-depth": depth,
-    });
-    const title = node("title");
-    title.textContent = `${depth} moves: ${n.toLocaleString("en")} states`;
-    bar.append(title);
-    return bar;
-  });
+  const svg = node("svg", { class: "histogram", height: H, role: "group" });
+  svg.setAttribute("aria-label",
+    `${total.toLocaleString("en")} states at depths 0 to ${counts.length - 1}; ` +
+    "pick a depth to list its states");
+  const grid = node("g", { class: "grid" });
+  const depths = counts.map((n, depth) => column(n, depth, onPick));
   const marker = node("path", { class: "marker" });
   svg.append(
-    node("line", { class: "axis", x1: LEFT, y1: TOP + plot, x2: W - RIGHT, y2: TOP + plot }),
-    label(LEFT - 4, TOP + 8, peak.toLocaleString("en"), "end"),
-    label(LEFT - 4, TOP + plot, "0", "end"),
-    ...ticks(counts.length).map((d) => label(LEFT + (d + 0.5) * band, H - 5, String(d), "middle")),
-    ...bars,
+    grid,
+    text("states (log scale)", { x: 0, y: FONT, "text-anchor": "start", class: "axis-title" }),
+    text("moves from the goal", { y: H - 3, "text-anchor": "middle", class: "axis-title x-title" }),
+    node("line", { class: "axis", stroke: "#90a4ae" }),
+    ...depths.map((d) => d.group),
     marker,
   );
+  svg.addEventListener("keydown", (event) => step(event, depths));
   root.replaceChildren(svg);
+  let current = null;
+  const draw = (width) => {
+    layout(svg, grid, depths, counts, peak, width);
+    place(marker, depths[current]);
+  };
+  draw(svg.getBoundingClientRect().width || 360);
+  watch(root, svg, draw);
   return {
     highlight(depth) {
-      bars.forEach((bar, d) => bar.classList.toggle("here", d === depth));
-      const bar = bars[depth];
-      marker.classList.toggle("shown", Boolean(bar));
-      if (!bar) return;
-      const x = LEFT + (depth + 0.5) * band, y = Number(bar.getAttribute("y")) - 2;
-      marker.setAttribute("d", `M${x - 4} ${y - 7}L${x + 4} ${y - 7}L${x} ${y}Z`);
+      current = depth;
+      depths.forEach((d, i) => d.bar.classList.toggle("here", i === depth));
+      if (depths[depth]) roving(depths, depth);
+      place(marker, depths[depth]);
     },
   };
 }
 
-function ticks(n) {
-  const every = n > 40 ? 10 : 5;
+// One depth: a bar and an invisible full-height hit area, grouped as one button.
+function column(n, depth, onPick) {
+  const words = `${n.toLocaleString("en")} ${n === 1 ? "state" : "states"} at depth ${depth}`;
+  const group = node("g", {
+    class: "depth", "data-depth": depth, role: "button", tabindex: depth === 0 ? 0 : -1,
+    "aria-label": words, cursor: "pointer",
+  });
+  const hit = node("rect", { class: "hit", fill: "transparent" });
+  const bar = node("rect", { class: "bar", "data-depth": depth });
+  const title = node("title");
+  title.textContent = words;
+  group.append(title, hit, bar);
+  group.addEventListener("click", () => onPick(depth));
+  group.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();  // Space would scroll the page
+    onPick(depth);
+  });
+  return { n, group, hit, bar };
+}
+
+function layout(svg, grid, depths, counts, peak, width) {
+  const plot = H - TOP - BOTTOM, band = (width - LEFT - RIGHT) / counts.length;
+  const y = (n) => TOP + plot - (Math.log10(1 + n) / Math.log10(1 + peak)) * plot;
+  depths.forEach(({ n, hit, bar }, depth) => {
+    const x = LEFT + depth * band, top = y(n);
+    attrs(hit, { x, y: TOP, width: band, height: plot });
+    attrs(bar, { x: x + band * 0.1, y: top, width: band * 0.8, height: TOP + plot - top });
+  });
+  const bottom = TOP + plot;
+  attrs(svg.querySelector(".axis"), { x1: LEFT, y1: bottom, x2: width - RIGHT, y2: bottom });
+  attrs(svg.querySelector(".x-title"), { x: LEFT + (width - LEFT - RIGHT) / 2 });
+  grid.replaceChildren(
+    ...countTicks(peak, y).flatMap(({ n, at }) => [
+      node("line", { x1: LEFT, x2: width - RIGHT, y1: at, y2: at, stroke: "#dfe4e6" }),
+      text(compact.format(n), {
+        x: LEFT - 5, y: at + FONT * 0.35, "text-anchor": "end",
+        class: n === peak ? "count peak" : "count",
+      }),
+    ]),
+    ...depthTicks(counts.length, band).map((d) =>
+      text(String(d), { x: LEFT + (d + 0.5) * band, y: bottom + FONT + 4,
+                        "text-anchor": "middle", class: "depth-label" })),
+  );
+}
+
+// 1, 10, 100, ... up to the peak, and the peak itself; none closer than MIN_GAP to another.
+function countTicks(peak, y) {
+  const ticks = [{ n: peak, at: y(peak) }];
+  for (let n = 1; n < peak; n *= 10) {
+    const at = y(n);
+    if (ticks.every((t) => Math.abs(t.at - at) >= MIN_GAP)) ticks.push({ n, at });
+  }
+  return ticks;
+}
+
+// Every 5 depths, or 10, 20, ... when the bars are too narrow for the labels to fit.
+function depthTicks(n, band) {
+  const every = [5, 10, 20, 50, 100, 200, 500].find((e) => e * band >= FONT * 2.5) || 1000;
   const marks = [];
   for (let d = 0; d < n; d += every) marks.push(d);
-  if (n - 1 - marks[marks.length - 1] >= every / 2) marks.push(n - 1);
+  if ((n - 1 - marks[marks.length - 1]) * band >= FONT * 2.5) marks.push(n - 1);
   return marks;
 }
 
-function label(x, y, text, anchor) {
-  const t = node("text", { x, y, "text-anchor": anchor, class: "tick" });
-  t.textContent = text;
+function place(marker, depth) {
+  marker.classList.toggle("shown", Boolean(depth));
+  if (!depth) return;
+  const x = Number(depth.hit.getAttribute("x")) + Number(depth.hit.getAttribute("width")) / 2;
+  const y = Number(depth.bar.getAttribute("y")) - 2;
+  marker.setAttribute("d", `M${x - 4} ${y - 7}L${x + 4} ${y - 7}L${x} ${y}Z`);
+}
+
+// One tab stop for the whole chart (the current depth); the arrow keys move between depths.
+function roving(depths, index) {
+  depths.forEach((d, i) => d.group.setAttribute("tabindex", i === index ? 0 : -1));
+}
+
+function step(event, depths) {
+  const from = depths.findIndex((d) => d.group === event.target);
+  const moves = { ArrowLeft: from - 1, ArrowRight: from + 1, Home: 0, End: depths.length - 1 };
+  if (from < 0 || !(event.key in moves)) return;
+  event.preventDefault();
+  const to = Math.max(0, Math.min(depths.length - 1, moves[event.key]));
+  roving(depths, to);
+  depths[to].group.focus();
+}
+
+// Lay the chart out again when its width changes; a chart replaced stops being watched.
+function watch(root, svg, draw) {
+  observers.get(root)?.disconnect();
+  if (typeof ResizeObserver === "undefined") return;
+  let last = svg.getBoundingClientRect().width;
+  const observer = new ResizeObserver(([entry]) => {
+    const width = entry.contentRect.width;
+    if (width && Math.abs(width - last) >= 1) draw((last = width));
+  });
+  observer.observe(svg);
+  observers.set(root, observer);
+}
+
+function text(content, attributes) {
+  const t = node("text", { "font-size": FONT, fill: "#5f6f77", ...attributes });
+  t.textContent = content;
   return t;
+}
+
+function attrs(el, attributes) {
+  Object.entries(attributes).forEach(([k, v]) => el.setAttribute(k, v));
 }
 
 function node(name, attributes = {}) {
   const el = document.createElementNS(SVG, name);
-  Object.entries(attributes).forEach(([k, v]) => el.setAttribute(k, v));
+  attrs(el, attributes);
   return el;
 }

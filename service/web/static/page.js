@@ -1,144 +1,313 @@
-// The page: choose a built puzzle and goal, set a position by clicking or typing, see its
-// distance and optimal moves, watch the solution, browse the histogram and farthest states.
-// Every fact comes from the JSON API; the newest request wins when answers cross.
+// The page: choose a built puzzle and goal (or a target position), set a position by clicking
+// or typing, see its distance and optimal moves, play or step through an optimal solution,
+// browse the histogram and farthest states. Every fact comes from the JSON API; the newest
+// request wins when answers cross, and the address always names the position shown.
 
+import { addressOf, readAddress } from "./address.js";
 import { ask } from "./api.js";
 import { Board } from "./board.js";
+import { DepthBrowser } from "./browse.js";
 import { histogram } from "./chart.js";
 import { covered, landing, mover, movesInto, optionsAt } from "./picking.js";
 import { Player } from "./player.js";
+import { count, SolutionList } from "./solution.js";
+import { installKeys, moveToward, SHORTCUTS } from "./keys.js";  // keyboard (keys.js)
 
 const $ = (id) => document.getElementById(id);
 const ui = Object.fromEntries([
-  "puzzle", "goal", "board", "distance", "distance-words", "status", "solve", "pause", "back",
-  "forward", "speed", "counter", "state-form", "state-input", "state-error", "undo", "moves",
-  "chart", "farthest", "farthest-note",
+  "puzzle", "goal", "board", "distance", "distance-words", "busy", "pegs", "status", "failure",
+  "retry", "solve", "pause", "back", "forward", "speed", "counter", "made", "solved", "announce",
+  "state-form", "state-input", "state-error", "undo", "redo", "copy-link", "link",
+  "target-form", "target-input", "target-here", "target-clear", "target-note", "target-error",
+  "solution", "solution-note", "solution-start", "solution-end", "moves", "chart", "browse",
+  "farthest", "farthest-note", "keyboard", "shortcuts",
 ].map((id) => [id, $(id)]));
 const SPEEDS = { slow: 800, normal: 350, fast: 90 };  // ms a step stays on screen
+const TOWARD_TARGET = new Set(["moves", "path"]);     // the routes that take `to`
 
 let puzzles = [];     // the /puzzles entries that have a build
 let entry = null;     // the chosen puzzle's entry
 let goal = null;
+let target = null;    // a position to reach instead of the goal (`to`), or null
+let farthest = null;  // the build's /farthest answer: its first state is the fallback position
 let board = null;
 let chart = null;
-let here = null;      // {state, pieces, depth, moves}; depth and moves stay null until /moves answers
-let history = [];     // earlier {state, pieces}, for Undo
+let here = null;      // {state, pieces, depth, moves, byHand}; depth, moves null until /moves answers
+let run = null;       // {made, optimal}: the player's own moves since the last position loaded
+let earlier = [];     // positions before this one, for Undo
+let later = [];       // positions undone, for Redo; a new move clears it
 let selected = null;  // {cells, options}: a piece with several moves, waiting for a target
 let latest = 0;
+let waiting = false;  // the newest request has not answered yet
 const player = new Player(showStep);
+const solution = new SolutionList(ui.solution, ui["solution-note"], (index) => player.jump(index));
+const depthBrowser = new DepthBrowser(ui.browse, (route, params) => askFor(route, params), load);
 
+const askFor = (route, params = {}) => ask(route, {
+  puzzle: entry.name, ...(target && TOWARD_TARGET.has(route) ? { to: target } : { goal }), ...params,
+});
+const definition = () => entry.definition;
+const build = () => entry.builds.find((b) => b.goal === goal);
+const toward = () => (target ? "the target" : "the goal");
+const position = () => ({ state: here.state, pieces: here.pieces, run: { ...run } });
+
+// -- asking the API --------------------------------------------------------------------------------
 // A ticket says whether a request is still the newest when its answer arrives.
 function ticket() {
   const mine = ++latest;
   return () => mine === latest;
 }
 
-const askFor = (route, params = {}) => ask(route, { puzzle: entry.name, goal, ...params });
-const definition = () => entry.definition;
-const build = () => entry.builds.find((b) => b.goal === goal);
-
-// -- choosing a puzzle and goal ----------------------------------------------------------------
-async function start() {
+// The newest request: the board is busy until it answers. A stale answer, or a failure of the
+// service (offered again by Retry, which repeats the whole step), gives null; a refusal throws.
+async function newest(asking, retry) {
+  const current = ticket();
+  busy(true);
+  ui.failure.hidden = true;
   try {
-    puzzles = (await ask("puzzles")).puzzles.filter((p) => p.builds.length);
+    const answer = await asking();
+    return current() ? answer : null;
+  } catch (e) {
+    if (!current()) return null;
+    if (!e.failed) throw e;
+    offerRetry(retry);
+    return null;
+  } finally {
+    if (current()) busy(false);
+  }
+}
+
+function busy(on) {
+  waiting = on;
+  ui.busy.hidden = !on;
+  ui.board.setAttribute("aria-busy", String(on));
+}
+
+function offerRetry(retry) {
+  ui.failure.hidden = false;
+  ui.retry.onclick = () => {
+    ui.failure.hidden = true;
+    retry();
+  };
+}
+
+// -- choosing a puzzle, goal and target ----------------------------------------------------------
+async function start() {
+  let answer;
+  try {
+    answer = await newest(() => ask("puzzles"), start);
   } catch (e) {
     return say(e.message);
   }
+  if (!answer) return;
+  puzzles = answer.puzzles.filter((p) => p.builds.length);
   if (!puzzles.length) {
     return say("Nothing is built in this database yet: run `puzzledb build --all`, then reload.");
   }
-  ui.puzzle.replaceChildren(...puzzles.map((p) => option(p.name, `${p.title} (${p.name})`)));
-  const first = puzzles.find((p) => p.name === "eight") || puzzles[0];
-  ui.puzzle.value = first.name;
-  await choosePuzzle(first.name);
+  ui.puzzle.replaceChildren(...puzzles.map((p) => option(p.name, p.title)));
+  await open(readAddress(), "replace");
 }
 
+const firstPuzzle = () => puzzles.find((p) => p.name === "eight") || puzzles[0];
+const defaultGoal = (p) => (p.builds.find((b) => b.goal === p.default_goal) || p.builds[0]).goal;
+
 async function choosePuzzle(name) {
-  entry = puzzles.find((p) => p.name === name);
+  await chooseGoal(defaultGoal(puzzles.find((p) => p.name === name)), name);
+}
+
+async function chooseGoal(chosen, name = entry.name) {
+  const far = await setUp(puzzles.find((p) => p.name === name), chosen, () => chooseGoal(chosen, name));
+  if (far) await load(far.states[0]);
+}
+
+// A build to play: the selects, a fresh board, the histogram and the farthest states (returned).
+async function setUp(chosen, chosenGoal, retry) {
+  entry = chosen;
+  goal = chosenGoal;
+  target = null;
+  farthest = null;
+  ui.puzzle.value = entry.name;
   ui.goal.replaceChildren(...entry.builds.map((b) => option(
     b.goal, `${b.goal} · ${b.states.toLocaleString("en")} states${b.radius === null ? "" : `, radius ${b.radius}`}`,
   )));
-  const first = entry.builds.find((b) => b.goal === entry.default_goal) || entry.builds[0];
-  ui.goal.value = first.goal;
-  await chooseGoal(first.goal);
-}
-
-async function chooseGoal(chosen) {
-  goal = chosen;
-  player.stop();
-  history = [];
+  ui.goal.value = goal;
+  stopSolution();
+  earlier = [];
+  later = [];
   selected = null;
   here = null;
+  run = null;
   board = new Board(ui.board, definition(), clicked);
   chart = null;
+  depthBrowser.clear();
   clearMoves();
-  [ui.chart, ui.farthest].forEach((list) => list.replaceChildren());
-  ui.distance.textContent = "–";
-  ui["distance-words"].textContent = "";
-  ui["state-error"].textContent = "";
-  const current = ticket();
+  ui.chart.replaceChildren(tag("loading", "loading…"));
+  ui.farthest.replaceChildren();
+  ui["farthest-note"].textContent = "loading…";
+  showDistance(null, true);
+  showRun();
+  showTarget();
+  clearError();
   let stats, far;
   try {
-    [stats, far] = await Promise.all([askFor("stats"), askFor("farthest", { limit: 50 })]);
+    [stats, far] = await newest(() => Promise.all([askFor("stats"), askFor("farthest", { limit: 50 })]), retry) || [];
   } catch (e) {
-    return current() && say(e.message);
+    say(e.message);
+    return null;
   }
-  if (!current()) return;
-  chart = histogram(ui.chart, stats.histogram);
+  if (!stats) return null;
+  chart = histogram(ui.chart, stats.histogram, (depth) => depthBrowser.show(depth));
   showFarthest(far);
-  await load(far.states[0]);
+  farthest = far;
+  return far;
 }
 
-// -- moving to a state -------------------------------------------------------------------------
-// Typed text, a farthest state: /moves checks it first, and a refusal is shown by the field.
-async function load(text) {
-  const current = ticket();
+// A position named by an address (a link opened, Back or Forward): its build and target first,
+// then its state. What the API refuses is said, and the build's first farthest state shown.
+async function open(where, how, restored = null) {
+  const chosen = puzzles.find((p) => p.name === where.puzzle) || firstPuzzle();
+  const built = chosen.builds.some((b) => b.goal === where.goal);
+  const chosenGoal = built ? where.goal : defaultGoal(chosen);
+  const refusals = [];
+  if (where.puzzle && where.puzzle !== chosen.name) refusals.push(`no build of ${where.puzzle} here`);
+  if (where.goal && !built) refusals.push(`${chosen.name} is not built toward goal ${where.goal}`);
+  if (chosen !== entry || chosenGoal !== goal || !farthest) {
+    if (!(await setUp(chosen, chosenGoal, () => open(where, how, restored)))) return;
+  }
+  target = where.to;
+  showTarget();
+  const options = { how, any: true, quiet: true, run: restored && restored.run };
+  let result = where.state ? await loadToward(where.state, options, refusals) : undefined;
+  if (result instanceof Error) refusals.push(result.message);
+  if (result instanceof Error || result === undefined) {
+    result = await loadToward(farthest.states[0], { ...options, run: null }, refusals);
+  }
+  if (result !== null && refusals.length) say(`${refusals.join("; ")}.`);
+}
+
+// A load that falls back on the goal when the API has no build toward the target.
+async function loadToward(text, options, refusals) {
+  const result = await load(text, options);
+  if (!(result instanceof Error) || !target || result.code !== "not_built") return result;
+  refusals.push(result.message);
+  target = null;
+  showTarget();
+  return load(text, options);
+}
+
+// A target (`to`) instead of the goal, tried on the position shown; a refusal keeps the goal.
+async function setTarget(text) {
+  if (!here) return;
+  const before = target;
+  target = text || null;
+  ui["target-error"].textContent = "";
+  const result = await load(here.state, { any: true, quiet: true });
+  if (result instanceof Error) {
+    target = before;
+    ui["target-error"].textContent = result.message;
+  }
+  showTarget();
+}
+
+function showTarget() {
+  ui["target-input"].value = target || "";
+  ui["target-note"].textContent = target ? `toward the target ${target}, not the goal` : `toward the goal ${goal}`;
+  ui["target-clear"].disabled = !target;
+}
+
+// -- moving to a state ---------------------------------------------------------------------------
+// Typed text, a farthest state, an address: /moves checks it first. A refusal is shown by the
+// field (unless quiet) and returned; null: stale or failed (Retry repeats it); true: shown.
+// `how`: "push" a new history entry, "replace" this one, or "none" (Back and Forward).
+async function load(text, { how = "push", any = false, quiet = false, run: restored = null } = {}) {
   let answer;
   try {
-    answer = await askFor("moves", { state: text });
+    const extra = any ? { any: "true" } : {};
+    answer = await newest(() => askFor("moves", { state: text, ...extra }), () => load(text, { how, any, quiet, run: restored }));
   } catch (e) {
-    if (current()) showError(e.message);
-    return;
+    if (!quiet) showError(e.message);
+    return e;
   }
-  if (!current()) return;
-  player.stop();
-  ui["state-error"].textContent = "";
-  ui["state-input"].removeAttribute("aria-invalid");
-  arrive(answer.state, answer.pieces);
+  if (!answer) return null;
+  stopSolution();
+  clearError();
+  arrive(answer.state, answer.pieces, how !== "none");
+  if (how === "none") {  // Back and Forward walk the browser's history instead
+    earlier = [];
+    later = [];
+  }
+  run = restored || { made: 0, optimal: answer.depth };
+  record(how);
   settle(answer);
+  return true;
 }
 
 // A legal move from /moves: shown at once (the piece slides), its own moves looked up after.
 function make(move) {
-  player.stop();
+  if (!here || !here.moves) return refuse();
+  stopSolution();
+  later = [];
   arrive(move.state, move.pieces);
+  byHand({ made: run.made + 1, optimal: run.optimal });
+}
+
+function undo() {
+  if (!earlier.length) return;
+  stopSolution();
+  later.push(position());
+  goBack(earlier.pop(), false);
+}
+
+function redo() {
+  if (!later.length) return;
+  stopSolution();
+  earlier.push(position());
+  goBack(later.pop(), true);
+}
+
+// Undo and Redo return to a position as it was, the count of moves made with it.
+function goBack(to, counts) {
+  arrive(to.state, to.pieces, false);
+  here.byHand = counts;
+  run = to.run;
+  record("push");
+  showRun();
+  lookUp();
+}
+
+function byHand(counted) {
+  here.byHand = true;
+  run = counted;
+  record("push");
+  showRun();
   lookUp();
 }
 
 function arrive(state, pieces, remember = true) {
-  if (remember && here && here.state !== state) history.push({ state: here.state, pieces: here.pieces });
-  here = { state, pieces, depth: null, moves: null };
+  if (remember && here && here.state !== state) earlier.push(position());
+  here = { state, pieces, depth: null, moves: null, byHand: false };
   selected = null;
-  board.show(pieces);
-  ui["state-input"].value = state;
+  showBoard(state, pieces);
   clearMoves();
+  hideSolved();
   say("");
   controls();
 }
 
+// Any state reached by a legal move is a real position: `any` gets its moves even from a dead end.
 async function lookUp() {
-  const current = ticket();
   const state = here.state;
+  let answer;
   try {
-    const answer = await askFor("moves", { state });
-    if (current() && here.state === state) settle(answer);
+    answer = await newest(() => askFor("moves", { state, any: "true" }), lookUp);
   } catch (e) {
-    // A dead end (a peg position the goal cannot be reached from) or a radius build's edge.
-    if (current() && here.state === state) {
+    if (here.state === state) {
       showDistance(null);
       say(e.message);
     }
+    return;
   }
+  if (answer && here.state === state) settle(answer);
 }
 
 function settle(answer) {
@@ -147,15 +316,33 @@ function settle(answer) {
   showDistance(answer.depth);
   showMoves();
   redraw();
-  if (answer.depth === 0) say("This is the goal.");
+  if (answer.why) say(answer.why);
+  if (answer.depth === 0) say(`This is ${toward()}.`);
+  if (answer.depth === 0 && here.byHand && run.made) showSolved();
+  else announce(answer.depth === 0 ? `This is ${toward()}.` : distanceWords(answer.depth, true));
   controls();
 }
 
-// -- clicking the board ------------------------------------------------------------------------
+// Each position shown at rest is an entry of the browser's history, with the moves made to it.
+// Positions where a playing solution came to rest share one entry, so Back leaves the solution.
+function record(how, played = false) {
+  if (how === "none") return;
+  const address = addressOf({
+    puzzle: entry.name, goal: goal === entry.default_goal ? null : goal, to: target, state: here.state,
+  });
+  const state = { run, played };
+  const replace = how === "replace" || (played && window.history.state && window.history.state.played) ||
+    address === location.pathname + location.search;
+  if (replace) window.history.replaceState(state, "", address);
+  else window.history.pushState(state, "", address);
+}
+
+// -- clicking the board --------------------------------------------------------------------------
 // A piece with one legal move makes it; a piece with several is picked up, and a click on a
 // highlighted cell puts it there. A click on an empty cell makes the one move that fills it.
 function clicked(cell) {
-  if (player.playing || !here || !here.moves) return;
+  if (player.playing || !here) return;
+  if (!here.moves) return refuse();
   const def = definition();
   if (selected) {
     if (selected.cells.includes(cell)) {  // let go (a chain back to its own hole is in the list)
@@ -186,6 +373,12 @@ function clicked(cell) {
   say(empty ? "Nothing can move there." : peg ? "That peg cannot jump now." : "That piece cannot move now.");
 }
 
+// A click before this position's moves are known is refused out loud, not dropped.
+function refuse() {
+  say(waiting ? "wait: looking up this position" :
+    ui.failure.hidden ? "No moves are known from here." : "The service did not answer: press Retry.");
+}
+
 // Several chains of one peg can end in the same hole: the list below tells them apart.
 function offer(moves) {
   [...ui.moves.children].forEach((li) => li.classList.toggle("offered", moves.includes(li.move)));
@@ -209,13 +402,46 @@ function redraw(preview = []) {
   });
 }
 
-// -- what the page says about the state --------------------------------------------------------
-function showDistance(depth) {
+// -- what the page says about the state ----------------------------------------------------------
+function showBoard(state, pieces) {
+  board.show(pieces);
+  ui["state-input"].value = state;
+  ui.pegs.textContent = definition().kind === "peg" ? `${count(pieces.length, "peg")} left` : "";
+}
+
+function showDistance(depth, unknown = false) {
   ui.distance.textContent = depth === null ? "–" : depth;
-  ui["distance-words"].textContent =
-    depth === null ? (build().radius === null ? "the goal cannot be reached from here" : "beyond this build's radius") :
-    depth === 0 ? "moves: solved" : depth === 1 ? "move to the goal" : "moves to the goal";
-  if (chart) chart.highlight(depth);
+  ui["distance-words"].textContent = unknown ? "" : distanceWords(depth);
+  if (chart) chart.highlight(target ? null : depth);
+}
+
+function distanceWords(depth, whole = false) {
+  const number = whole && depth ? `${depth} ` : "";
+  if (depth === null) {
+    return build().radius === null || target ? `no way to ${toward()} from here` : "beyond this build's radius";
+  }
+  return depth === 0 ? "moves: solved" : `${number}${depth === 1 ? "move" : "moves"} to ${toward()}`;
+}
+
+function showRun() {
+  ui.made.textContent = run ? `moves made: ${run.made} (optimal from the start: ${run.optimal ?? "none"})` : "";
+}
+
+function showSolved() {
+  const reached = target ? "Reached the target" : "Solved";
+  const text = `${reached} in ${count(run.made, "move")} — optimal was ${run.optimal ?? "unknown"}`;
+  ui.solved.textContent = text;
+  ui.solved.hidden = false;
+  announce(text);
+}
+
+function hideSolved() {
+  ui.solved.hidden = true;
+}
+
+// The distance after each move, for screen readers (a polite live region).
+function announce(text) {
+  ui.announce.textContent = text;
 }
 
 function showMoves() {
@@ -229,8 +455,8 @@ function showMoves() {
     b.type = "button";
     b.className = m.optimal ? "move optimal" : "move";
     b.dataset.move = m.move;
-    const after = m.depth === null ? (radius === null ? "dead end" : "beyond radius") : `${m.depth}`;
-    b.append(m.move, tag("depth", m.optimal ? `${after} ✓` : after));
+    const after = m.depth === null ? (radius === null || target ? "dead end" : "beyond radius") : `${m.depth}`;
+    b.append(m.move, tag("depth", m.optimal ? `${after} ✓ · ${count(m.solutions, "solution")}` : after));
     b.title = m.optimal ? "an optimal move" : "";
     b.addEventListener("click", () => make(m));
     const cells = () => [...mover(def, here.state, m), ...landing(def, here.state, m)];
@@ -274,35 +500,54 @@ function showError(message) {
   ui["state-input"].setAttribute("aria-invalid", "true");
 }
 
+function clearError() {
+  ui["state-error"].textContent = "";
+  ui["state-input"].removeAttribute("aria-invalid");
+}
+
 // -- solving -------------------------------------------------------------------------------------
 async function solve() {
-  const current = ticket();
+  if (ui.solve.disabled) return;  // controls() decides, for the keyboard too
   const from = here.state;
   let answer;
   try {
-    answer = await askFor("path", { state: from });
+    answer = await newest(() => askFor("path", { state: from }), solve);
   } catch (e) {
-    return current() && say(e.message);
+    return say(e.message);
   }
-  if (!current()) return;
-  history.push({ state: from, pieces: here.pieces });
+  if (!answer || here.state !== from) return;
+  earlier.push(position());
+  later = [];
+  solution.show(answer);
   player.start(answer);
 }
 
+function stopSolution() {
+  player.stop();
+  solution.clear();
+}
+
+// A step of the solution shown; where it comes to rest (paused, stepped, picked, or at the
+// end) it is a position of its own: moves made count from there.
 function showStep(index, answer) {
   const state = answer.path[index];
   const depth = answer.depth - index;
   const pieces = answer.pieces[index];
-  here = { state, pieces, depth, moves: null };
+  here = { state, pieces, depth, moves: null, byHand: false };
   selected = null;
-  board.show(pieces);
-  ui["state-input"].value = state;
+  showBoard(state, pieces);
   ui.counter.textContent = `move ${index} of ${answer.depth}` + (index ? `: ${answer.moves[index - 1]}` : "");
   showDistance(depth);
   clearMoves();
-  say(depth === 0 ? "Solved: this is the goal." : "");
+  hideSolved();
+  solution.mark(index);
+  say(depth === 0 ? `Solved: this is ${toward()}.` : "");
   controls();
-  if (!player.playing) lookUp();
+  if (player.playing) return;
+  run = { made: 0, optimal: depth };
+  showRun();
+  record("push", true);
+  lookUp();
 }
 
 function controls() {
@@ -312,11 +557,61 @@ function controls() {
   ui.pause.textContent = playing || !player.loaded ? "Pause" : "Resume";
   ui.back.disabled = !player.loaded || player.index === 0;
   ui.forward.disabled = !player.loaded || player.atEnd;
-  ui.undo.disabled = history.length === 0;
+  ui["solution-start"].disabled = !player.loaded || player.index === 0;
+  ui["solution-end"].disabled = !player.loaded || player.atEnd;
+  ui.undo.disabled = earlier.length === 0;
+  ui.redo.disabled = later.length === 0;
   if (!player.loaded) ui.counter.textContent = "";
 }
 
-// -- wiring ------------------------------------------------------------------------------------
+function pauseOrResume() {
+  if (player.playing) return player.pause();
+  player.resume();
+  controls();
+}
+
+// -- sharing the position ------------------------------------------------------------------------
+async function copyLink() {
+  const link = location.href;
+  try {
+    await navigator.clipboard.writeText(link);
+    ui.link.hidden = true;
+    say("Link copied");
+  } catch {
+    // No clipboard (an insecure origin, or permission refused): the link selected, to copy by hand.
+    ui.link.value = link;
+    ui.link.hidden = false;
+    ui.link.select();
+    say("Copy the selected link.");
+  }
+}
+
+// -- the keyboard (keys.js) ----------------------------------------------------------------------
+function wireKeys(installKeys, moveToward, shortcuts) {
+  installKeys({
+    move: (direction) => {
+      const m = here && here.moves && moveToward(direction, here.moves, definition());
+      if (m) make(m);
+    },
+    // A shortcut does what its button would, and nothing while the button is disabled.
+    solve: () => !ui.solve.disabled && solve(),
+    pause: () => player.loaded && !ui.pause.disabled && pauseOrResume(),
+    back: () => !ui.back.disabled && player.step(-1),
+    forward: () => !ui.forward.disabled && player.step(1),
+    undo: () => !ui.undo.disabled && undo(),
+    redo: () => !ui.redo.disabled && redo(),
+  });
+  ui.shortcuts.replaceChildren(...shortcuts.flatMap(({ keys, what }) => {
+    const dt = document.createElement("dt");
+    dt.textContent = Array.isArray(keys) ? keys.join(", ") : keys;
+    const dd = document.createElement("dd");
+    dd.textContent = what;
+    return [dt, dd];
+  }));
+  ui.keyboard.hidden = false;
+}
+
+// -- wiring --------------------------------------------------------------------------------------
 function option(value, text) {
   const o = document.createElement("option");
   o.value = value;
@@ -343,25 +638,25 @@ ui["state-form"].addEventListener("submit", (event) => {
   event.preventDefault();
   load(ui["state-input"].value);
 });
-ui["state-input"].addEventListener("input", () => {
-  ui["state-error"].textContent = "";
-  ui["state-input"].removeAttribute("aria-invalid");
+ui["state-input"].addEventListener("input", clearError);
+ui["target-form"].addEventListener("submit", (event) => {
+  event.preventDefault();
+  setTarget(ui["target-input"].value.trim());
 });
+ui["target-here"].addEventListener("click", () => here && setTarget(here.state));
+ui["target-clear"].addEventListener("click", () => setTarget(null));
 ui.solve.addEventListener("click", solve);
-ui.pause.addEventListener("click", () => {
-  if (player.playing) return player.pause();
-  player.resume();
-  controls();
-});
+ui.pause.addEventListener("click", pauseOrResume);
 ui.back.addEventListener("click", () => player.step(-1));
 ui.forward.addEventListener("click", () => player.step(1));
+ui["solution-start"].addEventListener("click", () => player.jump(0));
+ui["solution-end"].addEventListener("click", () => player.jump(player.last));
 ui.speed.addEventListener("change", setSpeed);
-ui.undo.addEventListener("click", () => {
-  player.stop();
-  const back = history.pop();
-  arrive(back.state, back.pieces, false);
-  lookUp();
-});
+ui.undo.addEventListener("click", undo);
+ui.redo.addEventListener("click", redo);
+ui["copy-link"].addEventListener("click", copyLink);
+window.addEventListener("popstate", (event) => puzzles.length && open(readAddress(), "none", event.state));
 setSpeed();
 controls();
+wireKeys(installKeys, moveToward, SHORTCUTS);  // keyboard (keys.js)
 start();

@@ -52,6 +52,10 @@ export class Player {
     this.onStep(this.index, this.answer);
   }
 
+  jump(index) {
+    this.step(index - this.index);
+  }
+
   setDelay(ms) {
     this.delay = ms;
     if (!this.playing) return;

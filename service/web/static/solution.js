@@ -1,0 +1,50 @@
+// An optimal solution (a /path answer) as a numbered list of its moves; a click on a move
+// shows the position after it, and the move just played is marked aria-current="step".
+
+export class SolutionList {
+  constructor(list, note, onPick) {
+    this.list = list;
+    this.note = note;
+    this.onPick = onPick;  // called with the index of the position to show (1: after move 1)
+    this.clear();
+  }
+
+  show(answer) {
+    this.note.textContent = `${count(answer.depth, "move")} · ${count(answer.solutions, "optimal solution")}`;
+    this.list.replaceChildren(...answer.moves.map((words, i) => {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "step";
+      b.dataset.index = i + 1;
+      b.textContent = words;
+      b.addEventListener("click", () => this.onPick(i + 1));
+      li.append(b);
+      return li;
+    }));
+  }
+
+  // Marks the move that led to position `index` (none at the start), kept in view.
+  mark(index) {
+    [...this.list.children].forEach((li, i) => {
+      if (i + 1 !== index) return li.removeAttribute("aria-current");
+      li.setAttribute("aria-current", "step");
+      const top = li.offsetTop, bottom = top + li.offsetHeight;
+      if (top < this.list.scrollTop) this.list.scrollTop = top;
+      else if (bottom > this.list.scrollTop + this.list.clientHeight) {
+        this.list.scrollTop = bottom - this.list.clientHeight;
+      }
+    });
+  }
+
+  clear() {
+    this.list.replaceChildren();
+    this.note.textContent = "Solve lists an optimal solution here.";
+  }
+
+  get shown() { return this.list.children.length > 0; }
+}
+
+export function count(n, word) {
+  return `${n.toLocaleString("en")} ${word}${n === 1 ? "" : "s"}`;
+}
