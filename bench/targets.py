@@ -16,24 +16,13 @@ Prints, in one run:
 from __future__ import annotations
 
 import argparse
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+from build import timed_build  # bench/build.py: one `puzzledb build` process, timed
 from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers
-
-PUZZLEDB = [sys.executable, "-m", "puzzledb.service.cli"]
-
-
-def timed_build(args: list[str], db: Path) -> float:
-    for suffix in ("", "-wal", "-shm"):
-        Path(f"{db}{suffix}").unlink(missing_ok=True)
-    start = time.perf_counter()
-    subprocess.run(PUZZLEDB + ["build", *args, "--db", str(db), "-q"], check=True)
-    return time.perf_counter() - start
 
 
 def per_answer(call, rounds: int) -> float:

@@ -22,27 +22,22 @@ def ones(n: int) -> Limbs:
 def sum_into(targets: np.ndarray, sources: np.ndarray, counts: Limbs, size: int) -> Limbs:
     """For each of `size` slots, the sum of counts[sources[i]] over the i with targets[i] equal
     to that slot: every state's count from its neighbours one move nearer the goal."""
-    total = []
-    carry = np.zeros(size, np.uint64)
-    for limb in counts:
-        column = np.bincount(targets, weights=limb[sources].astype(np.float64), minlength=size)
-        column = column.astype(np.uint64) + carry
-        total.append((column & LIMB).astype(np.uint32))
-        carry = column >> np.uint64(LIMB_BITS)
-    while carry.any():
-        total.append((carry & LIMB).astype(np.uint32))
-        carry >>= np.uint64(LIMB_BITS)
-    return total
+    return _carried(
+        np.bincount(targets, weights=limb[sources].astype(np.float64), minlength=size)
+        .astype(np.uint64) for limb in counts)
 
 
 def sum_runs(starts: np.ndarray, sources: np.ndarray, counts: Limbs) -> Limbs:
     """As sum_into, when the slots' sources lie in runs: slot i sums counts[sources[j]] for j
     from starts[i] up to the next start (children sorted by state, so each state's parents
     are adjacent)."""
-    total = []
-    carry = None
-    for limb in counts:
-        column = np.add.reduceat(limb[sources].astype(np.uint64), starts)
+    return _carried(np.add.reduceat(limb[sources].astype(np.uint64), starts) for limb in counts)
+
+
+def _carried(columns) -> Limbs:
+    """Limb sums (uint64, least significant first) carried into 32-bit limbs."""
+    total, carry = [], None
+    for column in columns:
         if carry is not None:
             column += carry
         total.append((column & LIMB).astype(np.uint32))

@@ -1,4 +1,4 @@
-"""Regenerate docs/page.png: the page with the hardest 8-puzzle position part way solved.
+"""Regenerate docs/page.png: the hardest 8-puzzle position part way solved, its solution listed.
 
     python docs/screenshot.py --db puzzledb.sqlite        # after `puzzledb build --all`
 
@@ -42,11 +42,8 @@ def main() -> None:
 def shoot(url: str, out: str) -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1120, "height": 850}, device_scale_factor=1)
-        page.goto(url)
-        expect(page.locator("#moves li").first).to_be_visible()
-        page.fill("#state-input", "867254301")
-        page.press("#state-input", "Enter")
+        page = browser.new_page(viewport={"width": 1280, "height": 1000}, device_scale_factor=1)
+        page.goto(url + "?puzzle=eight&state=867254301")  # an address names a position
         expect(page.locator("#moves")).to_have_attribute("data-from", "867254301")
         page.click("#solve")
         page.click("#pause")
@@ -58,7 +55,9 @@ def shoot(url: str, out: str) -> None:
             "document.getElementById('moves').dataset.from === "
             "document.getElementById('state-input').value"
         )
-        page.evaluate("window.scrollTo(0, 0)")  # typing the state scrolled the field into view
+        page.click("#chart .bar[data-depth='19']")  # the depth browser beside the chart
+        expect(page.locator("#browse button").first).to_be_visible()
+        page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_timeout(400)  # let the last slide finish
         page.screenshot(path=out)
         browser.close()
