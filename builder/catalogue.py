@@ -8,6 +8,9 @@ from .puzzle import MAX_COMPLETE_STATES, Puzzle
 from .sliding import SlidingPuzzle
 
 LINE_GLYPHS = {"1": "┌", "2": "─", "3": "┐", "4": "│", "5": "└", "6": "┘", "0": "□"}
+# Said by shape in move words ("bar ─ down"), as "tile ─ down" reads as a dash.
+LINE_NAMES = {"1": "corner ┌", "2": "bar ─", "3": "corner ┐", "4": "bar │", "5": "corner └",
+              "6": "corner ┘"}
 
 # Hole h of the 15-hole triangle: (over, land) pairs, as PUZZLES.md lists them.
 PEG15_JUMPS = [
@@ -31,11 +34,10 @@ def _catalogue() -> dict[str, Puzzle]:
         SlidingPuzzle("seven", 2, 4, "12345670", "0", title="7-puzzle (2x4)"),
         SlidingPuzzle(
             "lines", 3, 3, "123404526", "0", title="8-puzzle of line pieces",
-            glyphs=LINE_GLYPHS,
+            glyphs=LINE_GLYPHS, names=LINE_NAMES,
         ),
         SlidingPuzzle(
             "atama", 3, 3, "アタマノタイソウ*", "*", title="アタマノタイソウ (katakana 8-puzzle)",
-            names={ch: ch for ch in "アタマノイソウ"},
         ),
         SlidingPuzzle(
             "nooff", 2, 4, "LLNOOFF_", "_", title="NO-OFF (a bulb two cells wide)",

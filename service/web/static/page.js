@@ -554,7 +554,8 @@ function controls() {
   const playing = player.playing;
   ui.solve.disabled = playing || !here || !here.depth || (player.loaded && !player.atEnd);
   ui.pause.disabled = !player.loaded || (!playing && player.atEnd);
-  ui.pause.textContent = playing || !player.loaded ? "Pause" : "Resume";
+  // "Resume" only when there is something to resume: a finished solution's button is Pause.
+  ui.pause.textContent = !playing && player.loaded && !player.atEnd ? "Resume" : "Pause";
   ui.back.disabled = !player.loaded || player.index === 0;
   ui.forward.disabled = !player.loaded || player.atEnd;
   ui["solution-start"].disabled = !player.loaded || player.index === 0;
