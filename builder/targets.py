@@ -11,6 +11,7 @@ serves every target. Knows puzzles only through `symmetries()` and `relabelable`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 
 @dataclass(frozen=True)
@@ -29,11 +30,15 @@ class Frame:
     def to_build(self, state: str) -> str:
         return "".join(self.names[state[c]] for c in self.cells)
 
+    @cached_property
+    def _back(self) -> dict:
+        """The renaming undone, made once for all the states of a path."""
+        return {b: a for a, b in self.names.items()}
+
     def from_build(self, state: str) -> str:
-        back = {b: a for a, b in self.names.items()}
         out = [""] * len(self.cells)
         for i, c in enumerate(self.cells):
-            out[c] = back[state[i]]
+            out[c] = self._back[state[i]]
         return "".join(out)
 
 
