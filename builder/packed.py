@@ -16,6 +16,10 @@ DIRECTION_NAMES = list(DIRECTIONS)
 
 
 class PackedBoard:
+    #: Every move steps the blank to a neighbouring cell of a grid, so it flips the colour of
+    #: the blank's cell on a chessboard: no move joins two states of one search layer.
+    bipartite = True
+
     def __init__(self, puzzle: SlidingPuzzle):
         if not packable(puzzle):
             raise ValueError(f"{puzzle.name} cannot be packed into 64 bits")
@@ -28,6 +32,11 @@ class PackedBoard:
         self.state_bits = self.bits * cells
         self.shifts = np.array([self.bits * (cells - 1 - i) for i in range(cells)], np.uint64)
         self.blank = self.digit[puzzle.blank]
+        # Word-wide constants for finding the blank without unpacking cells (blank_cells).
+        ones = sum(1 << (self.bits * i) for i in range(cells))
+        self.low_bits = np.uint64(ones)
+        self.high_bits = np.uint64(ones << (self.bits - 1))
+        self.blank_pattern = np.uint64(ones * self.blank)
         self.codepoints = np.array([ord(s) for s in self.alphabet], np.uint32)
         # neighbour[d, cell] = the cell one step in direction d, or -1 off the board
         self.neighbour = np.array(
@@ -68,23 +77,59 @@ class PackedBoard:
         points = np.ascontiguousarray(self.codepoints[self.digits(codes)])
         return points.view(f"<U{self.puzzle.cells}").ravel().tolist()
 
-    def expand(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def blank_cells(self, codes: np.ndarray) -> np.ndarray:
+        """The blank's cell in each state, found on whole words: XOR makes the blank's digit
+        the only zero one, and (x - 0101..) & ~x & 1000.. sets the top bit of the lowest zero
+        digit (any false hits lie above it), so the lowest set bit names the blank."""
+        x = codes ^ self.blank_pattern
+        hits = (x - self.low_bits) & ~x & self.high_bits
+        lowest = hits & (~hits + np.uint64(1))
+        bit = np.frexp(lowest.astype(np.float64))[1] - 1  # exact: a power of two
+        return self.puzzle.cells - 1 - bit // self.bits
+
+    def expand(self, codes: np.ndarray, came_by: np.ndarray | None = None
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """All states one move from `codes`, with the code of the move that leads back and
-        the index in `codes` of the state each came from."""
-        blank_cell = np.argmax(self.digits(codes) == self.blank, axis=1)
-        children, moves, parents = [], [], []
+        the index in `codes` of the state each came from.
+
+        `came_by`, the move code each state was reached by (NO_MOVE for none), leaves out the
+        child that move came from: it is one move nearer the goal, so a search would only
+        find it again and throw it away.
+        """
+        blank_cell = self.blank_cells(codes)
+        back = self._cell_moved_back(came_by, blank_cell)
+        sources = []  # per direction, the states whose blank can move that way
         for d in range(4):
             target = self.neighbour[d, blank_cell]
             ok = target >= 0
-            parents.append(np.flatnonzero(ok).astype(np.uint32))
-            parent, b, t = codes[ok], blank_cell[ok], target[ok]
-            piece = (parent >> self.shifts[t]) & self.mask
+            if back is not None:
+                ok &= target != back
+            sources.append(np.flatnonzero(ok).astype(np.uint32))
+        total = sum(len(x) for x in sources)
+        children = np.empty(total, np.uint64)
+        moves = np.empty(total, np.int16)
+        start = 0
+        for d, index in enumerate(sources):
+            end = start + len(index)
+            parent, b = codes[index], blank_cell[index]
+            t = self.neighbour[d, b]
+            shift_t, shift_b = self.shifts[t], self.shifts[b]
+            piece = (parent >> shift_t) & self.mask
             flip = piece ^ np.uint64(self.blank)
-            children.append(parent ^ (flip << self.shifts[t]) ^ (flip << self.shifts[b]))
+            children[start:end] = parent ^ (flip << shift_t) ^ (flip << shift_b)
             # In the child the piece sits at b and moves in direction d back into the blank.
-            moves.append(self.code_of[b, d, piece.astype(np.intp)])
-        return np.concatenate(children), np.concatenate(moves), np.concatenate(parents)
+            moves[start:end] = self.code_of[b, d, piece.astype(np.intp)]
+            start = end
+        return children, moves, np.concatenate(sources)
 
+
+    def _cell_moved_back(self, came_by, blank_cell):
+        """For each state, the cell the blank moves to in the child that is the state's own
+        predecessor: the other of the two cells its move swaps (-1 where it has no move)."""
+        if came_by is None:
+            return None
+        a, b = swapped_cells(came_by.astype(np.int64), self.puzzle.cells)
+        return np.where(came_by < 0, -1, a + b - blank_cell)
 
     def undo(self, codes: np.ndarray, moves: np.ndarray) -> np.ndarray:
         """The predecessors: each state with the two cells its move code names swapped."""

@@ -1,6 +1,8 @@
 """Layered breadth-first search over whole numpy arrays of packed states.
 
-Generic over any codec with `encode`, `decode`, `expand`, `moves` and `state_bits`. It relies
+Generic over any codec with `encode`, `decode`, `expand`, `moves` and `state_bits`;
+`expand` may leave out each state's own predecessor, which the search would discard anyway,
+and a codec whose graph is `bipartite` spares a comparison with the current layer. It relies
 on the state graph being undirected (every move can be undone): the states first met at depth
 d+1 are then the neighbours of depth d minus depths d and d-1, so only three layers are
 compared. Memory is a few bytes per state: each layer is one sorted uint64 array plus an
@@ -36,11 +38,13 @@ def layered_bfs(codec, goal: str, radius: int | None = None, progress=None) -> "
     layer_counts = [current_counts]
     total = 1
     while radius is None or len(layers) <= radius:
-        children, moves, parents = codec.expand(current)
+        children, moves, parents = codec.expand(current, layer_moves[-1])
         found, moves, counts = _distinct_children(
             children, moves, parents, current_counts, codec.state_bits)
         del children, parents
-        new = ~(_member(found, current) | _member(found, previous))
+        new = ~_member(found, previous)
+        if not getattr(codec, "bipartite", False):  # else no move stays within a layer
+            new &= ~_member(found, current)
         found, moves, counts = found[new], moves[new], counting.take(counts, new)
         if len(found) == 0:
             break
@@ -78,7 +82,7 @@ def _distinct_children(children, moves, parents, counts, state_bits: int):
     if state_bits + MOVE_BITS <= 64:
         shift = np.uint64(MOVE_BITS)
         keys = (children << shift) | moves.astype(np.uint16).astype(np.uint64)
-        order = np.argsort(keys)
+        order = np.argsort(keys, kind="stable")  # faster here: children come in runs
         keys = keys[order]
         states = keys >> shift
         first = np.empty(len(keys), bool)
