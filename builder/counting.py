@@ -48,6 +48,14 @@ def _carried(columns) -> Limbs:
     return total
 
 
+def may_exceed(counts: Limbs, bits: int) -> bool:
+    """Whether any count may need more than `bits` bits (False is certain)."""
+    whole, rest = divmod(bits, LIMB_BITS)
+    if len(counts) <= whole:
+        return False
+    return len(counts) > whole + 1 or bool(counts[whole].max(initial=0) >> rest)
+
+
 def take(counts: Limbs, index) -> Limbs:
     return [limb[index] for limb in counts]
 

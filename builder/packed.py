@@ -71,6 +71,13 @@ class PackedBoard:
         return value
 
     def digits(self, codes: np.ndarray) -> np.ndarray:
+        """Each state's cells as digits, one row a state."""
+        if self.bits == 4:  # hexadecimal boards: split bytes into nibbles, a byte at a time
+            octets = codes.astype(">u8").view(np.uint8).reshape(-1, 8)
+            nibbles = np.empty((len(codes), 16), np.uint8)
+            nibbles[:, 0::2] = octets >> 4
+            nibbles[:, 1::2] = octets & 15
+            return nibbles[:, 16 - self.puzzle.cells:]
         return ((codes[:, None] >> self.shifts[None, :]) & self.mask).astype(np.uint8)
 
     def decode(self, codes: np.ndarray) -> list[str]:

@@ -18,7 +18,9 @@ from typing import Iterator
 import numpy as np
 
 from . import counting
-from .result import MOST_SOLVED_KEPT, SearchResult, for_sql
+from .result import MOST_SOLVED_KEPT, SQL_INT_MAX, SearchResult, for_sql
+
+SQL_INT_BITS = SQL_INT_MAX.bit_length()
 
 NO_MOVE = -1
 MOVE_BITS = 16  # move codes are int16
@@ -144,7 +146,7 @@ class PackedResult(SearchResult):
                 continue
             codes, depths, moves = np.concatenate(codes), np.concatenate(depths), np.concatenate(moves)
             counts = [np.concatenate([c[i] for c in counts]) for i in range(limbs)]
-            order = np.argsort(codes)
+            order = np.argsort(codes, kind="stable")  # a merge of the layers' sorted runs
             codes, depths, moves = codes[order], depths[order], moves[order]
             counts = counting.take(counts, order)
             goal_rows = np.flatnonzero(moves == NO_MOVE).tolist()
@@ -152,7 +154,7 @@ class PackedResult(SearchResult):
             for i in goal_rows:
                 move_list[i] = None
             columns = (self.codec.decode(codes), depths.tolist(), move_list,
-                       for_sql(counting.to_ints(_trimmed(counts))))
+                       _for_sql(_trimmed(counts)))
             if self.stores_pred:
                 preds = self.codec.decode(self.codec.undo(codes, moves))
                 for i in goal_rows:
@@ -170,6 +172,13 @@ class PackedResult(SearchResult):
         cuts = np.unique(sample[np.linspace(0, len(sample) - 1, count + 1).astype(np.int64)[1:-1]])
         edges = [np.uint64(0)] + list(cuts) + [None]
         return list(zip(edges[:-1], edges[1:]))
+
+
+def _for_sql(counts) -> list:
+    """Counts as SQLite binds them; looking for one too large for its integers only when the
+    limbs say there may be one (scanning every count costs as much as converting it)."""
+    values = counting.to_ints(counts)
+    return for_sql(values) if counting.may_exceed(counts, SQL_INT_BITS) else values
 
 
 def _trimmed(counts):

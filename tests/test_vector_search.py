@@ -82,3 +82,22 @@ def test_expanding_with_the_arriving_move_leaves_out_only_the_predecessor(name):
     kept = set(zip(fewer.tolist(), fewer_parent.tolist()))
     assert whole - kept == {(int(p), i) for i, p in enumerate(preds)}
     assert NO_MOVE not in came_by.tolist()
+
+
+def test_packed_rows_carry_counts_past_sqlite_integers_as_exact_text():
+    """Counts at and past 2**63 - 1 leave the packed result as SQLite must bind them."""
+    seven = catalogue.get("seven")
+    result = layered_bfs(PackedBoard(seven), seven.default_goal, radius=2)
+    values = [2**63 - 1, 2**63, 2**64 - 1]  # two limbs: the top one decides
+    layer = result.layer_counts[2]
+    wanted = (values * len(layer[0]))[: len(layer[0])]
+    result.layer_counts[2] = [np.array([(v >> (32 * k)) & 0xFFFFFFFF for v in wanted], np.uint32)
+                              for k in range(2)]
+    codec = PackedBoard(seven)
+    expected = dict(zip(codec.decode(result.layers[2]),
+                        [v if v < 2**63 else str(v) for v in wanted]))
+    rows = {}
+    for states, _, _, counts in result.chunks(1000):
+        rows.update(zip(states, counts))
+    assert {s: rows[s] for s in expected} == expected
+    assert all(type(rows[s]) is int for s in rows if s not in expected)
