@@ -54,10 +54,13 @@ class SearchResult(ABC):
         return len(self.histogram) - 1
 
     @abstractmethod
-    def chunks(self, size: int) -> Iterator[tuple[list, ...]]:
+    def chunks(self, size: int, part: tuple[int, int] = (0, 1)) -> Iterator[tuple[list, ...]]:
         """Columns (states, depths, move codes or None, solutions[, preds]) in state order,
         `size` rows at a time: column lists are cheap to make from arrays and to interleave
-        for SQL. A solution count too large for SQLite's integers comes as decimal text."""
+        for SQL. A solution count too large for SQLite's integers comes as decimal text.
+
+        `part` = (k, n) gives only the k-th of n consecutive runs of the key order (about a
+        n-th of the rows each), so n writers can store one result side by side."""
 
 
 @dataclass
@@ -67,8 +70,10 @@ class TableResult(SearchResult):
     table: dict  # state -> (depth, move code, pred)
     solutions: dict  # state -> how many optimal solutions it has
 
-    def chunks(self, size: int) -> Iterator[tuple[list, ...]]:
+    def chunks(self, size: int, part: tuple[int, int] = (0, 1)) -> Iterator[tuple[list, ...]]:
         keys = sorted(self.table)
+        k, n = part
+        keys = keys[len(keys) * k // n: len(keys) * (k + 1) // n]
         for start in range(0, len(keys), size):
             states = keys[start : start + size]
             depths, moves, preds = zip(*(self.table[s] for s in states))

@@ -125,13 +125,13 @@ class PackedResult(SearchResult):
         named = [self.codec.decode(self.layers[d][index[:MOST_SOLVED_KEPT]]) for d, index in where]
         self.most_solved = sorted(s for states in named for s in states)[:MOST_SOLVED_KEPT]
 
-    def chunks(self, size: int) -> Iterator[tuple[list, ...]]:
+    def chunks(self, size: int, part: tuple[int, int] = (0, 1)) -> Iterator[tuple[list, ...]]:
         """Rows in key order, one bucket of the key space at a time.
 
         Every layer is sorted, so a bucket [low, high) is a slice of each layer: gather the
         slices, sort that bucket alone, decode it. No array of all states is ever built.
         """
-        for low, high in self._buckets(size):
+        for low, high in _part(self._buckets(size), part):
             codes, depths, moves, counts = [], [], [], []
             limbs = max(len(c) for c in self.layer_counts)
             for depth, (layer, layer_moves) in enumerate(zip(self.layers, self.layer_moves)):
@@ -172,6 +172,12 @@ class PackedResult(SearchResult):
         cuts = np.unique(sample[np.linspace(0, len(sample) - 1, count + 1).astype(np.int64)[1:-1]])
         edges = [np.uint64(0)] + list(cuts) + [None]
         return list(zip(edges[:-1], edges[1:]))
+
+
+def _part(items: list, part: tuple[int, int]) -> list:
+    """Part k of n of `items`, cut into n runs of nearly equal length, in order."""
+    k, n = part
+    return items[len(items) * k // n: len(items) * (k + 1) // n]
 
 
 def _for_sql(counts) -> list:

@@ -4,14 +4,21 @@ Everything a build changes (its node table, its rows in puzzles, moves and layer
 build it replaces, the views) happens between one BEGIN and one COMMIT. If the process is
 interrupted or killed anywhere before COMMIT, SQLite discards it all and the file answers
 exactly as before; readers see the old build until the instant of COMMIT.
+
+A big build into a new file is the one exception: no reader can see that file until it is
+complete and linked into place, so it commits twice, once its lower half of the rows is in
+and once the side file of a second writer (db.side_writer) has been copied in after it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import sqlite3
 import time
+from functools import partial
 from pathlib import Path
 from queue import Full, Queue
 from threading import Event, Thread
@@ -22,96 +29,146 @@ from sqlalchemy import Connection, Engine, text
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.result import for_sql
 
-from . import schema
+from . import schema, side_writer
 from .connection import at_rest, check_before_writing, check_ours, writer
 
 
 CHUNK_ROWS = 50_000
+#: Ends the name of the side file a second writer fills beside a new file (db.side_writer).
+SIDE_SUFFIX = "-rows"
 ROWS_PER_INSERT = 100
 #: The page cache while sorting the depth index, in KiB (see _create_index).
 INDEX_SORT_KIB = 65536
 
 
-def save_build(engine: Engine, puzzle, result, started: float, progress=None) -> dict:
+def save_build(engine: Engine, puzzle, result, started: float, progress=None,
+               side_file: Path | None = None) -> dict:
     """Store `result` (a builder SearchResult) for `puzzle`; return the new puzzles row.
 
     `started` is the time.perf_counter() at which the build began, so build_seconds covers the
     search and the store. `progress` (a builder.progress.Progress) hears of rows and stages.
+
+    `side_file` is for a file no reader can see until the build is complete: there a second
+    process may write half of a big build's rows into that path (db.side_writer), and the
+    build then commits twice, the lower half of the rows first.
     """
     progress = progress or Progress()
-    definition = json.dumps(puzzle.spec(), ensure_ascii=False)
+    two_writers = side_file is not None and side_writer.worthwhile(result.states)
     with engine.begin() as conn:
-        create_schema(conn)
-        _drop_build(conn, puzzle.name, result.goal)
-        _drop_other_definitions(conn, puzzle.name, definition)
-        row = {
-            "name": puzzle.name,
-            "goal": result.goal,
-            "title": puzzle.title,
-            "kind": puzzle.kind,
-            "rows": puzzle.rows,
-            "cols": puzzle.cols,
-            "states": result.states,
-            "max_depth": result.max_depth,
-            "radius": result.radius,
-            "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            "build_seconds": 0.0,
-            "node_table": "",
-            "stores_pred": int(result.stores_pred),
-            "definition": definition,
-            "max_solutions": for_sql([result.most_solutions])[0],
-            "max_solutions_states": result.most_solved_count,
-        }
-        build_id = conn.execute(
-            text(
-                "INSERT INTO puzzles (name, goal, title, kind, rows, cols, states, "
-                "max_depth, radius, built_at, build_seconds, node_table, stores_pred, definition, "
-                "max_solutions, max_solutions_states) "
-                "VALUES (:name, :goal, :title, :kind, :rows, :cols, :states, :max_depth, :radius, "
-                ":built_at, :build_seconds, :node_table, :stores_pred, :definition, "
-                ":max_solutions, :max_solutions_states) "
-                "RETURNING id"
-            ),
-            row,
-        ).scalar_one()
-        table = row["node_table"] = f"nodes_{build_id}"
-        row["id"] = build_id
-        conn.execute(
-            text("UPDATE puzzles SET node_table = :t WHERE id = :id"), {"t": table, "id": build_id}
-        )
-        conn.exec_driver_sql(schema.node_table_ddl(table, result.stores_pred))
-        _insert_rows(conn, table, result, progress)
-        progress.stage("indexing depths")
-        _create_index(conn, schema.node_index_ddl(table))
-        progress.stage("committing")
-        if result.moves:  # none when no move leads to the goal (a full peg board): one state
-            conn.execute(
-                text(
-                    "INSERT INTO moves (puzzle_id, code, label, cell_a, cell_b) "
-                    "VALUES (:id, :code, :label, :a, :b)"
-                ),
-                [
-                    {"id": build_id, "code": code, "label": move.label,
-                     "a": move.swap[0] if move.swap else None,
-                     "b": move.swap[1] if move.swap else None}
-                    for code, move in sorted(result.moves.items())
-                ],
-            )
-        conn.execute(
-            text("INSERT INTO layers (puzzle_id, depth, states) VALUES (:id, :depth, :states)"),
-            [{"id": build_id, "depth": d, "states": n} for d, n in enumerate(result.histogram)],
-        )
-        conn.execute(
-            text("INSERT INTO most_solved (puzzle_id, state) VALUES (:id, :state)"),
-            [{"id": build_id, "state": state} for state in result.most_solved],
-        )
-        _rewrite_views(conn)
-        row["build_seconds"] = round(time.perf_counter() - started, 3)
-        conn.execute(
-            text("UPDATE puzzles SET build_seconds = :s WHERE id = :id"),
-            {"s": row["build_seconds"], "id": build_id},
-        )
+        row = _begin_build(conn, puzzle, result)
+        table = row["node_table"]
+        if not two_writers:
+            _insert_rows(conn, table, result, progress)
+            _finish_build(conn, row, result, started, progress)
+            return row
+        ddl = schema.node_table_ddl(table, result.stores_pred)
+        with side_writer.started(side_file, ddl, partial(
+                _write_rows, table=table, result=result, part=(1, 2))) as side:
+            _insert_rows(conn, table, result, progress, part=(0, 2), others=side.written)
+            side.wait()
+            progress.rows(result.states, result.states)
+    try:
+        _outside_transactions(engine, "ATTACH DATABASE ? AS side", (str(side_file),))
+        with engine.begin() as conn:
+            progress.stage("copying the upper half")
+            conn.exec_driver_sql(f"INSERT INTO main.{table} SELECT * FROM side.{table}")
+            _finish_build(conn, row, result, started, progress)
+    finally:
+        with contextlib.suppress(sqlite3.Error):
+            _outside_transactions(engine, "DETACH DATABASE side")
+        side_file.unlink(missing_ok=True)
     return row
+
+
+def _outside_transactions(engine: Engine, sql: str, parameters=()) -> None:
+    """Run what SQLite refuses within a transaction (ATTACH, DETACH) on the engine's one
+    connection, handing the connection back at once."""
+    connection = engine.raw_connection()
+    try:
+        connection.driver_connection.execute(sql, parameters)
+    finally:
+        connection.close()
+
+
+def _begin_build(conn: Connection, puzzle, result) -> dict:
+    """The schema, the old build dropped, the new puzzles row and its empty node table."""
+    definition = json.dumps(puzzle.spec(), ensure_ascii=False)
+    create_schema(conn)
+    _drop_build(conn, puzzle.name, result.goal)
+    _drop_other_definitions(conn, puzzle.name, definition)
+    row = {
+        "name": puzzle.name,
+        "goal": result.goal,
+        "title": puzzle.title,
+        "kind": puzzle.kind,
+        "rows": puzzle.rows,
+        "cols": puzzle.cols,
+        "states": result.states,
+        "max_depth": result.max_depth,
+        "radius": result.radius,
+        "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "build_seconds": 0.0,
+        "node_table": "",
+        "stores_pred": int(result.stores_pred),
+        "definition": definition,
+        "max_solutions": for_sql([result.most_solutions])[0],
+        "max_solutions_states": result.most_solved_count,
+    }
+    build_id = conn.execute(
+        text(
+            "INSERT INTO puzzles (name, goal, title, kind, rows, cols, states, "
+            "max_depth, radius, built_at, build_seconds, node_table, stores_pred, definition, "
+            "max_solutions, max_solutions_states) "
+            "VALUES (:name, :goal, :title, :kind, :rows, :cols, :states, :max_depth, :radius, "
+            ":built_at, :build_seconds, :node_table, :stores_pred, :definition, "
+            ":max_solutions, :max_solutions_states) "
+            "RETURNING id"
+        ),
+        row,
+    ).scalar_one()
+    table = row["node_table"] = f"nodes_{build_id}"
+    row["id"] = build_id
+    conn.execute(
+        text("UPDATE puzzles SET node_table = :t WHERE id = :id"), {"t": table, "id": build_id}
+    )
+    conn.exec_driver_sql(schema.node_table_ddl(table, result.stores_pred))
+    return row
+
+
+def _finish_build(conn: Connection, row: dict, result, started: float, progress) -> None:
+    """With every row in: the depth index, the build's moves, layers and most solved states,
+    the views, and the build's time."""
+    build_id, table = row["id"], row["node_table"]
+    progress.stage("indexing depths")
+    _create_index(conn, schema.node_index_ddl(table))
+    progress.stage("committing")
+    if result.moves:  # none when no move leads to the goal (a full peg board): one state
+        conn.execute(
+            text(
+                "INSERT INTO moves (puzzle_id, code, label, cell_a, cell_b) "
+                "VALUES (:id, :code, :label, :a, :b)"
+            ),
+            [
+                {"id": build_id, "code": code, "label": move.label,
+                 "a": move.swap[0] if move.swap else None,
+                 "b": move.swap[1] if move.swap else None}
+                for code, move in sorted(result.moves.items())
+            ],
+        )
+    conn.execute(
+        text("INSERT INTO layers (puzzle_id, depth, states) VALUES (:id, :depth, :states)"),
+        [{"id": build_id, "depth": d, "states": n} for d, n in enumerate(result.histogram)],
+    )
+    conn.execute(
+        text("INSERT INTO most_solved (puzzle_id, state) VALUES (:id, :state)"),
+        [{"id": build_id, "state": state} for state in result.most_solved],
+    )
+    _rewrite_views(conn)
+    row["build_seconds"] = round(time.perf_counter() - started, 3)
+    conn.execute(
+        text("UPDATE puzzles SET build_seconds = :s WHERE id = :id"),
+        {"s": row["build_seconds"], "id": build_id},
+    )
 
 
 def save_build_to(path: Path, puzzle, result, started: float, progress=None) -> dict:
@@ -126,22 +183,23 @@ def save_build_to(path: Path, puzzle, result, started: float, progress=None) -> 
     if path.exists():
         return _in_place(path, puzzle, result, started, progress)
     _remove_abandoned(path)
-    partial = path.with_name(f".{path.name}.building-{os.getpid()}")
-    partial.unlink(missing_ok=True)
-    engine = writer(partial, journal="OFF")
+    building = path.with_name(f".{path.name}.building-{os.getpid()}")
+    building.unlink(missing_ok=True)
+    engine = writer(building, journal="OFF")
     try:
-        row = save_build(engine, puzzle, result, started, progress)
+        row = save_build(engine, puzzle, result, started, progress,
+                         side_file=building.with_name(building.name + SIDE_SUFFIX))
         engine.dispose()  # the file stays in rollback mode: any reader can open it read-only
-        _fsync(partial)
+        _fsync(building)
         try:
-            os.link(partial, path)  # fails rather than replace a file made meanwhile
+            os.link(building, path)  # fails rather than replace a file made meanwhile
         except FileExistsError:
             return _in_place(path, puzzle, result, started, progress)
         _fsync(path.parent)
         return row
     finally:
         engine.dispose()
-        partial.unlink(missing_ok=True)
+        building.unlink(missing_ok=True)
 
 
 def _in_place(path, puzzle, result, started, progress) -> dict:
@@ -156,14 +214,16 @@ def _in_place(path, puzzle, result, started, progress) -> dict:
 
 def _remove_abandoned(path: Path) -> None:
     """Partial files left by builds that were killed (their process is gone), with the
-    -journal, -wal and -shm files SQLite may have left beside them. Files named with this
+    -journal, -wal and -shm files SQLite may have left beside them and a second writer's
+    side file. Files named with this
     process's id are a dead process's too (its id reused): this build is about to make its own,
     and a stale journal beside it would be played back into the new file."""
-    left = re.compile(re.escape(f".{path.name}.building-") + r"(\d+)(-journal|-wal|-shm)?")
-    for partial in path.parent.glob(f".{path.name}.building-*"):
-        match = left.fullmatch(partial.name)
+    left = re.compile(
+        re.escape(f".{path.name}.building-") + r"(\d+)(-journal|-wal|-shm|" + SIDE_SUFFIX + ")?")
+    for left_over in path.parent.glob(f".{path.name}.building-*"):
+        match = left.fullmatch(left_over.name)
         if match and (int(match[1]) == os.getpid() or not _alive(int(match[1]))):
-            partial.unlink(missing_ok=True)
+            left_over.unlink(missing_ok=True)
 
 
 def _alive(pid: int) -> bool:
@@ -225,16 +285,27 @@ def _drop(conn: Connection, old) -> None:
     conn.exec_driver_sql(f"DROP TABLE {old.node_table}")
 
 
-def _insert_rows(conn: Connection, table: str, result, progress) -> None:
-    """Stream rows in key order through the DB-API cursor: the one hot loop of a build.
+def _insert_rows(conn: Connection, table: str, result, progress, part=(0, 1),
+                 others=lambda: 0) -> None:
+    """Stream this part of the rows into `table`; `others()` counts rows another writer
+    stored meanwhile, for the progress shown."""
+    cursor = conn.connection.driver_connection.cursor()
+    try:
+        _write_rows(cursor, lambda written: progress.rows(written + others(), result.states),
+                    table=table, result=result, part=part)
+    finally:
+        cursor.close()
+
+
+def _write_rows(cursor, report, *, table: str, result, part=(0, 1)) -> None:
+    """Stream rows in key order through a DB-API cursor: the one hot loop of a build.
 
     Each statement inserts ROWS_PER_INSERT rows: that halves SQLite's per-statement cost
-    compared with one row per execution.
+    compared with one row per execution. `report(rows)` hears how many are written.
     """
     width = 5 if result.stores_pred else 4
-    cursor = conn.connection.driver_connection.cursor()
     written = 0
-    chunks = _prefetch(_flattened(result, width))
+    chunks = _prefetch(_flattened(result, width, part))
     try:
         for count, flat in chunks:
             step = ROWS_PER_INSERT * width
@@ -247,10 +318,9 @@ def _insert_rows(conn: Connection, table: str, result, progress) -> None:
             if whole < len(flat):
                 cursor.execute(_multi_insert(table, width, count % ROWS_PER_INSERT), flat[whole:])
             written += count
-            progress.rows(written, result.states)
+            report(written)
     finally:
         chunks.close()  # now, not when the traceback lets go: stops the row-making thread
-        cursor.close()
 
 
 def _create_index(conn: Connection, ddl: str) -> None:
@@ -267,9 +337,9 @@ def _create_index(conn: Connection, ddl: str) -> None:
         conn.exec_driver_sql("PRAGMA threads = 0")
 
 
-def _flattened(result, width: int):
+def _flattened(result, width: int, part=(0, 1)):
     """(rows, [row 1 values..., row 2 values..., ...]) per chunk, ready to bind."""
-    for columns in result.chunks(CHUNK_ROWS):
+    for columns in result.chunks(CHUNK_ROWS, part):
         count = len(columns[0])
         flat: list = [None] * (count * width)
         for i, column in enumerate(columns):

@@ -1,0 +1,120 @@
+"""A second writer for big builds: a forked process stores part of the rows in a side file.
+
+Binding rows to SQLite costs about a microsecond a row of one core, and Python's lock keeps a
+second thread from sharing that work. So for a big build into a new file, a child process,
+forked after the search (it shares the search's arrays, which no one writes, without copying
+them), stores the upper half of the key order in a side file while this process stores the
+lower half; SQLite then copies the side rows in, in key order, at its own speed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import mmap
+import os
+import signal
+import sqlite3
+import struct
+import sys
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+#: Below this many rows the second process is not worth its start.
+MIN_ROWS = 4_000_000
+#: How the child's message about a failure reaches the parent, at most this many bytes.
+MESSAGE_BYTES = 4096
+
+
+def worthwhile(rows: int) -> bool:
+    """A second process helps only where there is a second core and fork shares memory."""
+    return (
+        rows >= MIN_ROWS
+        and sys.platform.startswith("linux")
+        and (os.cpu_count() or 1) >= 2
+    )
+
+
+class SideWriter:
+    """The child process writing into `path`: how far it got, and how it ended."""
+
+    def __init__(self, pid: int, shared: mmap.mmap, path: Path):
+        self.pid, self._shared, self.path = pid, shared, path
+        self._status: int | None = None
+
+    def written(self) -> int:
+        return struct.unpack_from("q", self._shared, 0)[0]
+
+    def wait(self) -> None:
+        """Until the child is done; a failure becomes this process's error."""
+        _, status = os.waitpid(self.pid, 0)
+        self._status = status
+        if os.waitstatus_to_exitcode(status) != 0:
+            message = self._shared[8:8 + MESSAGE_BYTES].split(b"\0", 1)[0].decode(
+                "utf-8", "replace") or f"exit status {os.waitstatus_to_exitcode(status)}"
+            raise sqlite3.OperationalError(f"the second writer failed: {message}")
+
+    def stop(self) -> None:
+        if self._status is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(self.pid, 0)
+            self._status = -1
+
+
+@contextlib.contextmanager
+def started(path: Path, ddl: str, write: Callable[[sqlite3.Cursor, Callable[[int], None]], None]
+            ) -> Iterator[SideWriter]:
+    """Fork a child that creates `path`, runs `ddl` and `write(cursor, report)` in one
+    transaction, and exits. `report(rows)` publishes its progress. On leaving, a child still
+    running is killed; leaving with an error also removes the side file (else it is the
+    caller's, to copy in and remove)."""
+    shared = mmap.mmap(-1, 8 + MESSAGE_BYTES)  # anonymous and shared with the child
+    path.unlink(missing_ok=True)
+    with warnings.catch_warnings():  # Python 3.12 warns of forking beside threads; the
+        warnings.simplefilter("ignore", DeprecationWarning)  # child uses none of them
+        pid = os.fork()
+    if pid == 0:
+        _child(path, ddl, write, shared)  # never returns
+    writer = SideWriter(pid, shared, path)
+    try:
+        yield writer
+    except BaseException:
+        writer.stop()
+        path.unlink(missing_ok=True)
+        raise
+    finally:
+        writer.stop()
+
+
+def _child(path: Path, ddl: str, write, shared: mmap.mmap) -> None:
+    """Write the side file, then leave at once: no handler, flush or finalizer of the parent's
+    (its database connection above all) may run in this copy of it."""
+    status = 1
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides; it kills us
+        parent = os.getppid()
+
+        def report(rows: int) -> None:
+            if os.getppid() != parent:  # the parent died: stop writing for no one
+                os._exit(1)
+            struct.pack_into("q", shared, 0, rows)
+
+        conn = sqlite3.connect(str(path), isolation_level=None)
+        conn.execute("PRAGMA journal_mode = OFF")
+        conn.execute("PRAGMA synchronous = OFF")
+        conn.execute("PRAGMA cache_size = -262144")
+        conn.execute("BEGIN")
+        conn.execute(ddl)
+        cursor = conn.cursor()
+        write(cursor, report)
+        cursor.close()
+        conn.execute("COMMIT")
+        conn.close()
+        status = 0
+    except BaseException as error:  # noqa: BLE001 - every failure must reach the parent
+        message = f"{type(error).__name__}: {error}".encode("utf-8", "replace")[:MESSAGE_BYTES]
+        shared[8:8 + len(message)] = message
+    finally:
+        os._exit(status)
