@@ -1,0 +1,65 @@
+"""Where a build's time goes: the search, the rows, the copy of a second writer's half, the
+depth index and the commit, for one puzzle built into an empty file.
+
+    python bench/stages.py nine
+    python bench/stages.py eleven      # ~10 min, ~5 GB, ~11 GB of disk beside the repository
+
+Prints one line per stage with its seconds, then the total and the file's bytes per state.
+Never run in CI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+
+from puzzledb.builder import catalogue
+from puzzledb.builder.progress import Progress
+from puzzledb.db.build import build_to
+
+
+class StageClock(Progress):
+    """Notes when each stage begins; the search ends with its last layer."""
+
+    def __init__(self):
+        self.start = time.perf_counter()
+        self.marks: list[tuple[str, float]] = [("search", self.start)]
+        self.rows_begun = False
+
+    def layer(self, depth: int, states: int) -> None:
+        self.last_layer = time.perf_counter()
+
+    def rows(self, written: int, total: int) -> None:
+        if not self.rows_begun:  # the first chunk is stored: rows began at the search's end
+            self.rows_begun = True
+            self.marks.append(("rows", getattr(self, "last_layer", self.start)))
+
+    def stage(self, name: str) -> None:
+        self.marks.append((name, time.perf_counter()))
+
+    def done(self) -> None:
+        self.marks.append(("done", time.perf_counter()))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("puzzle")
+    parser.add_argument("--dir", type=Path, default=Path(__file__).resolve().parent.parent,
+                        help="where the temporary database goes (default: the repository)")
+    args = parser.parse_args()
+    puzzle = catalogue.get(args.puzzle)
+    with tempfile.TemporaryDirectory(dir=args.dir, prefix=".bench-") as folder:
+        path = Path(folder) / "stages.sqlite"
+        clock = StageClock()
+        row = build_to(path, puzzle, puzzle.default_goal, progress=clock)
+        size = path.stat().st_size
+    for (name, began), (_, ended) in zip(clock.marks, clock.marks[1:]):
+        print(f"{name:24} {ended - began:9.2f} s")
+    print(f"{'total':24} {clock.marks[-1][1] - clock.start:9.2f} s  "
+          f"({row['states']:,} states, {size / row['states']:.1f} bytes a state)")
+
+
+if __name__ == "__main__":
+    main()
