@@ -27,6 +27,11 @@ def for_sql(values: list[int]) -> list:
     return values
 
 
+def part_of(items: list, part: tuple[int, int]) -> list:
+    """Part k of n of `items`: the k-th of n consecutive runs of nearly equal length."""
+    k, n = part
+    return items[len(items) * k // n: len(items) * (k + 1) // n]
+
 
 @dataclass
 class SearchResult(ABC):
@@ -71,9 +76,7 @@ class TableResult(SearchResult):
     solutions: dict  # state -> how many optimal solutions it has
 
     def chunks(self, size: int, part: tuple[int, int] = (0, 1)) -> Iterator[tuple[list, ...]]:
-        keys = sorted(self.table)
-        k, n = part
-        keys = keys[len(keys) * k // n: len(keys) * (k + 1) // n]
+        keys = part_of(sorted(self.table), part)
         for start in range(0, len(keys), size):
             states = keys[start : start + size]
             depths, moves, preds = zip(*(self.table[s] for s in states))

@@ -18,7 +18,7 @@ from typing import Iterator
 import numpy as np
 
 from . import counting
-from .result import MOST_SOLVED_KEPT, SQL_INT_MAX, SearchResult, for_sql
+from .result import MOST_SOLVED_KEPT, SQL_INT_MAX, SearchResult, for_sql, part_of
 
 SQL_INT_BITS = SQL_INT_MAX.bit_length()
 
@@ -131,7 +131,7 @@ class PackedResult(SearchResult):
         Every layer is sorted, so a bucket [low, high) is a slice of each layer: gather the
         slices, sort that bucket alone, decode it. No array of all states is ever built.
         """
-        for low, high in _part(self._buckets(size), part):
+        for low, high in part_of(self._buckets(size), part):
             codes, depths, moves, counts = [], [], [], []
             limbs = max(len(c) for c in self.layer_counts)
             for depth, (layer, layer_moves) in enumerate(zip(self.layers, self.layer_moves)):
@@ -172,12 +172,6 @@ class PackedResult(SearchResult):
         cuts = np.unique(sample[np.linspace(0, len(sample) - 1, count + 1).astype(np.int64)[1:-1]])
         edges = [np.uint64(0)] + list(cuts) + [None]
         return list(zip(edges[:-1], edges[1:]))
-
-
-def _part(items: list, part: tuple[int, int]) -> list:
-    """Part k of n of `items`, cut into n runs of nearly equal length, in order."""
-    k, n = part
-    return items[len(items) * k // n: len(items) * (k + 1) // n]
 
 
 def _for_sql(counts) -> list:

@@ -27,12 +27,12 @@ def two_writers(monkeypatch):
     assert side_writer.worthwhile(1)
 
 
-def contents(path):
+def contents(path, depth=20):
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         rows = conn.execute("SELECT * FROM states ORDER BY state").fetchall()
         index = conn.execute("SELECT state FROM nodes_1 INDEXED BY nodes_1_by_depth "
-                             "WHERE depth = 20 ORDER BY state").fetchall()
+                             "WHERE depth = ? ORDER BY state", (depth,)).fetchall()
         return rows, index
 
 
@@ -56,6 +56,16 @@ def test_two_writers_make_the_same_file_as_one(tmp_path, monkeypatch):
     # this process's half and the child's count toward the rows shown
     assert progress.seen and all(total == 181_440 for _, total in progress.seen)
     assert progress.seen[-1] == (181_440, 181_440)
+
+
+def test_a_plain_search_result_splits_as_well(tmp_path, monkeypatch):
+    """nooff's wide pieces take the plain search: its rows split the same way."""
+    nooff = catalogue.get("nooff")
+    build_to(tmp_path / "one.sqlite", nooff, nooff.default_goal)
+    monkeypatch.setattr(side_writer, "MIN_ROWS", 1)
+    build_to(tmp_path / "two.sqlite", nooff, nooff.default_goal)
+    assert contents(tmp_path / "two.sqlite", depth=10) == contents(tmp_path / "one.sqlite",
+                                                                   depth=10)
 
 
 def test_a_failing_second_writer_fails_the_build_and_leaves_no_file(tmp_path, two_writers,
