@@ -49,9 +49,10 @@ class SideWriter:
         """Until the child is done; a failure becomes this process's error."""
         _, status = os.waitpid(self.pid, 0)
         self._status = status
-        if os.waitstatus_to_exitcode(status) != 0:
+        code = os.waitstatus_to_exitcode(status)
+        if code != 0:
             message = self._shared[8:8 + MESSAGE_BYTES].split(b"\0", 1)[0].decode(
-                "utf-8", "replace") or f"exit status {os.waitstatus_to_exitcode(status)}"
+                "utf-8", "replace") or f"exit status {code}"
             raise sqlite3.OperationalError(f"the second writer failed: {message}")
 
     def stop(self) -> None:
@@ -68,8 +69,7 @@ def started(path: Path, ddl: str, write: Callable[[sqlite3.Cursor, Callable[[int
             ) -> Iterator[SideWriter]:
     """Fork a child that creates `path`, runs `ddl` and `write(cursor, report)` in one
     transaction, and exits. `report(rows)` publishes its progress. On leaving, a child still
-    running is killed; leaving with an error also removes the side file (else it is the
-    caller's, to copy in and remove)."""
+    running is killed; the side file is the caller's, to copy in and remove."""
     shared = mmap.mmap(-1, 8 + MESSAGE_BYTES)  # anonymous and shared with the child
     path.unlink(missing_ok=True)
     with warnings.catch_warnings():  # Python 3.12 warns of forking beside threads; the
@@ -80,10 +80,6 @@ def started(path: Path, ddl: str, write: Callable[[sqlite3.Cursor, Callable[[int
     writer = SideWriter(pid, shared, path)
     try:
         yield writer
-    except BaseException:
-        writer.stop()
-        path.unlink(missing_ok=True)
-        raise
     finally:
         writer.stop()
 

@@ -53,31 +53,39 @@ def save_build(engine: Engine, puzzle, result, started: float, progress=None,
     build then commits twice, the lower half of the rows first.
     """
     progress = progress or Progress()
-    two_writers = side_file is not None and side_writer.worthwhile(result.states)
+    if side_file is not None and side_writer.worthwhile(result.states):
+        return _save_with_two_writers(engine, puzzle, result, started, progress, side_file)
     with engine.begin() as conn:
         row = _begin_build(conn, puzzle, result)
-        table = row["node_table"]
-        if not two_writers:
-            _insert_rows(conn, table, result, progress)
-            _finish_build(conn, row, result, started, progress)
-            return row
-        ddl = schema.node_table_ddl(table, result.stores_pred)
-        with side_writer.started(side_file, ddl, partial(
-                _write_rows, table=table, result=result, part=(1, 2))) as side:
-            _insert_rows(conn, table, result, progress, part=(0, 2), others=side.written)
-            side.wait()
-            progress.rows(result.states, result.states)
+        _insert_rows(conn, row["node_table"], result, progress)
+        _finish_build(conn, row, result, started, progress)
+    return row
+
+
+def _save_with_two_writers(engine: Engine, puzzle, result, started: float, progress,
+                           side_file: Path) -> dict:
+    """save_build with a second writer: the lower half of the rows committed first, then the
+    side file's upper half copied in. However it ends, the side file goes."""
     try:
+        with engine.begin() as conn:
+            row = _begin_build(conn, puzzle, result)
+            table = row["node_table"]
+            ddl = schema.node_table_ddl(table, result.stores_pred)
+            with side_writer.started(side_file, ddl, partial(
+                    _write_rows, table=table, result=result, part=(1, 2))) as side:
+                _insert_rows(conn, table, result, progress, part=(0, 2), others=side.written)
+                side.wait()
+                progress.rows(result.states, result.states)
         _outside_transactions(engine, "ATTACH DATABASE ? AS side", (str(side_file),))
         with engine.begin() as conn:
             progress.stage("copying the upper half")
             conn.exec_driver_sql(f"INSERT INTO main.{table} SELECT * FROM side.{table}")
             _finish_build(conn, row, result, started, progress)
+        return row
     finally:
         with contextlib.suppress(sqlite3.Error):
             _outside_transactions(engine, "DETACH DATABASE side")
         side_file.unlink(missing_ok=True)
-    return row
 
 
 def _outside_transactions(engine: Engine, sql: str, parameters=()) -> None:

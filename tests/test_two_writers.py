@@ -1,6 +1,7 @@
 """A big build into a new file stores half its rows in a second process: the same file results,
 its failures reach the user, and a killed build leaves nothing behind."""
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -80,6 +81,25 @@ def test_a_failing_second_writer_fails_the_build_and_leaves_no_file(tmp_path, tw
     monkeypatch.setattr(store, "_write_rows", failing)
     eight = catalogue.get("eight")
     with pytest.raises(sqlite3.OperationalError, match="second writer failed: .*disk is full"):
+        build_to(tmp_path / "new.sqlite", eight, eight.default_goal)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failure_after_the_second_writer_finished_leaves_no_side_file(tmp_path, two_writers,
+                                                                       monkeypatch):
+    """As when the disk fills at the commit of the lower half: the side file is complete and
+    the child gone, and the build must still remove it."""
+    real = side_writer.started
+
+    @contextlib.contextmanager
+    def then_fails(*args, **kwargs):
+        with real(*args, **kwargs) as side:
+            yield side
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(side_writer, "started", then_fails)
+    eight = catalogue.get("eight")
+    with pytest.raises(sqlite3.OperationalError, match="disk is full"):
         build_to(tmp_path / "new.sqlite", eight, eight.default_goal)
     assert list(tmp_path.iterdir()) == []
 
