@@ -24,7 +24,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from servers import PUZZLEDB, ENV, gunicorn_sync, nginx_in_front, puzzledb_serve
+from servers import ENV, PUZZLEDB, gunicorn_sync, nginx_in_front, puzzledb_serve
 
 PROBES = ["/health", "/path?puzzle=eight&state=867254301"]
 TARGET_SHARE, TARGET_P99_MS = 1.0, 100.0
@@ -107,8 +107,9 @@ def probe(base: str, seconds: float) -> list[float | None]:
         try:
             with urllib.request.urlopen(base + PROBES[i % 2], timeout=5) as response:
                 response.read()
-                results.append((time.perf_counter() - started) * 1000
-                               if response.status == 200 else None)
+                results.append(
+                    (time.perf_counter() - started) * 1000 if response.status == 200 else None
+                )
         except OSError:
             results.append(None)
         i += 1
@@ -135,8 +136,9 @@ def main() -> None:
     parser.add_argument("--idle", type=int, default=200)
     parser.add_argument("--slow", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--models", default="sync,gthread,nginx",
-                        help="comma-separated: sync, gthread, nginx")
+    parser.add_argument(
+        "--models", default="sync,gthread,nginx", help="comma-separated: sync, gthread, nginx"
+    )
     args = parser.parse_args()
     models = args.models.split(",")
     rows = []
@@ -152,18 +154,26 @@ def main() -> None:
         if "nginx" in models:
             with puzzledb_serve(db) as base, nginx_in_front(base) as front:
                 rows.append(measure("nginx -> puzzledb serve", front, args))
-    print(f"{args.idle} idle + {args.slow} slow-header clients held open; probes of /health "
-          f"and /path every 50 ms for {args.seconds:g} s, 5 s timeout, on 127.0.0.1\n")
-    print(f"{'serving model':<32} {'probes':>7} {'answered':>9} {'p50 ms':>8} {'p99 ms':>8} "
-          f"{'pests reconnected':>18}")
+    print(
+        f"{args.idle} idle + {args.slow} slow-header clients held open; probes of /health "
+        f"and /path every 50 ms for {args.seconds:g} s, 5 s timeout, on 127.0.0.1\n"
+    )
+    print(
+        f"{'serving model':<32} {'probes':>7} {'answered':>9} {'p50 ms':>8} {'p99 ms':>8} "
+        f"{'pests reconnected':>18}"
+    )
     for r in rows:
-        print(f"{r['name']:<32} {r['probes']:>7} {r['share']:>9.1%} {r['p50']:>8.2f} "
-              f"{r['p99']:>8.2f} {r['reopened']:>18}")
+        print(
+            f"{r['name']:<32} {r['probes']:>7} {r['share']:>9.1%} {r['p50']:>8.2f} "
+            f"{r['p99']:>8.2f} {r['reopened']:>18}"
+        )
     print()
     for r in rows:
         met = r["share"] >= TARGET_SHARE and r["p99"] < TARGET_P99_MS
-        print(f"{'met   ' if met else 'MISSED'} {r['name']}: 100% answered, p99 < "
-              f"{TARGET_P99_MS:g} ms")
+        print(
+            f"{'met   ' if met else 'MISSED'} {r['name']}: 100% answered, p99 < "
+            f"{TARGET_P99_MS:g} ms"
+        )
 
 
 if __name__ == "__main__":

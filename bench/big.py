@@ -26,8 +26,9 @@ from puzzledb.service.answers import Answers
 def build(args: list[str], db: Path) -> tuple[float, float]:
     """(seconds, peak GB) of one `puzzledb build` process."""
     start = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-m", "puzzledb.service.cli", "build", *args,
-                              "--db", str(db), "-q"])
+    child = subprocess.Popen(
+        [sys.executable, "-m", "puzzledb.service.cli", "build", *args, "--db", str(db), "-q"]
+    )
     _, status, usage = os.wait4(child.pid, 0)
     seconds = time.perf_counter() - start
     if status != 0:
@@ -58,8 +59,10 @@ def main() -> None:
     jobs = [("nine", []), ("fifteen", ["--radius", str(args.radius)])]
     if args.eleven:
         jobs.append(("eleven", []))
-    print(f"{'build':<22} {'states':>12} {'seconds':>8} {'peak GB':>8} {'bytes/state':>11} "
-          f"{'path µs':>8} {'depth':>5}")
+    print(
+        f"{'build':<22} {'states':>12} {'seconds':>8} {'peak GB':>8} {'bytes/state':>11} "
+        f"{'path µs':>8} {'depth':>5}"
+    )
     for name, extra in jobs:
         db = work / f"{name}.sqlite"
         for suffix in ("", "-wal", "-shm"):
@@ -68,8 +71,11 @@ def main() -> None:
         states = Answers(reader(db)).stats(name)["states"]
         micros, depth = path_micros(db, name)
         label = " ".join([name, *extra])
-        print(f"{label:<22} {states:>12,} {seconds:>8.1f} {peak:>8.2f} "
-              f"{db.stat().st_size / states:>11.1f} {micros:>8.1f} {depth:>5}", flush=True)
+        print(
+            f"{label:<22} {states:>12,} {seconds:>8.1f} {peak:>8.2f} "
+            f"{db.stat().st_size / states:>11.1f} {micros:>8.1f} {depth:>5}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -59,19 +59,25 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="puzzledb-bench-"))
-    print(f"{'puzzle':<8} {'states':>8} {'build s (best/median)':>22} {'bytes/state':>12} "
-          f"{'path µs (SQL/answer)':>21} {'depth':>5}")
+    print(
+        f"{'puzzle':<8} {'states':>8} {'build s (best/median)':>22} {'bytes/state':>12} "
+        f"{'path µs (SQL/answer)':>21} {'depth':>5}"
+    )
     for name in catalogue.SEEDS:
         db = work / f"{name}.sqlite"
         runs = [timed_build([name], db) for _ in range(args.repeat)]
         states = Answers(reader(db)).stats(name)["states"]
         size = db.stat().st_size
         raw, whole, depth = path_micros(db, name)
-        print(f"{name:<8} {states:>8,} {min(runs):>10.3f} / {statistics.median(runs):<9.3f} "
-              f"{size / states:>12.1f} {raw:>10.1f} / {whole:<9.1f} {depth:>5}")
+        print(
+            f"{name:<8} {states:>8,} {min(runs):>10.3f} / {statistics.median(runs):<9.3f} "
+            f"{size / states:>12.1f} {raw:>10.1f} / {whole:<9.1f} {depth:>5}"
+        )
     together = [timed_build(["--all"], work / "all.sqlite") for _ in range(args.repeat)]
-    print(f"all six in one `puzzledb build --all`: best {min(together):.3f} s, "
-          f"median {statistics.median(together):.3f} s")
+    print(
+        f"all six in one `puzzledb build --all`: best {min(together):.3f} s, "
+        f"median {statistics.median(together):.3f} s"
+    )
     startup = []
     for _ in range(args.repeat):
         start = time.perf_counter()

@@ -6,8 +6,8 @@ Builds eight into a temporary database, starts `puzzledb serve` (gunicorn thread
 free 127.0.0.1 port, and runs wrk (Debian: apt-get install wrk) against /path of the depth-31
 state 867254301, then /health on the same server: a warm-up, then --seconds each, so a run is
 bounded in time. Then /path once more on a server with the answer cache off (--answer-cache 0),
-which shows the cost of the lookup itself rather than of a remembered answer. Prints a table and the targets, then stops the server. The machine is shared:
-compare figures within one run.
+which shows the cost of the lookup itself rather than of a remembered answer. Prints a table
+and the targets, then stops the server. The machine is shared: compare figures within one run.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import urllib.request
 from pathlib import Path
 
 from servers import ENV, PUZZLEDB, puzzledb_serve
+
 ENDPOINTS = [("/path", "/path?puzzle=eight&state=867254301"), ("/health", "/health")]
 TARGET_RATE, TARGET_P99_MS, TARGET_RATIO = 3000, 10.0, 0.8
 
@@ -47,8 +48,15 @@ def check_answer(base: str) -> None:
 
 def wrk_run(url: str, seconds: int, connections: int, threads: int, script: Path) -> dict:
     command = [
-        "wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", "5s",
-        "-s", str(script), url,
+        "wrk",
+        f"-t{threads}",
+        f"-c{connections}",
+        f"-d{seconds}s",
+        "--timeout",
+        "5s",
+        "-s",
+        str(script),
+        url,
     ]
     out = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 30)
     if out.returncode != 0:
@@ -63,8 +71,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=10, help="per endpoint (default 10)")
     parser.add_argument("--warmup", type=int, default=2, help="per endpoint (default 2)")
     parser.add_argument("--connections", type=int, default=8)
-    parser.add_argument("--threads", type=int, default=1,
-                        help="wrk threads (default 1: the server needs the cores more)")
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="wrk threads (default 1: the server needs the cores more)",
+    )
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
@@ -72,8 +84,9 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory(prefix="puzzledb-load-") as tmp:
         db = Path(tmp) / "eight.sqlite"
-        subprocess.run([*PUZZLEDB, "build", "eight", "--db", str(db), "--quiet"], check=True,
-                       env=ENV)
+        subprocess.run(
+            [*PUZZLEDB, "build", "eight", "--db", str(db), "--quiet"], check=True, env=ENV
+        )
         script = Path(tmp) / "report.lua"
         script.write_text(REPORT_LUA)
         results = {}
@@ -87,8 +100,7 @@ def main() -> None:
                 check_answer(base)
                 for name, target in endpoints:
                     if args.warmup:
-                        wrk_run(base + target, args.warmup, args.connections, args.threads,
-                                script)
+                        wrk_run(base + target, args.warmup, args.connections, args.threads, script)
                     results[name + suffix] = wrk_run(
                         base + target, args.seconds, args.connections, args.threads, script
                     )

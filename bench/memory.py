@@ -31,8 +31,10 @@ def workers_of(base: str) -> list[int]:
     found = subprocess.run(["ss", "-ltnpH", f"sport = :{port}"], capture_output=True, text=True)
     listening = {int(part.split(",")[0]) for part in found.stdout.split("pid=")[1:]}
     # The master and its workers all hold the socket; the workers' parent is the master.
-    parents = {pid: int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
-               for pid in listening}
+    parents = {
+        pid: int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        for pid in listening
+    }
     workers = sorted(pid for pid, parent in parents.items() if parent in listening)
     if not workers:
         raise RuntimeError(f"no gunicorn workers listen on port {port}")
@@ -72,23 +74,26 @@ def main() -> None:
             step = max(1, (count - 1) // args.requests)
             offsets = [(i * step) % count for i in range(args.requests)]
             pids = workers_of(base)
-            for pid in pids:  # warm: each worker answers a page before it is measured
+            for _pid in pids:  # warm: each worker answers a page before it is measured
                 ask_pages(base, [count - 1, count - 2], [])
             before = {pid: rss_mb(pid) for pid in pids}
             errors: list = []
             started = time.perf_counter()
-            threads = [threading.Thread(target=ask_pages,
-                                        args=(base, offsets[i :: args.clients], errors))
-                       for i in range(args.clients)]
+            threads = [
+                threading.Thread(target=ask_pages, args=(base, offsets[i :: args.clients], errors))
+                for i in range(args.clients)
+            ]
             for t in threads:
                 t.start()
             for t in threads:
                 t.join()
             seconds = time.perf_counter() - started
             after = {pid: rss_mb(pid) for pid in pids}
-    print(f"nine, depth 30 ({count:,} states): {args.requests:,} distinct pages of 10,000 "
-          f"states from {args.clients} clients in {seconds:.0f} s, {len(errors)} errors; "
-          f"answer cache {args.budget} a worker\n")
+    print(
+        f"nine, depth 30 ({count:,} states): {args.requests:,} distinct pages of 10,000 "
+        f"states from {args.clients} clients in {seconds:.0f} s, {len(errors)} errors; "
+        f"answer cache {args.budget} a worker\n"
+    )
     print(f"{'worker':>8} {'before MB':>10} {'after MB':>10} {'growth MB':>10}")
     worst = 0.0
     for pid in pids:
@@ -96,8 +101,10 @@ def main() -> None:
         worst = max(worst, growth)
         print(f"{pid:>8} {before[pid]:>10.1f} {after[pid]:>10.1f} {growth:>10.1f}")
     limit = budget_mb + ALLOWANCE_MB
-    print(f"\n{'met   ' if worst <= limit and not errors else 'MISSED'} growth <= budget + "
-          f"{ALLOWANCE_MB} MB = {limit:g} MB (worst {worst:.1f} MB), no errors")
+    print(
+        f"\n{'met   ' if worst <= limit and not errors else 'MISSED'} growth <= budget + "
+        f"{ALLOWANCE_MB} MB = {limit:g} MB (worst {worst:.1f} MB), no errors"
+    )
 
 
 if __name__ == "__main__":

@@ -38,15 +38,21 @@ def questions(db: Path, count: int, rng: random.Random) -> list[str]:
     asked: set[str] = set()
     per_build = count // len(builds)
     for name, table, max_depth in builds:
-        states = [s for s, in conn.execute(
-            f"SELECT state FROM {table} ORDER BY random() LIMIT {per_build}")]
+        states = [
+            s
+            for (s,) in conn.execute(
+                f"SELECT state FROM {table} ORDER BY random() LIMIT {per_build}"
+            )
+        ]
         for state in states[: per_build * 6 // 10]:
             route = rng.choice(["path", "moves"])
             asked.add(f"/{route}?puzzle={name}&state={quote(state)}")
         for _ in range(per_build * 4 // 10):
             d = rng.randrange(max_depth + 1)
-            asked.add(f"/depth?puzzle={name}&d={d}&limit={rng.choice([10, 100, 1000])}"
-                      f"&offset={rng.randrange(200)}")
+            asked.add(
+                f"/depth?puzzle={name}&d={d}&limit={rng.choice([10, 100, 1000])}"
+                f"&offset={rng.randrange(200)}"
+            )
         asked.add(f"/stats?puzzle={name}")
         asked.add(f"/farthest?puzzle={name}&limit=10")
     conn.close()
@@ -85,8 +91,9 @@ def main() -> None:
         subprocess.run([*PUZZLEDB, "build", *PUZZLES, "--db", str(db), "-q"], check=True, env=ENV)
         asked = questions(db, args.questions, rng)
         script = Path(tmp) / "mixed.lua"
-        script.write_text(LUA % (rng.randrange(2**31), ",".join(json.dumps(p) for p in asked))
-                          + REPORT_LUA)
+        script.write_text(
+            LUA % (rng.randrange(2**31), ",".join(json.dumps(p) for p in asked)) + REPORT_LUA
+        )
         with puzzledb_serve(db) as base:
             samples: list = []
             stop = threading.Event()
@@ -97,11 +104,15 @@ def main() -> None:
             finally:
                 stop.set()
                 sampler.join()
-    print(f"{len(asked):,} distinct questions over {', '.join(PUZZLES)}; wrk -c"
-          f"{args.connections} for {args.seconds} s on 127.0.0.1, puzzledb serve defaults\n")
-    print(f"requests/s {result['rate']:,.0f}   p50 {result['p50_us'] / 1000:.2f} ms   "
-          f"p99 {result['p99_us'] / 1000:.2f} ms   errors {result['errors']}   "
-          f"non-2xx {result['non_2xx']}\n")
+    print(
+        f"{len(asked):,} distinct questions over {', '.join(PUZZLES)}; wrk -c"
+        f"{args.connections} for {args.seconds} s on 127.0.0.1, puzzledb serve defaults\n"
+    )
+    print(
+        f"requests/s {result['rate']:,.0f}   p50 {result['p50_us'] / 1000:.2f} ms   "
+        f"p99 {result['p99_us'] / 1000:.2f} ms   errors {result['errors']}   "
+        f"non-2xx {result['non_2xx']}\n"
+    )
     print("worker memory (MB) every 10 s:")
     for i, row in enumerate(samples):
         print(f"  {i * 10:>4} s  " + "  ".join(f"{mb:7.1f}" for mb in row))
@@ -109,8 +120,10 @@ def main() -> None:
     flat = growth <= BUDGET_MB + ALLOWANCE_MB
     clean = result["errors"] == 0 and result["non_2xx"] == 0
     print(f"\n{'met   ' if clean else 'MISSED'} 0 errors")
-    print(f"{'met   ' if flat else 'MISSED'} memory flat: growth {growth:.1f} MB <= cache budget "
-          f"+ {ALLOWANCE_MB} MB")
+    print(
+        f"{'met   ' if flat else 'MISSED'} memory flat: growth {growth:.1f} MB <= cache budget "
+        f"+ {ALLOWANCE_MB} MB"
+    )
 
 
 if __name__ == "__main__":

@@ -48,8 +48,9 @@ def wait_until_up(base: str, server: subprocess.Popen, seconds: float = 30) -> N
 
 @contextlib.contextmanager
 def running(command: list[str], base: str, **popen):
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              env=ENV, **popen)
+    server = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV, **popen
+    )
     try:
         wait_until_up(base, server)
         yield server
@@ -76,8 +77,18 @@ def gunicorn_sync(db: Path, workers: int = 2):
     """The app under gunicorn's sync workers: how puzzledb served before, for comparison."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "gunicorn", "-k", "sync", "-w", str(workers), "-b",
-               f"127.0.0.1:{port}", f"puzzledb.service.app:create_app({str(db)!r})"]
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "-k",
+        "sync",
+        "-w",
+        str(workers),
+        "-b",
+        f"127.0.0.1:{port}",
+        f"puzzledb.service.app:create_app({str(db)!r})",
+    ]
     with running(command, base):
         yield base
 
@@ -110,8 +121,17 @@ def nginx_in_front(base: str, **replace: str):
         os.chmod(prefix, 0o755)  # nginx's workers may run as nobody
         conf = Path(prefix) / "nginx.conf"
         conf.write_text(nginx_config(upstream, port, **replace))
-        command = [nginx, "-p", prefix, "-c", str(conf), "-e", f"{prefix}/error.log",
-                   "-g", f"daemon off; pid {prefix}/nginx.pid;"]
+        command = [
+            nginx,
+            "-p",
+            prefix,
+            "-c",
+            str(conf),
+            "-e",
+            f"{prefix}/error.log",
+            "-g",
+            f"daemon off; pid {prefix}/nginx.pid;",
+        ]
         front = f"http://127.0.0.1:{port}"
         with running(command, front):
             yield front

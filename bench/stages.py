@@ -46,8 +46,12 @@ class StageClock(Progress):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("puzzle")
-    parser.add_argument("--dir", type=Path, default=Path(__file__).resolve().parent.parent,
-                        help="where the temporary database goes (default: the repository)")
+    parser.add_argument(
+        "--dir",
+        type=Path,
+        default=Path(__file__).resolve().parent.parent,
+        help="where the temporary database goes (default: the repository)",
+    )
     args = parser.parse_args()
     puzzle = catalogue.get(args.puzzle)
     with tempfile.TemporaryDirectory(dir=args.dir, prefix=".bench-") as folder:
@@ -57,8 +61,10 @@ def main() -> None:
         size = path.stat().st_size
     for (name, began), (_, ended) in zip(clock.marks, clock.marks[1:]):
         print(f"{name:24} {ended - began:9.2f} s")
-    print(f"{'total':24} {clock.marks[-1][1] - clock.start:9.2f} s  "
-          f"({row['states']:,} states, {size / row['states']:.1f} bytes a state)")
+    print(
+        f"{'total':24} {clock.marks[-1][1] - clock.start:9.2f} s  "
+        f"({row['states']:,} states, {size / row['states']:.1f} bytes a state)"
+    )
 
 
 if __name__ == "__main__":

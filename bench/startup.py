@@ -39,10 +39,24 @@ def main() -> None:
         subprocess.run([PUZZLEDB, "build", "eight", "nine", "--db", db, "-q"], check=True)
         commands = {
             'python -c "import sqlite3, click"': [sys.executable, "-c", "import sqlite3, click"],
-            "puzzledb path eight 867254301 --json": [PUZZLEDB, "path", "eight", "867254301",
-                                                     "--json", "--db", db],
-            "puzzledb moves eight 867254301 --json": [PUZZLEDB, "moves", "eight", "867254301",
-                                                      "--json", "--db", db],
+            "puzzledb path eight 867254301 --json": [
+                PUZZLEDB,
+                "path",
+                "eight",
+                "867254301",
+                "--json",
+                "--db",
+                db,
+            ],
+            "puzzledb moves eight 867254301 --json": [
+                PUZZLEDB,
+                "moves",
+                "eight",
+                "867254301",
+                "--json",
+                "--db",
+                db,
+            ],
             "puzzledb stats eight --json": [PUZZLEDB, "stats", "eight", "--json", "--db", db],
             "puzzledb --help": [PUZZLEDB, "--help"],
         }
@@ -50,8 +64,10 @@ def main() -> None:
         for _ in range(args.repeat):
             for name, command in commands.items():  # alternately: the same noise for each
                 times[name].append(seconds(command))
-        builds = [seconds([PUZZLEDB, "build", "eight", "-q", "--db", str(Path(tmp) / f"b{i}.sqlite")])
-                  for i in range(5)]
+        builds = [
+            seconds([PUZZLEDB, "build", "eight", "-q", "--db", str(Path(tmp) / f"b{i}.sqlite")])
+            for i in range(5)
+        ]
         offset_ms, key_ms, depth, count = deep_pages(Path(db))
     floor = statistics.median(times['python -c "import sqlite3, click"'])
     print(f"end to end, median of {args.repeat} alternate runs\n")
@@ -59,13 +75,17 @@ def main() -> None:
     for name, runs in times.items():
         median = statistics.median(runs)
         print(f"{name:<40} {median * 1000:>10.1f} {median / floor:>8.2f}")
-    print(f"\npuzzledb build eight (new file), best of 5: {min(builds):.3f} s, "
-          f"median {statistics.median(builds):.3f} s")
+    print(
+        f"\npuzzledb build eight (new file), best of 5: {min(builds):.3f} s, "
+        f"median {statistics.median(builds):.3f} s"
+    )
     print(f"\nnine, the last page of 100 at depth {depth} ({count:,} states), in-process:")
     print(f"  by offset {offset_ms:.2f} ms, by key (after=) {key_ms:.2f} ms")
     ratio = statistics.median(times["puzzledb path eight 867254301 --json"]) / floor
-    print(f"\n{'met   ' if ratio <= TARGET_RATIO else 'MISSED'} puzzledb path <= "
-          f"{TARGET_RATIO:g}x the floor (is {ratio:.2f}x)")
+    print(
+        f"\n{'met   ' if ratio <= TARGET_RATIO else 'MISSED'} puzzledb path <= "
+        f"{TARGET_RATIO:g}x the floor (is {ratio:.2f}x)"
+    )
 
 
 def deep_pages(db: Path) -> tuple[float, float, int, int]:

@@ -20,9 +20,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from build import timed_build  # bench/build.py: one `puzzledb build` process, timed
 from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers
+
+from build import timed_build  # bench/build.py: one `puzzledb build` process, timed
 
 
 def per_answer(call, rounds: int) -> float:
@@ -43,13 +44,20 @@ def main() -> None:
         db = work / f"{name}.sqlite"
         seconds = timed_build([name, *extra], db)
         states = Answers(reader(db)).stats(name)["states"]
-        print(f"{' '.join([name, *extra]):<24} {states:>10,} {seconds:>8.2f} "
-              f"{db.stat().st_size / states:>11.1f}", flush=True)
+        print(
+            f"{' '.join([name, *extra]):<24} {states:>10,} {seconds:>8.2f} "
+            f"{db.stat().st_size / states:>11.1f}",
+            flush=True,
+        )
     db = work / "nine-all.sqlite"
     seconds = timed_build(["nine", "--all-goals"], db)
     answers = Answers(reader(db))
-    goals = [b["goal"] for p in answers.catalogue()["puzzles"] if p["name"] == "nine"
-             for b in p["builds"]]
+    goals = [
+        b["goal"]
+        for p in answers.catalogue()["puzzles"]
+        if p["name"] == "nine"
+        for b in p["builds"]
+    ]
     print(f"{'nine --all-goals':<24} {len(goals):>9} goals {seconds:>8.2f} s", flush=True)
 
     state = answers.farthest("nine", limit=1)["states"][0]
@@ -59,12 +67,15 @@ def main() -> None:
     plain_us, to_us = [], []
     for _ in range(5):
         plain_us.append(per_answer(lambda: answers.path("nine", state), args.rounds // 5))
-        to_us.append(per_answer(lambda: answers.path("nine", state, to_text=target),
-                                args.rounds // 5))
+        to_us.append(
+            per_answer(lambda: answers.path("nine", state, to_text=target), args.rounds // 5)
+        )
     plain_best, to_best = min(plain_us), min(to_us)
-    print(f"path nine {state} ({plain['depth']} moves): {plain_best:.0f} µs; "
-          f"--to {target} ({toward['depth']} moves): {to_best:.0f} µs, "
-          f"{to_best / plain_best:.2f}x")
+    print(
+        f"path nine {state} ({plain['depth']} moves): {plain_best:.0f} µs; "
+        f"--to {target} ({toward['depth']} moves): {to_best:.0f} µs, "
+        f"{to_best / plain_best:.2f}x"
+    )
 
 
 if __name__ == "__main__":

@@ -1,1 +1,1 @@
-"""Offline side of puzzledb: puzzle definitions and the breadth-first searches that tabulate them."""
+"""Offline side of puzzledb: puzzle definitions and the breadth-first searches over them."""

@@ -9,16 +9,32 @@ from .sliding import SlidingPuzzle
 
 LINE_GLYPHS = {"1": "┌", "2": "─", "3": "┐", "4": "│", "5": "└", "6": "┘", "0": "□"}
 # Said by shape in move words ("bar ─ down"), as "tile ─ down" reads as a dash.
-LINE_NAMES = {"1": "corner ┌", "2": "bar ─", "3": "corner ┐", "4": "bar │", "5": "corner └",
-              "6": "corner ┘"}
+LINE_NAMES = {
+    "1": "corner ┌",
+    "2": "bar ─",
+    "3": "corner ┐",
+    "4": "bar │",
+    "5": "corner └",
+    "6": "corner ┘",
+}
 
 # Hole h of the 15-hole triangle: (over, land) pairs, as PUZZLES.md lists them.
 PEG15_JUMPS = [
-    [(1, 3), (2, 5)], [(3, 6), (4, 8)], [(4, 7), (5, 9)],
-    [(1, 0), (4, 5), (6, 10), (7, 12)], [(7, 11), (8, 13)],
-    [(2, 0), (4, 3), (8, 12), (9, 14)], [(3, 1), (7, 8)], [(4, 2), (8, 9)],
-    [(4, 1), (7, 6)], [(5, 2), (8, 7)], [(6, 3), (11, 12)], [(7, 4), (12, 13)],
-    [(7, 3), (8, 5), (11, 10), (13, 14)], [(8, 4), (12, 11)], [(9, 5), (13, 12)],
+    [(1, 3), (2, 5)],
+    [(3, 6), (4, 8)],
+    [(4, 7), (5, 9)],
+    [(1, 0), (4, 5), (6, 10), (7, 12)],
+    [(7, 11), (8, 13)],
+    [(2, 0), (4, 3), (8, 12), (9, 14)],
+    [(3, 1), (7, 8)],
+    [(4, 2), (8, 9)],
+    [(4, 1), (7, 6)],
+    [(5, 2), (8, 7)],
+    [(6, 3), (11, 12)],
+    [(7, 4), (12, 13)],
+    [(7, 3), (8, 5), (11, 10), (13, 14)],
+    [(8, 4), (12, 11)],
+    [(9, 5), (13, 12)],
 ]
 # Row r of the triangle holds r+1 holes, drawn two columns apart and centred.
 PEG15_LAYOUT = [(r, 4 - r + 2 * i) for r in range(5) for i in range(r + 1)]
@@ -28,23 +44,48 @@ def _catalogue() -> dict[str, Puzzle]:
     puzzles = [
         SlidingPuzzle("eight", 3, 3, "123456780", "0", title="8-puzzle"),
         SlidingPuzzle(
-            "eight-multi", 3, 3, "123456780", "0", title="8-puzzle, multi-tile moves",
+            "eight-multi",
+            3,
+            3,
+            "123456780",
+            "0",
+            title="8-puzzle, multi-tile moves",
             metric="multi",
         ),
         SlidingPuzzle("seven", 2, 4, "12345670", "0", title="7-puzzle (2x4)"),
         SlidingPuzzle(
-            "lines", 3, 3, "123404526", "0", title="8-puzzle of line pieces",
-            glyphs=LINE_GLYPHS, names=LINE_NAMES,
+            "lines",
+            3,
+            3,
+            "123404526",
+            "0",
+            title="8-puzzle of line pieces",
+            glyphs=LINE_GLYPHS,
+            names=LINE_NAMES,
         ),
         SlidingPuzzle(
-            "atama", 3, 3, "アタマノタイソウ*", "*", title="アタマノタイソウ (katakana 8-puzzle)",
+            "atama",
+            3,
+            3,
+            "アタマノタイソウ*",
+            "*",
+            title="アタマノタイソウ (katakana 8-puzzle)",
         ),
         SlidingPuzzle(
-            "nooff", 2, 4, "LLNOOFF_", "_", title="NO-OFF (a bulb two cells wide)",
-            wide={"L": (1, 2)}, names={"L": "bulb", **{ch: ch for ch in "NOF"}},
+            "nooff",
+            2,
+            4,
+            "LLNOOFF_",
+            "_",
+            title="NO-OFF (a bulb two cells wide)",
+            wide={"L": (1, 2)},
+            names={"L": "bulb", **{ch: ch for ch in "NOF"}},
         ),
         PegSolitaire(
-            "peg15", PEG15_JUMPS, "000000000000100", PEG15_LAYOUT,
+            "peg15",
+            PEG15_JUMPS,
+            "000000000000100",
+            PEG15_LAYOUT,
             title="Peg solitaire, 15-hole triangle",
         ),
         _hex_board("nine", 2, 5, "2x5 sliding puzzle"),
@@ -55,13 +96,20 @@ def _catalogue() -> dict[str, Puzzle]:
     return {p.name: p for p in puzzles}
 
 
-def _hex_board(name: str, rows: int, cols: int, title: str,
-               metric: str = "single") -> SlidingPuzzle:
+def _hex_board(
+    name: str, rows: int, cols: int, title: str, metric: str = "single"
+) -> SlidingPuzzle:
     """Tiles 1..9, A.. and blank 0 (so a state reads as a hexadecimal number); a..f accepted."""
     tiles = "123456789ABCDEF"[: rows * cols - 1]
     return SlidingPuzzle(
-        name, rows, cols, tiles + "0", "0", title=title,
-        aliases={t.lower(): t for t in tiles if t.isalpha()}, metric=metric,
+        name,
+        rows,
+        cols,
+        tiles + "0",
+        "0",
+        title=title,
+        aliases={t.lower(): t for t in tiles if t.isalpha()},
+        metric=metric,
     )
 
 
@@ -70,8 +118,7 @@ CATALOGUE = _catalogue()
 SEEDS = ["eight", "seven", "lines", "atama", "nooff", "peg15"]
 #: Too large to search completely (name -> states): these are built within a radius of the goal.
 RADIUS_ONLY = {
-    p.name: p.arrangements() for p in CATALOGUE.values()
-    if p.arrangements() > MAX_COMPLETE_STATES
+    p.name: p.arrangements() for p in CATALOGUE.values() if p.arrangements() > MAX_COMPLETE_STATES
 }
 
 

@@ -14,6 +14,7 @@ LIMB_BITS = 32
 LIMB = np.uint64((1 << LIMB_BITS) - 1)
 Limbs = list  # list[np.ndarray] of uint32, least significant first; all of one length
 
+
 def ones(n: int) -> Limbs:
     """n counts of 1: the goal's (one way to be solved: already there)."""
     return [np.ones(n, np.uint32)]
@@ -23,8 +24,11 @@ def sum_into(targets: np.ndarray, sources: np.ndarray, counts: Limbs, size: int)
     """For each of `size` slots, the sum of counts[sources[i]] over the i with targets[i] equal
     to that slot: every state's count from its neighbours one move nearer the goal."""
     return _carried(
-        np.bincount(targets, weights=limb[sources].astype(np.float64), minlength=size)
-        .astype(np.uint64) for limb in counts)
+        np.bincount(targets, weights=limb[sources].astype(np.float64), minlength=size).astype(
+            np.uint64
+        )
+        for limb in counts
+    )
 
 
 def sum_runs(starts: np.ndarray, sources: np.ndarray, counts: Limbs) -> Limbs:
@@ -38,10 +42,9 @@ def _carried(columns) -> Limbs:
     """Limb sums (uint64, least significant first) carried into 32-bit limbs."""
     total, carry = [], None
     for column in columns:
-        if carry is not None:
-            column += carry
-        total.append((column & LIMB).astype(np.uint32))
-        carry = column >> np.uint64(LIMB_BITS)
+        summed = column if carry is None else column + carry
+        total.append((summed & LIMB).astype(np.uint32))
+        carry = summed >> np.uint64(LIMB_BITS)
     while carry.any():
         total.append((carry & LIMB).astype(np.uint32))
         carry >>= np.uint64(LIMB_BITS)

@@ -54,11 +54,24 @@ MAX_TITLE = 100
 WHY_MAX_CELLS = "the fast search holds a state in one 64-bit integer, one bit per cell at least"
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 KEYS = (
-    "name", "title", "rows", "cols", "blank", "blank_glyph", "metric", "goal", "goals", "pieces",
+    "name",
+    "title",
+    "rows",
+    "cols",
+    "blank",
+    "blank_glyph",
+    "metric",
+    "goal",
+    "goals",
+    "pieces",
 )
 PIECE_KEYS = ("size", "name", "glyph")
 FLAGS = {
-    "name": "NAME", "rows": "--rows", "cols": "--cols", "goal": "--goal", "blank": "--blank",
+    "name": "NAME",
+    "rows": "--rows",
+    "cols": "--cols",
+    "goal": "--goal",
+    "blank": "--blank",
     "metric": "--metric",
 }
 SEPARATOR_NAMES = {" ": "space", ",": "comma", "\t": "tab", "/": "'/'"}
@@ -143,8 +156,8 @@ class _Reader:
             label, (h, w) = next(iter(wide.items()))
             self.fail(
                 f"[pieces.{shown(label, 8)[1:-1]}]: size [{h}, {w}] cannot be used with "
-                f"{self.field('metric')} = \"multi\", which slides runs of one-cell tiles; "
-                f"make every piece [1, 1] or use metric \"single\""
+                f'{self.field("metric")} = "multi", which slides runs of one-cell tiles; '
+                f'make every piece [1, 1] or use metric "single"'
             )
         if "blank_glyph" in raw:
             glyphs[blank] = self.char(self.text(raw, "blank_glyph", ""), "blank_glyph")
@@ -152,8 +165,16 @@ class _Reader:
         self.check_names(names, glyphs, goals[0], blank)
         try:
             puzzle = SlidingPuzzle(
-                name, rows, cols, goals[0], blank, title=title, wide=wide, glyphs=glyphs,
-                names=names, metric=metric,
+                name,
+                rows,
+                cols,
+                goals[0],
+                blank,
+                title=title,
+                wide=wide,
+                glyphs=glyphs,
+                names=names,
+                metric=metric,
             )
             canonical = [puzzle.parse(g, what) for g, what in zip(goals, goal_names)]
         except (BadDefinition, MalformedInput) as error:  # checked above; kept as a backstop
@@ -184,8 +205,11 @@ class _Reader:
     def title(self, value: str) -> str:
         """Shown by list, stats and the page: printable (no control, zero-width or bidi
         characters, which could hide or reorder what is printed around it), at most 100."""
-        if len(value) > MAX_TITLE or not value.isprintable() or any(
-                unicodedata.category(ch) == "Cf" for ch in value):
+        if (
+            len(value) > MAX_TITLE
+            or not value.isprintable()
+            or any(unicodedata.category(ch) == "Cf" for ch in value)
+        ):
             self.fail(
                 f"{self.field('title')} must be printable text of at most {MAX_TITLE} "
                 f"characters, not {shown(value)}"
@@ -217,9 +241,7 @@ class _Reader:
 
     def metric(self, value: str) -> str:
         if value not in METRICS:
-            self.fail(
-                f"{self.field('metric')} must be \"single\" or \"multi\", not {shown(value)}"
-            )
+            self.fail(f'{self.field("metric")} must be "single" or "multi", not {shown(value)}')
         return value
 
     def char(self, value: str, what: str) -> str:
@@ -284,8 +306,9 @@ class _Reader:
                 + ("" if self.flags or blank != "0" else " (the default blank; set 'blank')")
             )
 
-    def check_same_pieces(self, found: Counter, first: Counter, what: str, first_name: str,
-                          blank: str) -> None:
+    def check_same_pieces(
+        self, found: Counter, first: Counter, what: str, first_name: str, blank: str
+    ) -> None:
         if found[blank] != first[blank]:
             self.fail(
                 f"{what} has {_blanks(found[blank], blank)}, but {first_name} has "
@@ -340,7 +363,8 @@ class _Reader:
 
     def piece_size(self, size, where: str) -> tuple[int, int]:
         if (
-            not isinstance(size, list) or len(size) != 2
+            not isinstance(size, list)
+            or len(size) != 2
             or any(isinstance(n, bool) or not isinstance(n, int) for n in size)
         ):
             self.fail(
@@ -401,7 +425,11 @@ def _kind(value) -> str:
     if isinstance(value, bool):
         return f"a boolean ({str(value).lower()})"
     kinds = {
-        str: "a string", int: "an integer", float: "a float", list: "an array", dict: "a table",
+        str: "a string",
+        int: "an integer",
+        float: "a float",
+        list: "an array",
+        dict: "a table",
     }
     kind = kinds.get(type(value), "a date or time")
     if isinstance(value, str):

@@ -109,7 +109,13 @@ def _visible(ch: str) -> str:
     category = unicodedata.category(ch)
     if category[0] == "C" or category in ("Zl", "Zp") or (category == "Zs" and ch != " "):
         code = ord(ch)  # Cc control, Cf format (zero-width, bidi), Co/Cn unassigned/private
-        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+        return (
+            f"\\x{code:02x}"
+            if code < 0x100
+            else f"\\u{code:04x}"
+            if code < 0x10000
+            else f"\\U{code:08x}"
+        )
     return ch
 
 

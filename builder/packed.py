@@ -77,7 +77,7 @@ class PackedBoard:
             nibbles = np.empty((len(codes), 16), np.uint8)
             nibbles[:, 0::2] = octets >> 4
             nibbles[:, 1::2] = octets & 15
-            return nibbles[:, 16 - self.puzzle.cells:]
+            return nibbles[:, 16 - self.puzzle.cells :]
         return ((codes[:, None] >> self.shifts[None, :]) & self.mask).astype(np.uint8)
 
     def decode(self, codes: np.ndarray) -> list[str]:
@@ -94,8 +94,9 @@ class PackedBoard:
         bit = np.frexp(lowest.astype(np.float64))[1] - 1  # exact: a power of two
         return self.puzzle.cells - 1 - bit // self.bits
 
-    def expand(self, codes: np.ndarray, came_by: np.ndarray | None = None
-               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def expand(
+        self, codes: np.ndarray, came_by: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """All states one move from `codes`, with the code of the move that leads back and
         the index in `codes` of the state each came from.
 
@@ -129,7 +130,6 @@ class PackedBoard:
             start = end
         return children, moves, np.concatenate(sources)
 
-
     def _cell_moved_back(self, came_by, blank_cell):
         """For each state, the cell the blank moves to in the child that is the state's own
         predecessor: the other of the two cells its move swaps (-1 where it has no move)."""
@@ -151,8 +151,11 @@ def packable(puzzle) -> bool:
     one-tile moves; the multi-tile metric takes the plain search), and every cell fits in
     64 bits."""
     if (
-        not isinstance(puzzle, SlidingPuzzle) or not puzzle.reversible or puzzle.wide
-        or puzzle.blanks != 1 or puzzle.metric != "single"
+        not isinstance(puzzle, SlidingPuzzle)
+        or not puzzle.reversible
+        or puzzle.wide
+        or puzzle.blanks != 1
+        or puzzle.metric != "single"
     ):
         return False
     bits = max(1, (len(puzzle.counts) - 1).bit_length())

@@ -57,7 +57,7 @@ class PegSolitaire(Puzzle):
         }
 
     @classmethod
-    def from_spec(cls, spec: dict) -> "PegSolitaire":
+    def from_spec(cls, spec: dict) -> PegSolitaire:
         return cls(spec["name"], spec["jumps"], spec["goal"], spec["layout"], title=spec["title"])
 
     def single_swap_moves(self) -> bool:
@@ -147,9 +147,7 @@ class PegSolitaire(Puzzle):
     def unreachable_reason(self, state: str, goal: str) -> str | None:
         pegs, wanted = state.count(PEG), goal.count(PEG)
         if pegs < wanted:
-            return (
-                f"too few pegs: it has {pegs} and the goal {wanted}, and every jump removes one"
-            )
+            return f"too few pegs: it has {pegs} and the goal {wanted}, and every jump removes one"
         if pegs == wanted and state != goal:
             return (
                 f"it has as many pegs as the goal ({wanted}) but in other holes, and every "

@@ -7,8 +7,8 @@ nothing else about it: states are canonical text, moves are `Move` values.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 from .errors import MalformedInput
 
@@ -145,4 +145,3 @@ def split_cells(
             )
         out.extend(symbols)
     return out
-

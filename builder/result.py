@@ -8,8 +8,9 @@ size streams into SQLite without holding one Python object per state.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .puzzle import Move
@@ -30,7 +31,7 @@ def for_sql(values: list[int]) -> list:
 def part_of(items: list, part: tuple[int, int]) -> list:
     """Part k of n of `items`: the k-th of n consecutive runs of nearly equal length."""
     k, n = part
-    return items[len(items) * k // n: len(items) * (k + 1) // n]
+    return items[len(items) * k // n : len(items) * (k + 1) // n]
 
 
 @dataclass
@@ -82,4 +83,5 @@ class TableResult(SearchResult):
             depths, moves, preds = zip(*(self.table[s] for s in states))
             counts = for_sql([self.solutions[s] for s in states])
             yield (states, list(depths), list(moves), counts) + (
-                (list(preds),) if self.stores_pred else ())
+                (list(preds),) if self.stores_pred else ()
+            )

@@ -12,7 +12,9 @@ from .puzzle import Puzzle
 from .result import MOST_SOLVED_KEPT, TableResult
 
 
-def breadth_first(puzzle: Puzzle, goal: str, radius: int | None = None, progress=None) -> TableResult:
+def breadth_first(
+    puzzle: Puzzle, goal: str, radius: int | None = None, progress=None
+) -> TableResult:
     """Every state within `radius` moves of `goal` (all when None), with depth, move, pred and
     its number of optimal solutions.
 

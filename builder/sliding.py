@@ -16,7 +16,7 @@ from math import factorial, prod
 
 from .box_drawing import framed_grid, widest
 from .errors import BadDefinition, MalformedInput, shown
-from .puzzle import SEPARATORS, ROW_SEPARATOR, Move, Puzzle, split_cells
+from .puzzle import ROW_SEPARATOR, SEPARATORS, Move, Puzzle, split_cells
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 #: How moves are counted: one piece a move, or a run of tiles in line with a blank a move.
@@ -120,11 +120,18 @@ class SlidingPuzzle(Puzzle):
         }
 
     @classmethod
-    def from_spec(cls, spec: dict) -> "SlidingPuzzle":
+    def from_spec(cls, spec: dict) -> SlidingPuzzle:
         return cls(
-            spec["name"], spec["rows"], spec["cols"], spec["goal"], spec["blank"],
-            title=spec.get("title", ""), wide=spec.get("wide"), glyphs=spec.get("glyphs"),
-            names=spec.get("names"), aliases=spec.get("aliases"),
+            spec["name"],
+            spec["rows"],
+            spec["cols"],
+            spec["goal"],
+            spec["blank"],
+            title=spec.get("title", ""),
+            wide=spec.get("wide"),
+            glyphs=spec.get("glyphs"),
+            names=spec.get("names"),
+            aliases=spec.get("aliases"),
             metric=spec.get("metric", "single"),  # builds stored before metrics were single
         )
 
@@ -141,7 +148,9 @@ class SlidingPuzzle(Puzzle):
 
     def parse(self, text: str, what: str = "state") -> str:
         if (
-            type(text) is str and len(text) == self.cells and not self.wide
+            type(text) is str
+            and len(text) == self.cells
+            and not self.wide
             and sorted(text) == self._sorted_pieces
         ):
             return text  # already canonical: the common case of every lookup
@@ -154,8 +163,7 @@ class SlidingPuzzle(Puzzle):
                 )
         if len(symbols) != self.cells:
             raise MalformedInput(
-                f"{what} has {len(symbols)} cells, expected {self.cells} "
-                f"({self.rows}x{self.cols})"
+                f"{what} has {len(symbols)} cells, expected {self.cells} ({self.rows}x{self.cols})"
             )
         found = Counter(symbols)
         if found[self.blank] != self.blanks:
@@ -194,13 +202,17 @@ class SlidingPuzzle(Puzzle):
     def placed(self, state: str) -> list[tuple[str, list[int]]]:
         """Every piece and the cells it covers (a wide piece's whole block), in reading order
         of its first cell: what a front end draws, so it need not know the wide-piece rule."""
-        blocks = {top * self.cols + left: (label, top, left) for label, top, left in self.pieces(state)}
+        blocks = {
+            top * self.cols + left: (label, top, left) for label, top, left in self.pieces(state)
+        }
         out = []
         for cell, label in enumerate(state):
             if cell in blocks:
                 h, w = self.wide[label]
                 top, left = blocks[cell][1:]
-                out.append((label, [(top + i) * self.cols + left + j for i in range(h) for j in range(w)]))
+                out.append(
+                    (label, [(top + i) * self.cols + left + j for i in range(h) for j in range(w)])
+                )
             elif label != self.blank and label not in self.wide:
                 out.append((label, [cell]))
         return out
@@ -370,7 +382,9 @@ class SlidingPuzzle(Puzzle):
     def _parity_halves(self) -> bool:
         """One blank among distinct one-cell tiles on a board at least 2x2: parity holds."""
         return (
-            not self.wide and self.blanks == 1 and len(self.counts) == self.cells
+            not self.wide
+            and self.blanks == 1
+            and len(self.counts) == self.cells
             and min(self.rows, self.cols) >= 2
         )
 
@@ -379,23 +393,35 @@ class SlidingPuzzle(Puzzle):
     def relabelable(self) -> bool:
         """Every piece distinct and one cell, one blank: a path to any target is a path to a
         stored goal with the pieces renamed."""
-        return (not self.wide and self.blanks == 1
-                and all(n == 1 for label, n in self.counts.items() if label != self.blank))
+        return (
+            not self.wide
+            and self.blanks == 1
+            and all(n == 1 for label, n in self.counts.items() if label != self.blank)
+        )
 
     def symmetries(self) -> list[tuple[int, ...]]:
         """The mirror images and half turn of the board, and on a square board the quarter
         turns and the transposes too: each keeps the rule (a piece slides into an adjacent
         blank, along a row or column)."""
         rows, cols = self.rows, self.cols
-        maps = [lambda r, c: (r, c), lambda r, c: (r, cols - 1 - c),
-                lambda r, c: (rows - 1 - r, c), lambda r, c: (rows - 1 - r, cols - 1 - c)]
+        maps = [
+            lambda r, c: (r, c),
+            lambda r, c: (r, cols - 1 - c),
+            lambda r, c: (rows - 1 - r, c),
+            lambda r, c: (rows - 1 - r, cols - 1 - c),
+        ]
         if rows == cols:
-            maps += [lambda r, c: (c, r), lambda r, c: (c, rows - 1 - r),
-                     lambda r, c: (cols - 1 - c, r), lambda r, c: (cols - 1 - c, rows - 1 - r)]
+            maps += [
+                lambda r, c: (c, r),
+                lambda r, c: (c, rows - 1 - r),
+                lambda r, c: (cols - 1 - c, r),
+                lambda r, c: (cols - 1 - c, rows - 1 - r),
+            ]
         out = []
         for f in maps:
-            cells = tuple(f(*divmod(i, cols))[0] * cols + f(*divmod(i, cols))[1]
-                          for i in range(self.cells))
+            cells = tuple(
+                f(*divmod(i, cols))[0] * cols + f(*divmod(i, cols))[1] for i in range(self.cells)
+            )
             if cells not in out:
                 out.append(cells)
         return out
@@ -417,17 +443,17 @@ class SlidingPuzzle(Puzzle):
                     f"the other), so it stays in column {_rows_text(here[1])}, but the goal "
                     f"has it in column {_rows_text(there[1])}"
                 )
-        if not self.wide and self.blanks == 1 and len(self.counts) == self.cells:
-            if self._parity(state) != self._parity(goal):
-                return (
-                    "unsolvable by parity: the tiles are an odd permutation away from the goal "
-                    "(one swap of two tiles too many), and no sequence of slides changes that"
-                )
+        distinct_tiles = not self.wide and self.blanks == 1 and len(self.counts) == self.cells
+        if distinct_tiles and self._parity(state) != self._parity(goal):
+            return (
+                "unsolvable by parity: the tiles are an odd permutation away from the goal "
+                "(one swap of two tiles too many), and no sequence of slides changes that"
+            )
         return None
 
     def _rows_and_cols(self, state, label):
-        instances = [(t, l) for lab, t, l in self.pieces(state) if lab == label]
-        return sorted(t for t, _ in instances), sorted(l for _, l in instances)
+        instances = [(top, left) for lab, top, left in self.pieces(state) if lab == label]
+        return sorted(top for top, _ in instances), sorted(left for _, left in instances)
 
     def _parity(self, state: str) -> int:
         """Permutation parity of the labels plus the colour of the blank's square."""
@@ -443,8 +469,9 @@ class SlidingPuzzle(Puzzle):
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 
 
-def wide_blocks(state: str, wide: dict[str, tuple[int, int]], rows: int,
-                cols: int) -> tuple[list[tuple[str, int, int]], tuple[str, int] | None]:
+def wide_blocks(
+    state: str, wide: dict[str, tuple[int, int]], rows: int, cols: int
+) -> tuple[list[tuple[str, int, int]], tuple[str, int] | None]:
     """The rule of multi-cell pieces, for a state and for a goal being defined: a piece of
     h x w is written once per cell it covers, as whole blocks. Returns the blocks as (label,
     top, left) and the first (label, cell) that starts no whole block (None when all do)."""
@@ -456,8 +483,7 @@ def wide_blocks(state: str, wide: dict[str, tuple[int, int]], rows: int,
         h, w = wide[label]
         top, left = divmod(cell, cols)
         block = [(top + i) * cols + left + j for i in range(h) for j in range(w)]
-        if (top + h > rows or left + w > cols
-                or any(state[c] != label or covered[c] for c in block)):
+        if top + h > rows or left + w > cols or any(state[c] != label or covered[c] for c in block):
             return found, (label, cell)
         for c in block:
             covered[c] = True

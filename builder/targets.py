@@ -25,7 +25,8 @@ class Frame:
     @property
     def identity(self) -> bool:
         return self.cells == tuple(range(len(self.cells))) and all(
-            a == b for a, b in self.names.items())
+            a == b for a, b in self.names.items()
+        )
 
     def to_build(self, state: str) -> str:
         return "".join(self.names[state[c]] for c in self.cells)

@@ -11,9 +11,10 @@ int16 array of move codes; nothing is held per state as a Python object.
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import numpy as np
 
@@ -26,7 +27,7 @@ NO_MOVE = -1
 MOVE_BITS = 16  # move codes are int16
 
 
-def layered_bfs(codec, goal: str, radius: int | None = None, progress=None) -> "PackedResult":
+def layered_bfs(codec, goal: str, radius: int | None = None, progress=None) -> PackedResult:
     """Every state within `radius` moves of `goal` (all of them when radius is None), with
     its number of optimal solutions.
 
@@ -42,7 +43,8 @@ def layered_bfs(codec, goal: str, radius: int | None = None, progress=None) -> "
     while radius is None or len(layers) <= radius:
         children, moves, parents = codec.expand(current, layer_moves[-1])
         found, moves, counts = _distinct_children(
-            children, moves, parents, current_counts, codec.state_bits)
+            children, moves, parents, current_counts, codec.state_bits
+        )
         del children, parents
         new = ~_member(found, previous)
         if not getattr(codec, "bipartite", False):  # else no move stays within a layer
@@ -135,16 +137,25 @@ class PackedResult(SearchResult):
             codes, depths, moves, counts = [], [], [], []
             limbs = max(len(c) for c in self.layer_counts)
             for depth, (layer, layer_moves) in enumerate(zip(self.layers, self.layer_moves)):
-                a, b = np.searchsorted(layer, [low, high]) if high is not None else (
-                    np.searchsorted(layer, low), len(layer))
+                a, b = (
+                    np.searchsorted(layer, [low, high])
+                    if high is not None
+                    else (np.searchsorted(layer, low), len(layer))
+                )
                 if b > a:
                     codes.append(layer[a:b])
                     moves.append(layer_moves[a:b])
                     depths.append(np.full(b - a, depth, np.int16))
-                    counts.append(counting.padded(counting.take(self.layer_counts[depth], slice(a, b)), limbs))
+                    counts.append(
+                        counting.padded(counting.take(self.layer_counts[depth], slice(a, b)), limbs)
+                    )
             if not codes:
                 continue
-            codes, depths, moves = np.concatenate(codes), np.concatenate(depths), np.concatenate(moves)
+            codes, depths, moves = (
+                np.concatenate(codes),
+                np.concatenate(depths),
+                np.concatenate(moves),
+            )
             counts = [np.concatenate([c[i] for c in counts]) for i in range(limbs)]
             order = np.argsort(codes, kind="stable")  # a merge of the layers' sorted runs
             codes, depths, moves = codes[order], depths[order], moves[order]
@@ -153,8 +164,12 @@ class PackedResult(SearchResult):
             move_list = moves.tolist()
             for i in goal_rows:
                 move_list[i] = None
-            columns = (self.codec.decode(codes), depths.tolist(), move_list,
-                       _for_sql(_trimmed(counts)))
+            columns = (
+                self.codec.decode(codes),
+                depths.tolist(),
+                move_list,
+                _for_sql(_trimmed(counts)),
+            )
             if self.stores_pred:
                 preds = self.codec.decode(self.codec.undo(codes, moves))
                 for i in goal_rows:
@@ -171,7 +186,7 @@ class PackedResult(SearchResult):
         sample = np.sort(np.concatenate([layer[::stride] for layer in self.layers]))
         cuts = np.unique(sample[np.linspace(0, len(sample) - 1, count + 1).astype(np.int64)[1:-1]])
         edges = [np.uint64(0)] + list(cuts) + [None]
-        return list(zip(edges[:-1], edges[1:]))
+        return list(itertools.pairwise(edges))
 
 
 def _for_sql(counts) -> list:

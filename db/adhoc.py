@@ -24,7 +24,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from puzzledb.builder.errors import (
-    BadQuery, Interrupted, MalformedInput, PuzzledbError, Refused, TimeLimit, shown,
+    BadQuery,
+    Interrupted,
+    MalformedInput,
+    PuzzledbError,
+    Refused,
+    TimeLimit,
+    shown,
 )
 
 from .connection import reader
@@ -42,24 +48,57 @@ MAX_VALUE_BYTES = 10_000_000
 
 
 #: Functions that read memory addresses or files, or load code: never part of a query here.
-UNSAFE_FUNCTIONS = {"fts3_tokenizer", "load_extension", "readfile", "writefile", "edit",
-                    "sqlite_dbpage"}
+UNSAFE_FUNCTIONS = {
+    "fts3_tokenizer",
+    "load_extension",
+    "readfile",
+    "writefile",
+    "edit",
+    "sqlite_dbpage",
+}
 
-ALLOWED = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION,
-           sqlite3.SQLITE_RECURSIVE}
+ALLOWED = {
+    sqlite3.SQLITE_SELECT,
+    sqlite3.SQLITE_READ,
+    sqlite3.SQLITE_FUNCTION,
+    sqlite3.SQLITE_RECURSIVE,
+}
 
 #: PRAGMAs that only report, whatever their argument (`PRAGMA table_info(states)`).
 REPORTING_PRAGMAS = {
-    "table_info", "table_xinfo", "table_list", "index_list", "index_info", "index_xinfo",
-    "foreign_key_list", "foreign_key_check", "integrity_check", "quick_check",
-    "function_list", "module_list", "pragma_list", "collation_list", "database_list",
+    "table_info",
+    "table_xinfo",
+    "table_list",
+    "index_list",
+    "index_info",
+    "index_xinfo",
+    "foreign_key_list",
+    "foreign_key_check",
+    "integrity_check",
+    "quick_check",
+    "function_list",
+    "module_list",
+    "pragma_list",
+    "collation_list",
+    "database_list",
     "compile_options",
 }
 #: PRAGMAs that set something when given a value, so they are read only without one.
 SETTING_PRAGMAS = {
-    "user_version", "application_id", "schema_version", "data_version", "page_size",
-    "page_count", "freelist_count", "encoding", "journal_mode", "auto_vacuum", "foreign_keys",
-    "query_only", "cache_size", "max_page_count",
+    "user_version",
+    "application_id",
+    "schema_version",
+    "data_version",
+    "page_size",
+    "page_count",
+    "freelist_count",
+    "encoding",
+    "journal_mode",
+    "auto_vacuum",
+    "foreign_keys",
+    "query_only",
+    "cache_size",
+    "max_page_count",
 }
 
 READING_KEYWORDS = {"SELECT", "WITH", "VALUES", "EXPLAIN"}
@@ -98,8 +137,24 @@ WHAT = {
 
 #: Statements that change something: refused even where SQLite's own check speaks first.
 WRITING_KEYWORDS = {
-    "INSERT", "REPLACE", "UPDATE", "DELETE", "CREATE", "DROP", "ALTER", "ATTACH", "DETACH",
-    "VACUUM", "REINDEX", "ANALYZE", "BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE",
+    "INSERT",
+    "REPLACE",
+    "UPDATE",
+    "DELETE",
+    "CREATE",
+    "DROP",
+    "ALTER",
+    "ATTACH",
+    "DETACH",
+    "VACUUM",
+    "REINDEX",
+    "ANALYZE",
+    "BEGIN",
+    "COMMIT",
+    "END",
+    "ROLLBACK",
+    "SAVEPOINT",
+    "RELEASE",
 }
 
 #: The columns of the UPDATE that SQLite authorizes (and never runs) when it first connects a
@@ -147,8 +202,12 @@ class _Authorizer:
         table-valued function (json_each, pragma_table_info) but never runs it. No statement
         can really change sqlite_master (that needs PRAGMA writable_schema, refused), so this
         one exception is made, for queries only."""
-        return (action == sqlite3.SQLITE_UPDATE and table == "sqlite_master"
-                and column in SCHEMA_ROW and self.keyword in READING_KEYWORDS)
+        return (
+            action == sqlite3.SQLITE_UPDATE
+            and table == "sqlite_master"
+            and column in SCHEMA_ROW
+            and self.keyword in READING_KEYWORDS
+        )
 
     @staticmethod
     def _describe(action, arg1, arg2) -> str:
@@ -168,7 +227,8 @@ def parse_time_limit(text: str | None) -> float | None:
         return DEFAULT_TIME_LIMIT
     if not re.fullmatch(r"\s*(\d+\.?\d*|\.\d+)\s*", text):
         raise MalformedInput(
-            f"--time-limit takes seconds, e.g. 30 or 0.5 (0: no limit), not {shown(text)}")
+            f"--time-limit takes seconds, e.g. 30 or 0.5 (0: no limit), not {shown(text)}"
+        )
     return float(text) or None
 
 
@@ -203,7 +263,8 @@ class _Parameters(dict):
         if missing:
             problems.append(
                 f"no value for {_names(missing)}: pass "
-                + " ".join(f"-p {n} VALUE" for n in missing))
+                + " ".join(f"-p {n} VALUE" for n in missing)
+            )
         if unused:
             problems.append(f"the query has no parameter {_names(unused)} (given with -p)")
         return BadQuery("; ".join(problems)) if problems else None
@@ -298,8 +359,10 @@ def _interrupted(signum: int = signal.SIGINT) -> Interrupted:
 def _past(limit: float) -> TimeLimit:
     unit = "second" if limit == 1 else "seconds"
     more = 30 if limit < 30 else limit * 4
-    return TimeLimit(f"the query ran past its time limit of {limit:g} {unit} and was stopped; "
-                     f"give it longer with --time-limit {more:g} (0: no limit)")
+    return TimeLimit(
+        f"the query ran past its time limit of {limit:g} {unit} and was stopped; "
+        f"give it longer with --time-limit {more:g} (0: no limit)"
+    )
 
 
 class Query:
@@ -330,8 +393,12 @@ class Query:
 
 
 @contextmanager
-def run(path: Path, sql: str, params: Iterable[tuple[str, str]] = (),
-        time_limit: float | None = DEFAULT_TIME_LIMIT) -> Iterator[Query]:
+def run(
+    path: Path,
+    sql: str,
+    params: Iterable[tuple[str, str]] = (),
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+) -> Iterator[Query]:
     """Prepare and start `sql` on a read-only connection to `path`, its named parameters bound
     from `params` (NAME, VALUE pairs, values as text); Refused or BadQuery if it cannot run,
     TimeLimit or Interrupted if it is stopped (while the block reads rows too). The connection
@@ -375,8 +442,9 @@ def _connection(path: Path) -> Iterator[sqlite3.Connection]:
             database.dispose()
 
 
-def _explain(error: sqlite3.Error, authorizer: _Authorizer, keyword: str, sql: str,
-             bound: _Parameters):
+def _explain(
+    error: sqlite3.Error, authorizer: _Authorizer, keyword: str, sql: str, bound: _Parameters
+):
     """The PuzzledbError for a statement SQLite would not prepare or start (or the error
     itself: a file that cannot be read is no fault of the query)."""
     refused = authorizer.refused is not None or keyword in WRITING_KEYWORDS
@@ -390,8 +458,10 @@ def _explain(error: sqlite3.Error, authorizer: _Authorizer, keyword: str, sql: s
         )
     if isinstance(error, sqlite3.ProgrammingError):  # the sqlite3 module's own complaint
         if "has no name" in str(error):  # `?` or `?1`, with -p's names
-            return BadQuery("puzzledb sql binds named parameters only: write :name in the SQL "
-                            "and pass -p name VALUE")
+            return BadQuery(
+                "puzzledb sql binds named parameters only: write :name in the SQL "
+                "and pass -p name VALUE"
+            )
         return BadQuery(str(error))
     if bound.asked and bound.fault() is not None:  # bound, then failed on a NULL left unbound
         return bound.fault()
@@ -412,13 +482,19 @@ def _code(error: sqlite3.Error) -> int | None:
 
 def _fault_message(error: sqlite3.Error) -> str:
     if _code(error) == sqlite3.SQLITE_TOOBIG:
-        return (f"SQLite: {error}: puzzledb sql allows a string or blob of at most "
-                f"{MAX_VALUE_BYTES:,} bytes (SQLITE_LIMIT_LENGTH)")
+        return (
+            f"SQLite: {error}: puzzledb sql allows a string or blob of at most "
+            f"{MAX_VALUE_BYTES:,} bytes (SQLITE_LIMIT_LENGTH)"
+        )
     return f"SQLite: {error}"
 
 
 def _is_query_fault(error: sqlite3.Error) -> bool:
     """SQLITE_ERROR is SQLite's 'your SQL is wrong' (syntax, no such table, overflow); a
     corrupt or foreign file reports other codes and stays a database error."""
-    return _code(error) in (sqlite3.SQLITE_ERROR, sqlite3.SQLITE_RANGE, sqlite3.SQLITE_TOOBIG,
-                            sqlite3.SQLITE_MISMATCH)
+    return _code(error) in (
+        sqlite3.SQLITE_ERROR,
+        sqlite3.SQLITE_RANGE,
+        sqlite3.SQLITE_TOOBIG,
+        sqlite3.SQLITE_MISMATCH,
+    )

@@ -49,8 +49,9 @@ def build(engine, puzzle: Puzzle, goal: str, started: float | None = None, **opt
     return _run(partial(store.save_build, engine), puzzle, goal, started, **options)
 
 
-def build_to(path: Path, puzzle: Puzzle, goal: str, started: float | None = None,
-             **options) -> dict:
+def build_to(
+    path: Path, puzzle: Puzzle, goal: str, started: float | None = None, **options
+) -> dict:
     """As build(), into the database file at `path`, which is created if it does not exist."""
     return _run(partial(store.save_build_to, path), puzzle, goal, started, **options)
 

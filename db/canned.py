@@ -67,7 +67,7 @@ ORDER BY s.state""",
     "blank_at": {
         "title": "States at a depth with the blank in a cell",
         "description": "Sliding puzzles: the states :depth moves away whose blank is in :cell "
-                       "(cells numbered from 0, row-major).",
+        "(cells numbered from 0, row-major).",
         "sql": f"""{_BUILD}
 SELECT s.state
 FROM build JOIN states AS s ON s.puzzle = build.name AND s.goal = build.goal
@@ -86,9 +86,7 @@ ORDER BY s.depth, s.goal""",
     },
 }
 
-OBJECTS = (
-    "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name"
-)
+OBJECTS = "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name"
 
 
 def objects(conn: Connection) -> list[tuple[str, str]]:

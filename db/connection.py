@@ -21,17 +21,23 @@ import os
 import sqlite3
 import stat
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote
-
-from typing import TYPE_CHECKING, Iterator
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
 from puzzledb.builder.errors import (
-    PATH_SHOWN, DatabaseFault, DatabaseVersion, ForeignDatabase, MalformedInput, NotBuilt, shown,
+    PATH_SHOWN,
+    DatabaseFault,
+    DatabaseVersion,
+    ForeignDatabase,
+    MalformedInput,
+    NotBuilt,
+    shown,
 )
 
 from . import schema
@@ -41,8 +47,12 @@ ENVIRONMENT_VARIABLE = "PUZZLEDB_DB"
 BUSY_TIMEOUT_MS = 30_000
 DEADLINE_CHECK_STEPS = 10_000  # SQLite VM steps between deadline checks (~0.1 ms)
 #: SQLite errors that mean "a WAL file needs a -shm here and this reader cannot make one".
-NEEDS_SHM = {"SQLITE_READONLY_DIRECTORY", "SQLITE_CANTOPEN", "SQLITE_READONLY_CANTINIT",
-             "SQLITE_READONLY"}
+NEEDS_SHM = {
+    "SQLITE_READONLY_DIRECTORY",
+    "SQLITE_CANTOPEN",
+    "SQLITE_READONLY_CANTINIT",
+    "SQLITE_READONLY",
+}
 
 
 def resolve_path(option: str | os.PathLike | None = None) -> Path:
@@ -75,8 +85,13 @@ def existing_file(path: Path) -> bool:
 
 
 def _file_kind(mode: int) -> str:
-    kinds = [(stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
-             (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")]
+    kinds = [
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+        (stat.S_ISSOCK, "a socket"),
+    ]
     return next((name for test, name in kinds if test(mode)), "not a regular file")
 
 
@@ -91,7 +106,7 @@ class FileIdentity:
     contents: tuple | None = None
 
     @classmethod
-    def of(cls, path: Path, immutable: bool) -> "FileIdentity | None":
+    def of(cls, path: Path, immutable: bool) -> FileIdentity | None:
         try:
             stat = os.stat(path)
         except OSError:
@@ -175,13 +190,14 @@ def open_read_only(path: Path) -> ReadConnection:
 
 
 def _connect(path: Path, immutable: bool) -> ReadConnection:
-    return sqlite3.connect(_uri(path, immutable), uri=True, check_same_thread=False,
-                           factory=ReadConnection)
+    return sqlite3.connect(
+        _uri(path, immutable), uri=True, check_same_thread=False, factory=ReadConnection
+    )
 
 
 def _tables(conn: sqlite3.Connection) -> set[str]:
     rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
-    return {name for name, in rows}
+    return {name for (name,) in rows}
 
 
 def check_ours(conn: sqlite3.Connection, tables: set[str], path: Path | str) -> None:
@@ -189,7 +205,8 @@ def check_ours(conn: sqlite3.Connection, tables: set[str], path: Path | str) -> 
     and one of another schema version is refused rather than misread."""
     if tables and "puzzles" not in tables:
         listed = ", ".join(shown(t) for t in sorted(tables)[:5]) + (
-            f" and {len(tables) - 5:,} more" if len(tables) > 5 else "")
+            f" and {len(tables) - 5:,} more" if len(tables) > 5 else ""
+        )
         raise ForeignDatabase(
             f"{shown(str(path), PATH_SHOWN)} is an SQLite database but not a puzzledb one (it "
             f"has no puzzles table; "
@@ -248,7 +265,7 @@ def reader(path: Path, *, lazy: bool = False) -> Database:
     return Database(path, open_read_only(path))
 
 
-def writer(path: Path, *, journal: str = "WAL") -> "Engine":
+def writer(path: Path, *, journal: str = "WAL") -> Engine:
     """The builder's engine (SQLAlchemy, imported here so readers never pay for it): WAL
     journal, and `BEGIN IMMEDIATE` so builds never interleave.
 
@@ -293,7 +310,7 @@ def check_before_writing(path: Path) -> None:
         conn.close()
 
 
-def at_rest(engine: "Engine") -> bool:
+def at_rest(engine: Engine) -> bool:
     """After a build: back to DELETE journal mode, so readers that cannot write the directory
     can open the file. False when a reader holds it open in WAL mode: it stays WAL (those
     readers have the -shm they need, and the next build tries again), but its -wal is emptied

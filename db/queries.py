@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-
 from sqlite3 import Connection, OperationalError
 
 from . import schema
@@ -128,7 +127,10 @@ def _path_sql(table: str, cells: int, stores_pred: bool) -> str:
     if stores_pred:
         next_pred = "walk.pred"
         columns = "step, state, depth, move, pred"
-        base, step = "0, state, depth, move, pred", "walk.step + 1, n.state, n.depth, n.move, n.pred"
+        base, step = (
+            "0, state, depth, move, pred",
+            "walk.step + 1, n.state, n.depth, n.move, n.pred",
+        )
     else:
         next_pred = schema.pred_expression("walk.state", "walk.move", cells, None)
         columns = "step, state, depth, move"
@@ -146,7 +148,9 @@ def _path_sql(table: str, cells: int, stores_pred: bool) -> str:
         SELECT state, move, solutions FROM walk ORDER BY step"""
 
 
-def path(conn: Connection, build: Build, state: str) -> tuple[list[tuple[str, str | None]], int | None]:
+def path(
+    conn: Connection, build: Build, state: str
+) -> tuple[list[tuple[str, str | None]], int | None]:
     """([(state, move made from it)] from `state` to the goal, so the state's depth is the
     length less one; [] if the build does not hold `state`), and the number of optimal
     solutions from `state`."""
@@ -159,8 +163,7 @@ def path(conn: Connection, build: Build, state: str) -> tuple[list[tuple[str, st
 
 @lru_cache(maxsize=256)
 def _lookup_sql(table: str, states: int) -> str:
-    return (f"SELECT state, depth, solutions FROM {table} "
-            f"WHERE state IN ({', '.join('?' * states)})")
+    return f"SELECT state, depth, solutions FROM {table} WHERE state IN ({', '.join('?' * states)})"
 
 
 def depths_of(conn: Connection, build: Build, states: list[str]) -> dict[str, tuple[int, int]]:
@@ -176,7 +179,8 @@ def most_solved(conn: Connection, build: Build, limit: int) -> list[str]:
     """The first `limit` of the states with the most optimal solutions, in state order."""
     rows = conn.execute(
         "SELECT state FROM most_solved WHERE puzzle_id = ? ORDER BY state LIMIT ?",
-        (build.id, limit))
+        (build.id, limit),
+    )
     return [r[0] for r in rows]
 
 
@@ -192,7 +196,11 @@ def _page_sql(table: str, keyed: bool) -> str:
 
 
 def states_at_depth(
-    conn: Connection, build: Build, depth: int, limit: int, offset: int = 0,
+    conn: Connection,
+    build: Build,
+    depth: int,
+    limit: int,
+    offset: int = 0,
     after: str | None = None,
 ) -> list[str]:
     """A page of the states `depth` moves from the goal, in state order: `offset` states

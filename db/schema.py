@@ -111,14 +111,19 @@ def quote(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
+def _pred_of(build: dict) -> str:
+    stored = "n.pred" if build["stores_pred"] else None
+    return pred_expression("n.state", "n.move", build["cells"], stored)
+
+
 def states_view(builds: list[dict]) -> list[str]:
     """The `states` and `farthest` views: one UNION ALL arm per build, rewritten every build."""
     arms = [
-        f"""SELECT {quote(b['name'])} AS puzzle, {quote(b['goal'])} AS goal, n.state AS state,
-           n.depth AS depth, {pred_expression('n.state', 'n.move', b['cells'], 'n.pred' if b['stores_pred'] else None)} AS pred,
+        f"""SELECT {quote(b["name"])} AS puzzle, {quote(b["goal"])} AS goal, n.state AS state,
+           n.depth AS depth, {_pred_of(b)} AS pred,
            m.label AS move, n.solutions AS solutions
-    FROM {b['node_table']} AS n
-    LEFT JOIN moves AS m ON m.puzzle_id = {int(b['id'])} AND m.code = n.move"""
+    FROM {b["node_table"]} AS n
+    LEFT JOIN moves AS m ON m.puzzle_id = {int(b["id"])} AND m.code = n.move"""
         for b in builds
     ]
     if not arms:
@@ -127,12 +132,14 @@ def states_view(builds: list[dict]) -> list[str]:
             "NULL AS pred, NULL AS move, NULL AS solutions WHERE 0"
         ]
     farthest = [
-        f"""SELECT {quote(b['name'])} AS puzzle, {quote(b['goal'])} AS goal, state, depth,
+        f"""SELECT {quote(b["name"])} AS puzzle, {quote(b["goal"])} AS goal, state, depth,
            solutions
-    FROM {b['node_table']} WHERE depth = {int(b['max_depth'])}"""
+    FROM {b["node_table"]} WHERE depth = {int(b["max_depth"])}"""
         for b in builds
-    ] or ["SELECT NULL AS puzzle, NULL AS goal, NULL AS state, NULL AS depth, "
-          "NULL AS solutions WHERE 0"]
+    ] or [
+        "SELECT NULL AS puzzle, NULL AS goal, NULL AS state, NULL AS depth, "
+        "NULL AS solutions WHERE 0"
+    ]
     return [
         "DROP VIEW IF EXISTS states",
         "CREATE VIEW states AS\n    " + "\n    UNION ALL\n    ".join(arms),

@@ -28,11 +28,7 @@ MESSAGE_BYTES = 4096
 
 def worthwhile(rows: int) -> bool:
     """A second process helps only where there is a second core and fork shares memory."""
-    return (
-        rows >= MIN_ROWS
-        and sys.platform.startswith("linux")
-        and (os.cpu_count() or 1) >= 2
-    )
+    return rows >= MIN_ROWS and sys.platform.startswith("linux") and (os.cpu_count() or 1) >= 2
 
 
 class SideWriter:
@@ -51,8 +47,10 @@ class SideWriter:
         self._status = status
         code = os.waitstatus_to_exitcode(status)
         if code != 0:
-            message = self._shared[8:8 + MESSAGE_BYTES].split(b"\0", 1)[0].decode(
-                "utf-8", "replace") or f"exit status {code}"
+            message = (
+                self._shared[8 : 8 + MESSAGE_BYTES].split(b"\0", 1)[0].decode("utf-8", "replace")
+                or f"exit status {code}"
+            )
             raise sqlite3.OperationalError(f"the second writer failed: {message}")
 
     def stop(self) -> None:
@@ -65,8 +63,9 @@ class SideWriter:
 
 
 @contextlib.contextmanager
-def started(path: Path, ddl: str, write: Callable[[sqlite3.Cursor, Callable[[int], None]], None]
-            ) -> Iterator[SideWriter]:
+def started(
+    path: Path, ddl: str, write: Callable[[sqlite3.Cursor, Callable[[int], None]], None]
+) -> Iterator[SideWriter]:
     """Fork a child that creates `path`, runs `ddl` and `write(cursor, report)` in one
     transaction, and exits. `report(rows)` publishes its progress. On leaving, a child still
     running is killed; the side file is the caller's, to copy in and remove."""
@@ -109,8 +108,8 @@ def _child(path: Path, ddl: str, write, shared: mmap.mmap) -> None:
         conn.execute("COMMIT")
         conn.close()
         status = 0
-    except BaseException as error:  # noqa: BLE001 - every failure must reach the parent
+    except BaseException as error:
         message = f"{type(error).__name__}: {error}".encode("utf-8", "replace")[:MESSAGE_BYTES]
-        shared[8:8 + len(message)] = message
+        shared[8 : 8 + len(message)] = message
     finally:
         os._exit(status)

@@ -18,11 +18,11 @@ import os
 import re
 import sqlite3
 import time
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from queue import Full, Queue
 from threading import Event, Thread
-from datetime import datetime, timezone
 
 from sqlalchemy import Connection, Engine, text
 
@@ -32,7 +32,6 @@ from puzzledb.builder.result import for_sql
 from . import schema, side_writer
 from .connection import at_rest, check_before_writing, check_ours, writer
 
-
 CHUNK_ROWS = 50_000
 #: Ends the name of the side file a second writer fills beside a new file (db.side_writer).
 SIDE_SUFFIX = "-rows"
@@ -41,8 +40,9 @@ ROWS_PER_INSERT = 100
 INDEX_SORT_KIB = 65536
 
 
-def save_build(engine: Engine, puzzle, result, started: float, progress=None,
-               side_file: Path | None = None) -> dict:
+def save_build(
+    engine: Engine, puzzle, result, started: float, progress=None, side_file: Path | None = None
+) -> dict:
     """Store `result` (a builder SearchResult) for `puzzle`; return the new puzzles row.
 
     `started` is the time.perf_counter() at which the build began, so build_seconds covers the
@@ -62,8 +62,9 @@ def save_build(engine: Engine, puzzle, result, started: float, progress=None,
     return row
 
 
-def _save_with_two_writers(engine: Engine, puzzle, result, started: float, progress,
-                           side_file: Path) -> dict:
+def _save_with_two_writers(
+    engine: Engine, puzzle, result, started: float, progress, side_file: Path
+) -> dict:
     """save_build with a second writer: the lower half of the rows committed first, then the
     side file's upper half copied in. However it ends, the side file goes."""
     try:
@@ -71,8 +72,9 @@ def _save_with_two_writers(engine: Engine, puzzle, result, started: float, progr
             row = _begin_build(conn, puzzle, result)
             table = row["node_table"]
             ddl = schema.node_table_ddl(table, result.stores_pred)
-            with side_writer.started(side_file, ddl, partial(
-                    _write_rows, table=table, result=result, part=(1, 2))) as side:
+            with side_writer.started(
+                side_file, ddl, partial(_write_rows, table=table, result=result, part=(1, 2))
+            ) as side:
                 _insert_rows(conn, table, result, progress, part=(0, 2), others=side.written)
                 side.wait()
                 progress.rows(result.states, result.states)
@@ -114,7 +116,7 @@ def _begin_build(conn: Connection, puzzle, result) -> dict:
         "states": result.states,
         "max_depth": result.max_depth,
         "radius": result.radius,
-        "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "build_seconds": 0.0,
         "node_table": "",
         "stores_pred": int(result.stores_pred),
@@ -157,9 +159,13 @@ def _finish_build(conn: Connection, row: dict, result, started: float, progress)
                 "VALUES (:id, :code, :label, :a, :b)"
             ),
             [
-                {"id": build_id, "code": code, "label": move.label,
-                 "a": move.swap[0] if move.swap else None,
-                 "b": move.swap[1] if move.swap else None}
+                {
+                    "id": build_id,
+                    "code": code,
+                    "label": move.label,
+                    "a": move.swap[0] if move.swap else None,
+                    "b": move.swap[1] if move.swap else None,
+                }
                 for code, move in sorted(result.moves.items())
             ],
         )
@@ -195,8 +201,14 @@ def save_build_to(path: Path, puzzle, result, started: float, progress=None) -> 
     building.unlink(missing_ok=True)
     engine = writer(building, journal="OFF")
     try:
-        row = save_build(engine, puzzle, result, started, progress,
-                         side_file=building.with_name(building.name + SIDE_SUFFIX))
+        row = save_build(
+            engine,
+            puzzle,
+            result,
+            started,
+            progress,
+            side_file=building.with_name(building.name + SIDE_SUFFIX),
+        )
         engine.dispose()  # the file stays in rollback mode: any reader can open it read-only
         _fsync(building)
         try:
@@ -227,7 +239,8 @@ def _remove_abandoned(path: Path) -> None:
     process's id are a dead process's too (its id reused): this build is about to make its own,
     and a stale journal beside it would be played back into the new file."""
     left = re.compile(
-        re.escape(f".{path.name}.building-") + r"(\d+)(-journal|-wal|-shm|" + SIDE_SUFFIX + ")?")
+        re.escape(f".{path.name}.building-") + r"(\d+)(-journal|-wal|-shm|" + SIDE_SUFFIX + ")?"
+    )
     for left_over in path.parent.glob(f".{path.name}.building-*"):
         match = left.fullmatch(left_over.name)
         if match and (int(match[1]) == os.getpid() or not _alive(int(match[1]))):
@@ -255,9 +268,10 @@ def _fsync(path: Path) -> None:
 def create_schema(conn: Connection) -> None:
     """Our tables in an empty file, or nothing in one that holds our tables already; any
     other file (another program's tables, another schema version) is refused."""
-    tables = {name for name, in conn.exec_driver_sql(
-        "SELECT name FROM sqlite_master WHERE type = 'table'"
-    )}
+    tables = {
+        name
+        for (name,) in conn.exec_driver_sql("SELECT name FROM sqlite_master WHERE type = 'table'")
+    }
     check_ours(conn.connection.driver_connection, tables, "this file")
     for ddl in schema.TABLES:
         conn.exec_driver_sql(ddl)
@@ -293,14 +307,20 @@ def _drop(conn: Connection, old) -> None:
     conn.exec_driver_sql(f"DROP TABLE {old.node_table}")
 
 
-def _insert_rows(conn: Connection, table: str, result, progress, part=(0, 1),
-                 others=lambda: 0) -> None:
+def _insert_rows(
+    conn: Connection, table: str, result, progress, part=(0, 1), others=lambda: 0
+) -> None:
     """Stream this part of the rows into `table`; `others()` counts rows another writer
     stored meanwhile, for the progress shown."""
     cursor = conn.connection.driver_connection.cursor()
     try:
-        _write_rows(cursor, lambda written: progress.rows(written + others(), result.states),
-                    table=table, result=result, part=part)
+        _write_rows(
+            cursor,
+            lambda written: progress.rows(written + others(), result.states),
+            table=table,
+            result=result,
+            part=part,
+        )
     finally:
         cursor.close()
 
@@ -400,12 +420,16 @@ def _multi_insert(table: str, width: int, rows: int) -> str:
 
 
 def _rewrite_views(conn: Connection) -> None:
-    builds = conn.execute(
-        text(
-            "SELECT id, name, goal, node_table, stores_pred, max_depth, "
-            "rows * cols AS cells "
-            "FROM puzzles ORDER BY id"
+    builds = (
+        conn.execute(
+            text(
+                "SELECT id, name, goal, node_table, stores_pred, max_depth, "
+                "rows * cols AS cells "
+                "FROM puzzles ORDER BY id"
+            )
         )
-    ).mappings().all()
+        .mappings()
+        .all()
+    )
     for ddl in schema.states_view([dict(b) for b in builds]):
         conn.exec_driver_sql(ddl)

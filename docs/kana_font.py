@@ -51,8 +51,10 @@ def main() -> None:
     font.save(args.out / "kana.woff2")
     text = licence(copyright_line, version, args.licence)
     (args.out / "kana-OFL.txt").write_text(text, encoding="utf-8")
-    print(f"{args.out / 'kana.woff2'}: {(args.out / 'kana.woff2').stat().st_size} bytes, "
-          f"{len(TEXT)} characters")
+    print(
+        f"{args.out / 'kana.woff2'}: {(args.out / 'kana.woff2').stat().st_size} bytes, "
+        f"{len(TEXT)} characters"
+    )
 
 
 def face(path: Path, family: str):
@@ -67,7 +69,7 @@ def cut(font, text: str) -> None:
     options = subset.Options()
     options.layout_features = []  # no ligatures or vertical forms: single glyphs, set across
     options.name_IDs = KEEP_NAMES
-    options.hinting = False       # the browser's rasteriser does well without at these sizes
+    options.hinting = False  # the browser's rasteriser does well without at these sizes
     options.desubroutinize = True  # compresses better in WOFF2
     options.notdef_outline = True
     options.drop_tables += ["BASE", "VORG", "vhea", "vmtx"]  # the page sets text across only
@@ -85,8 +87,13 @@ def rename(font) -> None:
         elif record.nameID == 6:
             names.setName(POSTSCRIPT, 6, record.platformID, record.platEncID, record.langID)
         elif record.nameID == 3:
-            names.setName(f"{POSTSCRIPT};subset of {record.toUnicode()}", 3,
-                          record.platformID, record.platEncID, record.langID)
+            names.setName(
+                f"{POSTSCRIPT};subset of {record.toUnicode()}",
+                3,
+                record.platformID,
+                record.platEncID,
+                record.langID,
+            )
     names.names = [r for r in names.names if r.nameID != 17 or r.toUnicode() != "Regular"]
     if "CFF " in font:
         cff = font["CFF "].cff
@@ -103,12 +110,14 @@ def licence(copyright_line: str, version: str, debian_copyright: Path) -> str:
     body = re.search(r"^License: SIL-1\.1\n( .*?)(?=^\S|\Z)", text, re.S | re.M).group(1)
     lines = [line[1:] if line.startswith(" ") else line for line in body.splitlines()]
     ofl = "\n".join("" if line == "." else line for line in lines).strip("\n")
-    return (f"{FAMILY} (kana.woff2): a subset of {SOURCE_FAMILY} {version}, made by\n"
-            f"docs/kana_font.py, renamed so that it is never taken for the original.\n\n"
-            f"{copyright_line.replace('©', 'Copyright')}\n"
-            f"Noto is a trademark of Google Inc.\n\n"
-            f"This Font Software is licensed under the SIL Open Font License, Version 1.1.\n"
-            f"This license is copied below.\n\n{ofl}\n")
+    return (
+        f"{FAMILY} (kana.woff2): a subset of {SOURCE_FAMILY} {version}, made by\n"
+        f"docs/kana_font.py, renamed so that it is never taken for the original.\n\n"
+        f"{copyright_line.replace('©', 'Copyright')}\n"
+        f"Noto is a trademark of Google Inc.\n\n"
+        f"This Font Software is licensed under the SIL Open Font License, Version 1.1.\n"
+        f"This license is copied below.\n\n{ofl}\n"
+    )
 
 
 if __name__ == "__main__":

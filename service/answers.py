@@ -6,9 +6,16 @@ the errors of builder.errors; the lookups themselves are db.queries. No SQL here
 
 from __future__ import annotations
 
+import itertools
+
 from puzzledb.builder import catalogue, targets
 from puzzledb.builder.errors import (
-    BeyondRadius, MalformedInput, NotBuilt, PuzzledbError, Unreachable, shown,
+    BeyondRadius,
+    MalformedInput,
+    NotBuilt,
+    PuzzledbError,
+    Unreachable,
+    shown,
 )
 from puzzledb.builder.puzzle import Puzzle
 from puzzledb.db import queries
@@ -108,9 +115,10 @@ class Answers:
             raise MalformedInput("give goal or to, not both: to names the position to reach")
         puzzle = self.puzzle(conn, name)
         target = puzzle.parse(to_text, "to")
-        builds = sorted((b for b in self.all_builds(conn) if b.name == puzzle.name),
-                        key=lambda b: (b.radius is not None, -(b.radius or 0),
-                                       b.goal != puzzle.default_goal))
+        builds = sorted(
+            (b for b in self.all_builds(conn) if b.name == puzzle.name),
+            key=lambda b: (b.radius is not None, -(b.radius or 0), b.goal != puzzle.default_goal),
+        )
         found = targets.frame_for(puzzle, target, [b.goal for b in builds])
         if found is None:
             raise NotBuilt(self._no_build_toward(puzzle, target, builds))
@@ -128,16 +136,22 @@ class Answers:
                 f"that targets need with: puzzledb build {puzzle.name} --all-goals{radius}"
                 f"{self.db_hint} (or this one with --goal {target})"
             )
-        why = ("its pieces are not all distinct, so a build toward one goal cannot be "
-               "renamed into a build toward another" if puzzle.kind == "sliding" else
-               "pegs are all alike, so a build toward one goal cannot be renamed into a "
-               "build toward another")
-        return (f"{puzzle.name} is not built toward {target}: {why}; build it with: "
-                f"puzzledb build {puzzle.name} --goal {target}{radius}{self.db_hint}")
+        why = (
+            "its pieces are not all distinct, so a build toward one goal cannot be "
+            "renamed into a build toward another"
+            if puzzle.kind == "sliding"
+            else "pegs are all alike, so a build toward one goal cannot be renamed into a "
+            "build toward another"
+        )
+        return (
+            f"{puzzle.name} is not built toward {target}: {why}; build it with: "
+            f"puzzledb build {puzzle.name} --goal {target}{radius}{self.db_hint}"
+        )
 
     # -- answers ---------------------------------------------------------------------------------
-    def path(self, name: str, state_text: str, goal_text: str | None = None,
-             to_text: str | None = None) -> dict:
+    def path(
+        self, name: str, state_text: str, goal_text: str | None = None, to_text: str | None = None
+    ) -> dict:
         """An optimal path from a state to the goal, or with `to` to any position: a build
         toward another goal answers it through a frame, and the path is mapped back."""
         with self.connection() as conn:
@@ -148,7 +162,7 @@ class Answers:
             raise self._not_stored(puzzle, build, state, goal)
         if frame:
             states = [frame.from_build(s) for s, _ in steps]
-            moves = [_move_between(puzzle, a, b) for a, b in zip(states, states[1:])]
+            moves = [_move_between(puzzle, a, b) for a, b in itertools.pairwise(states)]
         else:
             states, moves = [s for s, _ in steps], [m for _, m in steps[:-1]]
         return {
@@ -162,8 +176,9 @@ class Answers:
             "pieces": [_pieces(puzzle, s) for s in states],
         }
 
-    def _not_stored(self, puzzle: Puzzle, build: Build, state: str,
-                    goal: str | None = None) -> PuzzledbError:
+    def _not_stored(
+        self, puzzle: Puzzle, build: Build, state: str, goal: str | None = None
+    ) -> PuzzledbError:
         """The error for a well-formed state the build does not hold, saying why."""
         goal = goal or build.goal
         reason = puzzle.unreachable_reason(state, goal)
@@ -178,7 +193,12 @@ class Answers:
         return Unreachable(f"{state} cannot reach goal {goal} of {build.name}: {reason}")
 
     def depth(
-        self, name: str, depth, goal_text: str | None = None, limit=100, offset=0,
+        self,
+        name: str,
+        depth,
+        goal_text: str | None = None,
+        limit=100,
+        offset=0,
         after_text: str | None = None,
     ) -> dict:
         """A page of the states at `depth`, in state order: skip `offset` of them, or start
@@ -188,15 +208,19 @@ class Answers:
         limit = whole_number(limit, "limit", high=MAX_LIMIT)
         offset = whole_number(offset, "offset")
         if after_text is not None and offset:
-            raise MalformedInput("give offset or after, not both: after already says where "
-                                 "the page starts")
+            raise MalformedInput(
+                "give offset or after, not both: after already says where the page starts"
+            )
         with self.connection() as conn:
             puzzle, build = self.resolve(conn, name, goal_text)
             after = None if after_text is None else puzzle.parse(after_text, "after")
             count = queries.count_at_depth(conn, build, depth)
             past_the_end = after is None and offset >= count
-            states = [] if past_the_end else queries.states_at_depth(
-                conn, build, depth, limit, offset, after)
+            states = (
+                []
+                if past_the_end
+                else queries.states_at_depth(conn, build, depth, limit, offset, after)
+            )
         return {
             "puzzle": build.name,
             "goal": build.goal,
@@ -249,8 +273,14 @@ class Answers:
             builds = queries.all_builds(conn)
         return catalogue_answer(builds)
 
-    def moves(self, name: str, state_text: str, goal_text: str | None = None,
-              to_text: str | None = None, any_state=False) -> dict:
+    def moves(
+        self,
+        name: str,
+        state_text: str,
+        goal_text: str | None = None,
+        to_text: str | None = None,
+        any_state=False,
+    ) -> dict:
         """Every legal move from a stored state with the depth it leads to, best first.
 
         A lookup like path: the move rule lists the successors, one query finds their depths.
@@ -280,16 +310,18 @@ class Answers:
         listed = []
         for move, after in options:
             depth, count = depths.get(after, (None, None))
-            listed.append({
-                "move": move.label,
-                "state": after,
-                "depth": depth,
-                "solutions": count,
-                "optimal": here is not None and depth == here - 1,
-                "beyond_radius": depth is None and _beyond(puzzle, build, after, goal),
-                **dict(zip(("from", "to"), puzzle.move_cells(state, move, after))),
-                "pieces": _pieces(puzzle, after),
-            })
+            listed.append(
+                {
+                    "move": move.label,
+                    "state": after,
+                    "depth": depth,
+                    "solutions": count,
+                    "optimal": here is not None and depth == here - 1,
+                    "beyond_radius": depth is None and _beyond(puzzle, build, after, goal),
+                    **dict(zip(("from", "to"), puzzle.move_cells(state, move, after))),
+                    "pieces": _pieces(puzzle, after),
+                }
+            )
         listed.sort(key=lambda m: (m["depth"] is None, m["depth"] or 0))
         answer = {
             "puzzle": build.name,
@@ -313,15 +345,18 @@ class Answers:
             name, state_text, goal_text, *more = args
             to_text = more[0] if more else None
             extra = (flag(more[1] if len(more) > 1 else False, "any"),) if method == "moves" else ()
-            puzzle, build, frame, goal = self.toward(conn, name, goal_text, to_text)
+            puzzle, build, _frame, goal = self.toward(conn, name, goal_text, to_text)
             state = puzzle.parse(state_text, "state")
             if to_text is None:
                 return (method, build.name, goal, state, None, *extra), build
             return (method, build.name, None, state, goal, *extra), build
         if method == "depth":
             name, d, goal_text, limit, offset, after = args
-            numbers = (whole_number(d, "depth"), whole_number(limit, "limit", high=MAX_LIMIT),
-                       whole_number(offset, "offset"))
+            numbers = (
+                whole_number(d, "depth"),
+                whole_number(limit, "limit", high=MAX_LIMIT),
+                whole_number(offset, "offset"),
+            )
             puzzle, build = self.resolve(conn, name, goal_text)
             after = None if after is None else puzzle.parse(after, "after")
             return (method, build.name, build.goal, *numbers, after), build
@@ -387,8 +422,9 @@ def catalogue_answer(builds: list[Build]) -> dict:
 
 def _entry(spec: dict, default_goal: str) -> dict:
     board = (
-        f"{spec['rows']}x{spec['cols']}" if spec["kind"] == "sliding" else
-        f"{len(spec['layout'])} holes"
+        f"{spec['rows']}x{spec['cols']}"
+        if spec["kind"] == "sliding"
+        else f"{len(spec['layout'])} holes"
     )
     return {
         "name": spec["name"],

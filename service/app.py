@@ -21,18 +21,23 @@ MAX_AGE = 60  # seconds a client or proxy may reuse an answer before revalidatin
 ANSWER_CACHE_BYTES = 64 * 1000**2  # encoded answers each worker keeps until the data changes
 
 
-def create_app(db_path: str | os.PathLike | None = None, *, max_age: int = MAX_AGE,
-               max_query_bytes: int = openapi.MAX_QUERY_BYTES,
-               answer_cache: int = ANSWER_CACHE_BYTES,
-               time_limit: float = QUERY_SECONDS) -> Flask:
+def create_app(
+    db_path: str | os.PathLike | None = None,
+    *,
+    max_age: int = MAX_AGE,
+    max_query_bytes: int = openapi.MAX_QUERY_BYTES,
+    answer_cache: int = ANSWER_CACHE_BYTES,
+    time_limit: float = QUERY_SECONDS,
+) -> Flask:
     """The WSGI app over the database at `db_path` (default as the CLI: $PUZZLEDB_DB, then
     ./puzzledb.sqlite); NotBuilt when there is no file there. `answer_cache` is a budget in
     bytes (0: remember nothing); `time_limit` the seconds one lookup may run."""
     path = resolve_path(db_path)
     app = Flask(__name__, static_folder=None)
     app.config.update(PUZZLEDB_MAX_AGE=max_age, PUZZLEDB_MAX_QUERY_BYTES=max_query_bytes)
-    app.extensions["puzzledb"] = ServiceAnswers(reader(path, lazy=True), answer_cache,
-                                                  query_seconds=time_limit)
+    app.extensions["puzzledb"] = ServiceAnswers(
+        reader(path, lazy=True), answer_cache, query_seconds=time_limit
+    )
     api.register(app)
     app.register_blueprint(web.bp)  # the page at "/"
     return app

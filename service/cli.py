@@ -24,7 +24,12 @@ import click
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.errors import (
-    PATH_SHOWN, CannotWrite, Interrupted, MalformedInput, TooLarge, shown,
+    PATH_SHOWN,
+    CannotWrite,
+    Interrupted,
+    MalformedInput,
+    TooLarge,
+    shown,
 )
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH_MEMORY
@@ -33,7 +38,12 @@ from puzzledb.db.connection import existing_file, reader, resolve_path
 from . import cli_text
 from .answers import Answers, whole_number
 from .cli_options import (
-    PuzzledbGroup, db_option, goal_option, json_option, lookup_options, reports_errors,
+    PuzzledbGroup,
+    db_option,
+    goal_option,
+    json_option,
+    lookup_options,
+    reports_errors,
 )
 from .progress import for_build
 
@@ -86,24 +96,48 @@ def list_command(db_path, as_json):
 @click.argument("names", nargs=-1, metavar="NAME...")
 @click.option("--all", "build_all", is_flag=True, help="Build every seed puzzle of the articles.")
 @goal_option
-@click.option("--all-goals", is_flag=True,
-              help="Build the few goals from which `path --to` reaches any position.")
+@click.option(
+    "--all-goals",
+    is_flag=True,
+    help="Build the few goals from which `path --to` reaches any position.",
+)
 @click.option("--radius", metavar="R", help="Keep only states at most R moves from the goal.")
-@click.option("--compact/--store-pred", default=None,
-              help="Derive pred from the move (the default: a smaller file) or store it "
-                   "(path walks ~20 us faster).")
+@click.option(
+    "--compact/--store-pred",
+    default=None,
+    help="Derive pred from the move (the default: a smaller file) or store it "
+    "(path walks ~20 us faster).",
+)
 @click.option("--file", "definition", metavar="TOML", help="Define the puzzle in a TOML file.")
 @click.option("--rows", metavar="R", help="Define a plain sliding puzzle NAME: board rows,")
 @click.option("--cols", metavar="C", help="columns,")
 @click.option("--blank", metavar="B", help="and blank symbol (default 0); needs --goal.")
-@click.option("--metric", metavar="M", help="With --rows: single (one tile a move, the "
-              "default) or multi (a run of tiles in line with the blank a move).")
+@click.option(
+    "--metric",
+    metavar="M",
+    help="With --rows: single (one tile a move, the "
+    "default) or multi (a run of tiles in line with the blank a move).",
+)
 @db_option
 @json_option
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
 @reports_errors
-def build_command(names, build_all, goal, all_goals, radius, compact, definition, rows, cols,
-                  blank, metric, db_path, as_json, quiet):
+def build_command(
+    names,
+    build_all,
+    goal,
+    all_goals,
+    radius,
+    compact,
+    definition,
+    rows,
+    cols,
+    blank,
+    metric,
+    db_path,
+    as_json,
+    quiet,
+):
     """Search puzzles from a goal and store every state (replacing an old build).
 
     \b
@@ -127,8 +161,9 @@ def build_command(names, build_all, goal, all_goals, radius, compact, definition
         try:
             for puzzle, target in jobs:
                 progress = _HoldsCommit(for_build(puzzle.name, quiet or as_json), signals)
-                row = build.build_to(path, puzzle, target, started, radius=radius,
-                                     progress=progress, compact=compact)
+                row = build.build_to(
+                    path, puzzle, target, started, radius=radius, progress=progress, compact=compact
+                )
                 built.append({k: row[k] for k in BUILD_SUMMARY})
                 signals.release()  # recorded as stored: an interruption held meanwhile ends here
                 started = time.perf_counter()
@@ -226,17 +261,24 @@ def _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank, m
         if build_all:
             raise MalformedInput("--all builds the catalogue; it does not go with --file or --rows")
         if definition is not None:
-            if (names or rows is not None or cols is not None or blank is not None
-                    or metric is not None):
-                raise MalformedInput("--file defines the puzzle: give no NAME, --rows, --cols, "
-                                     "--blank or --metric")
+            if (
+                names
+                or rows is not None
+                or cols is not None
+                or blank is not None
+                or metric is not None
+            ):
+                raise MalformedInput(
+                    "--file defines the puzzle: give no NAME, --rows, --cols, --blank or --metric"
+                )
             defined = definitions.load_file(definition)
             example = f"puzzledb build --file {shown(definition, PATH_SHOWN)}"
         else:
             if len(names) != 1:
                 raise MalformedInput("--rows and --cols define one puzzle: give exactly one NAME")
-            defined = definitions.from_flags(names[0], rows, cols, goal,
-                                             "0" if blank is None else blank, metric)
+            defined = definitions.from_flags(
+                names[0], rows, cols, goal, "0" if blank is None else blank, metric
+            )
             example = (
                 f"puzzledb build {names[0]} --rows {rows} --cols {cols} --goal {shlex.quote(goal)}"
                 + ("" if blank is None else f" --blank {shlex.quote(blank)}")
@@ -247,8 +289,10 @@ def _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank, m
         _check_size(puzzle, radius, example)
         return [(puzzle, target) for target in goals]
     if blank is not None or metric is not None:
-        raise MalformedInput(f"{'--blank' if blank is not None else '--metric'} goes with "
-                             f"--rows and --cols (a TOML file says `metric = \"multi\"`)")
+        raise MalformedInput(
+            f"{'--blank' if blank is not None else '--metric'} goes with "
+            f'--rows and --cols (a TOML file says `metric = "multi"`)'
+        )
     if build_all:
         names = tuple(dict.fromkeys(names + tuple(catalogue.SEEDS)))
     if not names:
@@ -276,11 +320,12 @@ def _every_target(jobs, goal, build_all):
     out = []
     for puzzle in dict.fromkeys(p for p, _ in jobs):
         if not puzzle.relabelable:
+            alike = "pegs that are all alike" if puzzle.kind == "peg" else "repeated or wide pieces"
             raise MalformedInput(
                 f"--all-goals needs a puzzle whose pieces are all distinct (one blank, no wide "
-                f"pieces), so that one build serves many targets; {puzzle.name} has "
-                f"{'pegs that are all alike' if puzzle.kind == 'peg' else 'repeated or wide pieces'}"
-                f": build each target with --goal")
+                f"pieces), so that one build serves many targets; {puzzle.name} has {alike}: "
+                f"build each target with --goal"
+            )
         out += [(puzzle, target) for target in goals_for_every_target(puzzle)]
     return out
 
@@ -296,8 +341,10 @@ def _check_size(puzzle, radius: int | None, example: str) -> None:
         )
 
 
-TO_HELP = ("Reach this position instead of the goal (pieces all distinct: any position, "
-           "from the builds of `build NAME --all-goals`; else a built goal).")
+TO_HELP = (
+    "Reach this position instead of the goal (pieces all distinct: any position, "
+    "from the builds of `build NAME --all-goals`; else a built goal)."
+)
 
 
 @main.command("path")
@@ -322,8 +369,12 @@ def _drawn(answers, text):
 @click.argument("name")
 @click.argument("state")
 @click.option("--to", "to", metavar="TARGET", help=TO_HELP)
-@click.option("--any", "any_state", is_flag=True,
-              help="Answer for a state the build does not hold too (a dead end): depth none.")
+@click.option(
+    "--any",
+    "any_state",
+    is_flag=True,
+    help="Answer for a state the build does not hold too (a dead end): depth none.",
+)
 @lookup_options
 def moves_command(name, state, to, any_state, goal, db_path, as_json):
     """Every legal move from STATE, the state it leads to and its depth, best first."""
@@ -341,9 +392,11 @@ def moves_command(name, state, to, any_state, goal, db_path, as_json):
 @click.argument("d", metavar="D")
 @click.option("--limit", default="100", show_default=True, help="At most this many states.")
 @click.option("--offset", default="0", show_default=True, help="Skip this many states first.")
-@click.option("--after", metavar="STATE",
-              help="Start after this state (the last of the previous page): as fast however "
-                   "deep the page.")
+@click.option(
+    "--after",
+    metavar="STATE",
+    help="Start after this state (the last of the previous page): as fast however deep the page.",
+)
 @lookup_options
 def depth_command(name, d, limit, offset, after, goal, db_path, as_json):
     """The states exactly D moves from the goal (a page of them, in state order)."""
@@ -379,31 +432,77 @@ def stats_command(name, goal, plot, db_path, as_json):
     picture.check_extension(plot)
     answer = _answers(db_path).stats(name, goal)
     picture.write(plot, answer)
-    _emit({**answer, "plot": plot}, as_json, lambda a: cli_text.stats_text(a) + f"drawn to {plot}\n")
+    _emit(
+        {**answer, "plot": plot}, as_json, lambda a: cli_text.stats_text(a) + f"drawn to {plot}\n"
+    )
 
 
 @main.command("serve")
 @db_option
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on (loopback unless told otherwise).")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on (loopback unless told otherwise).",
+)
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
-@click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64),
-              help="Gunicorn worker processes (one per core suits).")
-@click.option("--threads", default=16, show_default=True, type=click.IntRange(1, 256),
-              help="Threads per worker: requests one worker answers at once.")
-@click.option("--connections", default=1000, show_default=True, type=click.IntRange(1, 100_000),
-              help="Open connections one worker holds, idle ones included.")
-@click.option("--keepalive", default=5, show_default=True, type=click.IntRange(0, 300),
-              help="Seconds an idle kept-alive connection stays open.")
-@click.option("--time-limit", default=2.0, show_default=True, type=click.FloatRange(0.01, 600),
-              help="Seconds one lookup may run before it is stopped (HTTP 503 query_timeout).")
+@click.option(
+    "--workers",
+    default=2,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Gunicorn worker processes (one per core suits).",
+)
+@click.option(
+    "--threads",
+    default=16,
+    show_default=True,
+    type=click.IntRange(1, 256),
+    help="Threads per worker: requests one worker answers at once.",
+)
+@click.option(
+    "--connections",
+    default=1000,
+    show_default=True,
+    type=click.IntRange(1, 100_000),
+    help="Open connections one worker holds, idle ones included.",
+)
+@click.option(
+    "--keepalive",
+    default=5,
+    show_default=True,
+    type=click.IntRange(0, 300),
+    help="Seconds an idle kept-alive connection stays open.",
+)
+@click.option(
+    "--time-limit",
+    default=2.0,
+    show_default=True,
+    type=click.FloatRange(0.01, 600),
+    help="Seconds one lookup may run before it is stopped (HTTP 503 query_timeout).",
+)
 @click.option("--access-log", is_flag=True, help="Log one line per request to stderr.")
-@click.option("--answer-cache", default="64MB", show_default=True, metavar="SIZE",
-              help="Bytes of encoded answers each worker remembers until the data changes "
-                   "(e.g. 16MB, 1GB; 0: none).")
+@click.option(
+    "--answer-cache",
+    default="64MB",
+    show_default=True,
+    metavar="SIZE",
+    help="Bytes of encoded answers each worker remembers until the data changes "
+    "(e.g. 16MB, 1GB; 0: none).",
+)
 @reports_errors
-def serve_command(db_path, host, port, workers, threads, connections, keepalive, time_limit,
-                  access_log, answer_cache):
+def serve_command(
+    db_path,
+    host,
+    port,
+    workers,
+    threads,
+    connections,
+    keepalive,
+    time_limit,
+    access_log,
+    answer_cache,
+):
     """Answer over HTTP (JSON) from the database, read-only, with gunicorn."""
     from .api.answer_cache import parse_size
     from .serve import serve  # gunicorn and Flask load only for this command
@@ -412,9 +511,18 @@ def serve_command(db_path, host, port, workers, threads, connections, keepalive,
         budget = parse_size(answer_cache)
     except ValueError as error:
         raise MalformedInput(f"--answer-cache: {error}") from None
-    serve(resolve_path(db_path), host=host, port=port, workers=workers, threads=threads,
-          connections=connections, keepalive=keepalive, access_log=access_log,
-          answer_cache=budget, time_limit=time_limit)
+    serve(
+        resolve_path(db_path),
+        host=host,
+        port=port,
+        workers=workers,
+        threads=threads,
+        connections=connections,
+        keepalive=keepalive,
+        access_log=access_log,
+        answer_cache=budget,
+        time_limit=time_limit,
+    )
 
 
 def _json_means_format(command):
@@ -432,14 +540,35 @@ def _json_means_format(command):
 # SQL argument, not an unknown option.
 @main.command("sql", context_settings={"ignore_unknown_options": True})
 @click.argument("query", metavar="SQL")
-@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
-              show_default=True, help="An aligned table, CSV with a header, or one JSON object.")
-@click.option("--limit", metavar="N",
-              help="At most N rows (default: 1000 for a table, every row for csv and json).")
-@click.option("-p", "--param", "params", nargs=2, multiple=True, metavar="NAME VALUE",
-              help="Bind :NAME in the SQL to VALUE, as text; repeat for each parameter.")
-@click.option("--time-limit", metavar="SECONDS", default="5", show_default=True,
-              help="Stop a query after this long inside SQLite (decimals allowed; 0: no limit).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "csv", "json"]),
+    default="table",
+    show_default=True,
+    help="An aligned table, CSV with a header, or one JSON object.",
+)
+@click.option(
+    "--limit",
+    metavar="N",
+    help="At most N rows (default: 1000 for a table, every row for csv and json).",
+)
+@click.option(
+    "-p",
+    "--param",
+    "params",
+    nargs=2,
+    multiple=True,
+    metavar="NAME VALUE",
+    help="Bind :NAME in the SQL to VALUE, as text; repeat for each parameter.",
+)
+@click.option(
+    "--time-limit",
+    metavar="SECONDS",
+    default="5",
+    show_default=True,
+    help="Stop a query after this long inside SQLite (decimals allowed; 0: no limit).",
+)
 @db_option
 @json_option
 @_json_means_format
@@ -465,8 +594,14 @@ def sql_command(query, fmt, limit, params, time_limit, db_path, as_json):
 @main.command("export")
 @click.argument("name")
 @goal_option
-@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl"]), default="csv",
-              show_default=True, help="CSV with a header, or one JSON object a line.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["csv", "jsonl"]),
+    default="csv",
+    show_default=True,
+    help="CSV with a header, or one JSON object a line.",
+)
 @click.option("--output", "-o", metavar="FILE", help="Write to FILE instead of stdout.")
 @db_option
 @reports_errors
@@ -485,8 +620,9 @@ def export_command(name, goal, fmt, output, db_path):
         return
     with _replacing(output) as out:
         count = export.write(out, fmt, batches)
-    click.echo(f"exported {count:,} states of {build.name} toward {build.goal} to {output}",
-               err=True)
+    click.echo(
+        f"exported {count:,} states of {build.name} toward {build.goal} to {output}", err=True
+    )
 
 
 @contextlib.contextmanager
@@ -507,7 +643,8 @@ def _replacing(output: str):
                 yield out
         except OSError as error:
             raise CannotWrite(
-                f"cannot write {shown(output, PATH_SHOWN)}: {error.strerror}") from None
+                f"cannot write {shown(output, PATH_SHOWN)}: {error.strerror}"
+            ) from None
         return
     partial = target.with_name(target.name + ".partial")
     try:

@@ -15,14 +15,22 @@ import sys
 import click
 
 from puzzledb.builder.errors import (
-    PATH_SHOWN, CannotWrite, DatabaseFault, Interrupted, PuzzledbError, UsageFault, shown,
+    PATH_SHOWN,
+    CannotWrite,
+    DatabaseFault,
+    Interrupted,
+    PuzzledbError,
+    UsageFault,
+    shown,
 )
 from puzzledb.db.connection import resolve_path
 
 
 def db_option(f):
     return click.option(
-        "--db", "db_path", metavar="PATH",
+        "--db",
+        "db_path",
+        metavar="PATH",
         help="SQLite file (default: $PUZZLEDB_DB, else ./puzzledb.sqlite).",
     )(f)
 
@@ -32,7 +40,9 @@ def json_option(f):
 
 
 def goal_option(f):
-    return click.option("--goal", metavar="STATE", help="Goal arrangement (default: the puzzle's).")(f)
+    return click.option(
+        "--goal", metavar="STATE", help="Goal arrangement (default: the puzzle's)."
+    )(f)
 
 
 def lookup_options(command):

@@ -42,7 +42,7 @@ def moves(n: int) -> str:
 
 
 def solutions(n: int) -> str:
-    """"40 optimal solutions", "1 optimal solution"."""
+    """ "40 optimal solutions", "1 optimal solution"."""
     return f"{n:,} optimal solution{'' if n == 1 else 's'}"
 
 
@@ -50,8 +50,10 @@ def moves_text(a: dict, radius: int | None = None) -> str:
     if a["depth"] is None:
         lines = [f"{a['puzzle']}: {a['why']}"]
     else:
-        lines = [f"{a['puzzle']}: {a['state']} is {moves(a['depth'])} from goal {a['goal']}, "
-                 f"{solutions(a['solutions'])}"]
+        lines = [
+            f"{a['puzzle']}: {a['state']} is {moves(a['depth'])} from goal {a['goal']}, "
+            f"{solutions(a['solutions'])}"
+        ]
     width = max((len(m["move"]) for m in a["moves"]), default=0)
     for m in a["moves"]:
         if m["beyond_radius"]:
@@ -103,6 +105,9 @@ def stats_text(a: dict) -> str:
         lines.append(f"{depth:>5} {count:>11,}  {bar}")
     most = a["most_solutions"]
     which = ", ".join(most["states"]) + (", ..." if most["count"] > len(most["states"]) else "")
-    lines += ["", f"most optimal solutions: {most['solutions']:,}, from "
-              f"{most['count']:,} state{'' if most['count'] == 1 else 's'}: {which}"]
+    lines += [
+        "",
+        f"most optimal solutions: {most['solutions']:,}, from "
+        f"{most['count']:,} state{'' if most['count'] == 1 else 's'}: {which}",
+    ]
     return "\n".join(lines) + "\n"

@@ -19,39 +19,65 @@ except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
     VERSION = "0.0.0"
 
 
-def _param(name, description, example, *, required=False, integer=False, default=None,
-           maximum=None) -> dict:
+def _param(
+    name, description, example, *, required=False, integer=False, default=None, maximum=None
+) -> dict:
     schema: dict = {"type": "integer", "minimum": 0} if integer else {"type": "string"}
     if default is not None:
         schema["default"] = default
     if maximum is not None:
         schema["maximum"] = maximum
     return {
-        "name": name, "in": "query", "required": required, "description": description,
-        "schema": schema, "example": example,
+        "name": name,
+        "in": "query",
+        "required": required,
+        "description": description,
+        "schema": schema,
+        "example": example,
     }
 
 
-PUZZLE = _param("puzzle", "Puzzle name, e.g. eight, seven, lines, atama, nooff, peg15.", "eight",
-                required=True)
-STATE = _param("state", "A state: one character per cell, row-major; '/', spaces or commas "
-               "between cells are accepted.", "867254301", required=True)
+PUZZLE = _param(
+    "puzzle", "Puzzle name, e.g. eight, seven, lines, atama, nooff, peg15.", "eight", required=True
+)
+STATE = _param(
+    "state",
+    "A state: one character per cell, row-major; '/', spaces or commas between cells are accepted.",
+    "867254301",
+    required=True,
+)
 GOAL = _param("goal", "Goal arrangement; default: the puzzle's default goal.", "123456780")
-TO = _param("to", "A position to reach instead of the goal (not with `goal`): any position of "
-            "a puzzle whose pieces are all distinct, answered from the builds of `puzzledb "
-            "build NAME --all-goals`; for other puzzles, a built goal. The answer's `goal` is "
-            "this position.", "012345678")
+TO = _param(
+    "to",
+    "A position to reach instead of the goal (not with `goal`): any position of "
+    "a puzzle whose pieces are all distinct, answered from the builds of `puzzledb "
+    "build NAME --all-goals`; for other puzzles, a built goal. The answer's `goal` is "
+    "this position.",
+    "012345678",
+)
 DEPTH = _param("d", "Distance from the goal in moves.", 31, required=True, integer=True)
-LIMIT = _param("limit", "At most this many states.", 5, integer=True, default=100,
-               maximum=MAX_LIMIT)
-OFFSET = _param("offset", "Skip this many states first (states are in text order).", 0,
-                integer=True, default=0)
-AFTER = _param("after", "Start after this state (the last of the previous page) instead of "
-               "skipping `offset` states: the same time however deep the page.", "867254301")
-ANY = {**_param("any", "true: answer for a state the build does not hold too (a dead end, or "
-                     "beyond a radius), with depth and solutions null and `why`; false: such a "
-                     "state is an error, as for /path.", "true"),
-       "schema": {"type": "string", "enum": ["true", "false", "1", "0"], "default": "false"}}
+LIMIT = _param(
+    "limit", "At most this many states.", 5, integer=True, default=100, maximum=MAX_LIMIT
+)
+OFFSET = _param(
+    "offset", "Skip this many states first (states are in text order).", 0, integer=True, default=0
+)
+AFTER = _param(
+    "after",
+    "Start after this state (the last of the previous page) instead of "
+    "skipping `offset` states: the same time however deep the page.",
+    "867254301",
+)
+ANY = {
+    **_param(
+        "any",
+        "true: answer for a state the build does not hold too (a dead end, or "
+        "beyond a radius), with depth and solutions null and `why`; false: such a "
+        "state is an error, as for /path.",
+        "true",
+    ),
+    "schema": {"type": "string", "enum": ["true", "false", "1", "0"], "default": "false"},
+}
 FARTHEST_LIMIT = {**LIMIT, "schema": {**LIMIT["schema"], "default": 1000}}
 
 LOOKUP = ("400", "404", "405", "414")
@@ -59,24 +85,39 @@ META = ("405", "414")
 
 
 def _get(summary, description, params, answer, errors=LOOKUP, cached=True) -> dict:
-    responses = {"200": {"description": "The answer.", "headers": _headers(cached),
-                         "content": _json(f"#/components/schemas/{answer}")}}
+    responses = {
+        "200": {
+            "description": "The answer.",
+            "headers": _headers(cached),
+            "content": _json(f"#/components/schemas/{answer}"),
+        }
+    }
     if cached:
         responses["304"] = {"description": "Not modified: If-None-Match named the current ETag."}
     for status in errors + ("500", "503"):
         responses[status] = {"$ref": f"#/components/responses/{ERRORS[status][0]}"}
-    return {"get": {"summary": summary, "description": description, "parameters": params,
-                    "responses": responses}}
+    return {
+        "get": {
+            "summary": summary,
+            "description": description,
+            "parameters": params,
+            "responses": responses,
+        }
+    }
 
 
 def _headers(cached: bool) -> dict:
     if not cached:
         return {}
     return {
-        "ETag": {"description": "Changes when the build answering changes (a rebuild).",
-                 "schema": {"type": "string"}},
-        "Cache-Control": {"description": "public, max-age=60 (health: no-cache).",
-                          "schema": {"type": "string"}},
+        "ETag": {
+            "description": "Changes when the build answering changes (a rebuild).",
+            "schema": {"type": "string"},
+        },
+        "Cache-Control": {
+            "description": "public, max-age=60 (health: no-cache).",
+            "schema": {"type": "string"},
+        },
     }
 
 
@@ -85,117 +126,250 @@ def _json(ref: str) -> dict:
 
 
 ERRORS = {
-    "400": ("Malformed", "Malformed input: a bad state, goal or number, a missing, unknown or "
-            "repeated parameter (code malformed)."),
-    "404": ("NotFound", "Unknown puzzle (unknown_puzzle), a state that cannot reach the goal "
-            "(unreachable), a state beyond a radius build (beyond_radius), a puzzle or goal "
-            "not built (not_built), or no such route (not_found)."),
-    "405": ("MethodNotAllowed", "Only GET (and HEAD) are served, OPTIONS included (code "
-            "method_not_allowed)."),
-    "414": ("QueryTooLong", f"The query string is over {MAX_QUERY_BYTES} bytes "
-            "(code query_too_long)."),
+    "400": (
+        "Malformed",
+        "Malformed input: a bad state, goal or number, a missing, unknown or "
+        "repeated parameter (code malformed).",
+    ),
+    "404": (
+        "NotFound",
+        "Unknown puzzle (unknown_puzzle), a state that cannot reach the goal "
+        "(unreachable), a state beyond a radius build (beyond_radius), a puzzle or goal "
+        "not built (not_built), or no such route (not_found).",
+    ),
+    "405": (
+        "MethodNotAllowed",
+        "Only GET (and HEAD) are served, OPTIONS included (code method_not_allowed).",
+    ),
+    "414": (
+        "QueryTooLong",
+        f"The query string is over {MAX_QUERY_BYTES} bytes (code query_too_long).",
+    ),
     "500": ("Internal", "A bug in puzzledb (code internal_error); never a stack trace."),
-    "503": ("Unavailable", "The database could not be read (database_error), is not a "
-            "puzzledb file (not_puzzledb) or of another schema version (database_version), or "
-            "the lookup ran past the service's time limit (query_timeout)."),
+    "503": (
+        "Unavailable",
+        "The database could not be read (database_error), is not a "
+        "puzzledb file (not_puzzledb) or of another schema version (database_version), or "
+        "the lookup ran past the service's time limit (query_timeout).",
+    ),
 }
 
 PATHS = {
-    "/path": _get("An optimal path from a state to the goal",
-                  "The states from `state` to the goal, and the move made in each.",
-                  [PUZZLE, STATE, GOAL, TO], "PathAnswer"),
-    "/depth": _get("States at one distance from the goal",
-                   "A page of the states exactly `d` moves from the goal, in text order.",
-                   [PUZZLE, DEPTH, GOAL, LIMIT, OFFSET, AFTER], "DepthAnswer"),
-    "/farthest": _get("The states farthest from the goal",
-                      "The states needing the most moves (up to `limit` of them).",
-                      [PUZZLE, GOAL, FARTHEST_LIMIT], "FarthestAnswer"),
-    "/stats": _get("Build statistics", "State count, maximum depth and states per depth.",
-                   [PUZZLE, GOAL], "StatsAnswer"),
-    "/moves": _get("Every legal move from a state, best first",
-                   "Each move, the state it leads to and that state's depth (null: not stored, "
-                   "so the goal cannot be reached from it, or it lies beyond a radius build), "
-                   "sorted by depth; `optimal` marks the moves of optimal paths.",
-                   [PUZZLE, STATE, GOAL, TO, ANY], "MovesAnswer"),
-    "/puzzles": _get("The catalogue", "Every puzzle, with the goals built and their sizes.",
-                     [], "Catalogue", META),
-    "/health": _get("Liveness", "The service is up and can read its database.",
-                    [], "Health", META),
-    "/openapi.json": _get("This document", "The OpenAPI document of this service.", [],
-                          "OpenAPI", META),
+    "/path": _get(
+        "An optimal path from a state to the goal",
+        "The states from `state` to the goal, and the move made in each.",
+        [PUZZLE, STATE, GOAL, TO],
+        "PathAnswer",
+    ),
+    "/depth": _get(
+        "States at one distance from the goal",
+        "A page of the states exactly `d` moves from the goal, in text order.",
+        [PUZZLE, DEPTH, GOAL, LIMIT, OFFSET, AFTER],
+        "DepthAnswer",
+    ),
+    "/farthest": _get(
+        "The states farthest from the goal",
+        "The states needing the most moves (up to `limit` of them).",
+        [PUZZLE, GOAL, FARTHEST_LIMIT],
+        "FarthestAnswer",
+    ),
+    "/stats": _get(
+        "Build statistics",
+        "State count, maximum depth and states per depth.",
+        [PUZZLE, GOAL],
+        "StatsAnswer",
+    ),
+    "/moves": _get(
+        "Every legal move from a state, best first",
+        "Each move, the state it leads to and that state's depth (null: not stored, "
+        "so the goal cannot be reached from it, or it lies beyond a radius build), "
+        "sorted by depth; `optimal` marks the moves of optimal paths.",
+        [PUZZLE, STATE, GOAL, TO, ANY],
+        "MovesAnswer",
+    ),
+    "/puzzles": _get(
+        "The catalogue",
+        "Every puzzle, with the goals built and their sizes.",
+        [],
+        "Catalogue",
+        META,
+    ),
+    "/health": _get("Liveness", "The service is up and can read its database.", [], "Health", META),
+    "/openapi.json": _get(
+        "This document", "The OpenAPI document of this service.", [], "OpenAPI", META
+    ),
 }
 
 
 def _object(properties: dict, required: list | None = None) -> dict:
-    return {"type": "object", "properties": properties,
-            "required": required if required is not None else list(properties)}
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": required if required is not None else list(properties),
+    }
 
 
 STR, INT = {"type": "string"}, {"type": "integer"}
-RADIUS = {"type": ["integer", "null"],
-          "description": "null: every state that can reach the goal is stored; a number: only "
-                         "states within that many moves (radius builds of large boards)."}
+RADIUS = {
+    "type": ["integer", "null"],
+    "description": "null: every state that can reach the goal is stored; a number: only "
+    "states within that many moves (radius builds of large boards).",
+}
 STRS, INTS = {"type": "array", "items": STR}, {"type": "array", "items": INT}
 DEFINITION = {
-    "type": "object", "required": ["kind", "name", "title", "goal"],
+    "type": "object",
+    "required": ["kind", "name", "title", "goal"],
     "description": "The puzzle's definition, as stored with its builds: enough to draw a board. "
-                   "sliding: rows, cols, blank, wide (label -> [height, width] of pieces larger "
-                   "than a cell), glyphs (label -> how it is drawn), names (label -> how moves "
-                   "call it), aliases, metric (single: one piece a move; multi: a run of tiles "
-                   "in line with the blank a move); peg: jumps (hole -> [over, land] pairs) and layout (hole "
-                   "-> [row, column] on a drawing grid).",
+    "sliding: rows, cols, blank, wide (label -> [height, width] of pieces larger "
+    "than a cell), glyphs (label -> how it is drawn), names (label -> how moves "
+    "call it), aliases, metric (single: one piece a move; multi: a run of tiles "
+    "in line with the blank a move); peg: jumps (hole -> [over, land] pairs) and layout (hole "
+    "-> [row, column] on a drawing grid).",
 }
-PIECES = {"type": "array", "description": "Every piece on the board and the cells it covers "
-          "(a wide piece once, with its whole block; a peg's label is 1), in reading order of "
-          "its first cell: enough to draw the state without knowing how a state is written.",
-          "items": _object({"label": STR, "cells": INTS})}
-SOLUTIONS = {"type": "integer", "minimum": 1,
-             "description": "How many distinct optimal paths lead from the state to the goal; "
-                            "exact at any size (it may exceed 2**53, past which JavaScript's "
-                            "numbers round)."}
-BUILD = _object({"goal": STR, "states": INT, "max_depth": INT, "radius": RADIUS, "built_at": STR,
-                 "build_seconds": {"type": "number"}})
+PIECES = {
+    "type": "array",
+    "description": "Every piece on the board and the cells it covers "
+    "(a wide piece once, with its whole block; a peg's label is 1), in reading order of "
+    "its first cell: enough to draw the state without knowing how a state is written.",
+    "items": _object({"label": STR, "cells": INTS}),
+}
+SOLUTIONS = {
+    "type": "integer",
+    "minimum": 1,
+    "description": "How many distinct optimal paths lead from the state to the goal; "
+    "exact at any size (it may exceed 2**53, past which JavaScript's "
+    "numbers round).",
+}
+BUILD = _object(
+    {
+        "goal": STR,
+        "states": INT,
+        "max_depth": INT,
+        "radius": RADIUS,
+        "built_at": STR,
+        "build_seconds": {"type": "number"},
+    }
+)
 
 SCHEMAS = {
-    "PathAnswer": _object({"puzzle": STR, "goal": STR, "state": STR, "depth": INT,
-                           "solutions": SOLUTIONS, "path": STRS, "moves": STRS,
-                           "pieces": {"type": "array", "items": PIECES,
-                                      "description": "The pieces of each state of `path`."}}),
-    "DepthAnswer": _object({"puzzle": STR, "goal": STR, "depth": INT, "count": INT,
-                            "offset": INT, "after": {"type": ["string", "null"]},
-                            "states": STRS}),
-    "FarthestAnswer": _object({"puzzle": STR, "goal": STR, "depth": INT, "count": INT,
-                               "radius": RADIUS, "states": STRS}),
-    "StatsAnswer": _object({"puzzle": STR, "goal": STR, "title": STR, "states": INT,
-                            "max_depth": INT, "radius": RADIUS, "histogram": INTS,
-                            "most_solutions": _object({
-                                "solutions": SOLUTIONS, "count": INT, "states": STRS},
-                            ), "built_at": STR,
-                            "build_seconds": {"type": "number"}}),
-    "MovesAnswer": _object({
-        "puzzle": STR, "goal": STR, "state": STR, "depth": {"type": ["integer", "null"]},
-        "solutions": {**SOLUTIONS, "type": ["integer", "null"]},
-        "why": {"type": "string", "description": "Only with any=true, for a state the build "
-                "does not hold: why (depth and solutions are then null)."},
-        "pieces": PIECES,
-        "moves": {"type": "array", "items": _object({
-            "move": STR, "state": STR, "depth": {"type": ["integer", "null"]},
-            "solutions": {**SOLUTIONS, "type": ["integer", "null"],
-                          "description": "The optimal solutions of the state it leads to "
-                                         "(null where depth is null)."},
-            "optimal": {"type": "boolean"},
-            "beyond_radius": {"type": "boolean", "description": "true: not stored because it "
-                              "lies beyond a radius build (depth null); false otherwise"},
-            "from": {"type": "array", "items": INT, "description": "Cells of the piece that "
-                     "moves (a wide piece's whole block; a peg's starting hole)."},
-            "to": {"type": "array", "items": INT, "description": "Cells it comes to rest on "
-                   "(the blank cells a piece fills; the hole a peg's chain ends in)."},
-            "pieces": {**PIECES, "description": "The pieces of the state the move leads to."}})},
-    }, required=["puzzle", "goal", "state", "depth", "solutions", "pieces", "moves"]),
-    "Catalogue": _object({"puzzles": {"type": "array", "items": _object({
-        "name": STR, "title": STR, "kind": {"enum": ["sliding", "peg"]}, "board": STR,
-        "default_goal": STR, "builds": {"type": "array", "items": BUILD},
-        "definition": DEFINITION})}}),
+    "PathAnswer": _object(
+        {
+            "puzzle": STR,
+            "goal": STR,
+            "state": STR,
+            "depth": INT,
+            "solutions": SOLUTIONS,
+            "path": STRS,
+            "moves": STRS,
+            "pieces": {
+                "type": "array",
+                "items": PIECES,
+                "description": "The pieces of each state of `path`.",
+            },
+        }
+    ),
+    "DepthAnswer": _object(
+        {
+            "puzzle": STR,
+            "goal": STR,
+            "depth": INT,
+            "count": INT,
+            "offset": INT,
+            "after": {"type": ["string", "null"]},
+            "states": STRS,
+        }
+    ),
+    "FarthestAnswer": _object(
+        {"puzzle": STR, "goal": STR, "depth": INT, "count": INT, "radius": RADIUS, "states": STRS}
+    ),
+    "StatsAnswer": _object(
+        {
+            "puzzle": STR,
+            "goal": STR,
+            "title": STR,
+            "states": INT,
+            "max_depth": INT,
+            "radius": RADIUS,
+            "histogram": INTS,
+            "most_solutions": _object(
+                {"solutions": SOLUTIONS, "count": INT, "states": STRS},
+            ),
+            "built_at": STR,
+            "build_seconds": {"type": "number"},
+        }
+    ),
+    "MovesAnswer": _object(
+        {
+            "puzzle": STR,
+            "goal": STR,
+            "state": STR,
+            "depth": {"type": ["integer", "null"]},
+            "solutions": {**SOLUTIONS, "type": ["integer", "null"]},
+            "why": {
+                "type": "string",
+                "description": "Only with any=true, for a state the build "
+                "does not hold: why (depth and solutions are then null).",
+            },
+            "pieces": PIECES,
+            "moves": {
+                "type": "array",
+                "items": _object(
+                    {
+                        "move": STR,
+                        "state": STR,
+                        "depth": {"type": ["integer", "null"]},
+                        "solutions": {
+                            **SOLUTIONS,
+                            "type": ["integer", "null"],
+                            "description": "The optimal solutions of the state it leads to "
+                            "(null where depth is null).",
+                        },
+                        "optimal": {"type": "boolean"},
+                        "beyond_radius": {
+                            "type": "boolean",
+                            "description": "true: not stored because it "
+                            "lies beyond a radius build (depth null); false otherwise",
+                        },
+                        "from": {
+                            "type": "array",
+                            "items": INT,
+                            "description": "Cells of the piece that "
+                            "moves (a wide piece's whole block; a peg's starting hole).",
+                        },
+                        "to": {
+                            "type": "array",
+                            "items": INT,
+                            "description": "Cells it comes to rest on "
+                            "(the blank cells a piece fills; the hole a peg's chain ends in).",
+                        },
+                        "pieces": {
+                            **PIECES,
+                            "description": "The pieces of the state the move leads to.",
+                        },
+                    }
+                ),
+            },
+        },
+        required=["puzzle", "goal", "state", "depth", "solutions", "pieces", "moves"],
+    ),
+    "Catalogue": _object(
+        {
+            "puzzles": {
+                "type": "array",
+                "items": _object(
+                    {
+                        "name": STR,
+                        "title": STR,
+                        "kind": {"enum": ["sliding", "peg"]},
+                        "board": STR,
+                        "default_goal": STR,
+                        "builds": {"type": "array", "items": BUILD},
+                        "definition": DEFINITION,
+                    }
+                ),
+            }
+        }
+    ),
     "Health": _object({"status": {"const": "ok"}, "builds": INT}),
     "OpenAPI": {"type": "object", "description": "An OpenAPI 3.1 document."},
     "Error": _object({"error": _object({"code": STR, "message": STR})}),

@@ -22,7 +22,6 @@ from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
 
 from puzzledb.builder.errors import safe_message
-
 from puzzledb.db.connection import reader
 
 from .answers import Answers
@@ -86,8 +85,7 @@ class PuzzledbServer(BaseApplication):
     def load(self):
         from .app import create_app  # in the worker, after the fork
 
-        return create_app(self.db_path, answer_cache=self.answer_cache,
-                          time_limit=self.time_limit)
+        return create_app(self.db_path, answer_cache=self.answer_cache, time_limit=self.time_limit)
 
 
 def check_database(path: Path) -> int:
@@ -99,16 +97,27 @@ def check_database(path: Path) -> int:
         database.dispose()
 
 
-def serve(path: Path, *, host: str = "127.0.0.1", port: int = 8000, workers: int = 2,
-          threads: int = 16, access_log: bool = False, answer_cache: int = 64 * 1000**2,
-          connections: int = 1000, keepalive: int = 5, time_limit: float = 2.0) -> None:
+def serve(
+    path: Path,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    workers: int = 2,
+    threads: int = 16,
+    access_log: bool = False,
+    answer_cache: int = 64 * 1000**2,
+    connections: int = 1000,
+    keepalive: int = 5,
+    time_limit: float = 2.0,
+) -> None:
     builds = check_database(path)
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     print(
         f"puzzledb: serving {builds} build{'s' if builds != 1 else ''} from {path} at "
         f"http://{bind}/ with {workers} worker{'s' if workers != 1 else ''} of {threads} "
         f"threads, answer cache {answer_cache / 1e6:g} MB a worker",
-        file=sys.stderr, flush=True,
+        file=sys.stderr,
+        flush=True,
     )
     options = {
         "bind": bind,

@@ -9,13 +9,12 @@ import time
 
 import pytest
 from click.testing import CliRunner
+from page_kit import base, browser, page  # noqa: F401  (the page tests' fixtures)
 
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers
-
-from page_kit import base, browser, page  # noqa: F401  (the page tests' fixtures)
 
 ATAMA_ARTICLE_GOAL = "ソウアイ*タタノマ"
 

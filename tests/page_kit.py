@@ -13,14 +13,33 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from servers import puzzledb_serve  # noqa: E402  (bench/servers.py: `puzzledb serve` on a free port)
+from servers import puzzledb_serve
 
 CHROMIUM = os.environ.get("PUZZLEDB_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 SOLVE_SECONDS = 20
-STATIC = ["index.html", "page.css", "page.js", "api.js", "board.js", "chart.js", "picking.js",
-          "player.js", "browse.js", "fonts.css", "address.js", "solution.js", "keys.js"]
+STATIC = [
+    "index.html",
+    "page.css",
+    "page.js",
+    "api.js",
+    "board.js",
+    "chart.js",
+    "picking.js",
+    "player.js",
+    "browse.js",
+    "fonts.css",
+    "address.js",
+    "solution.js",
+    "keys.js",
+]
 # Shipped too, but no page text to read: the katakana font (binary) and its licence (whose
 # copyright line names the font's authors' addresses); tests/test_page_browse.py checks them.
 FONT_FILES = ["kana.woff2", "kana-OFL.txt"]
@@ -36,8 +55,10 @@ def base(seed_db):
 @pytest.fixture(scope="module")
 def browser():
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"no Chromium at {CHROMIUM}: install it with `apt-get install chromium` "
-                    f"(or set PUZZLEDB_CHROMIUM)")
+        pytest.fail(
+            f"no Chromium at {CHROMIUM}: install it with `apt-get install chromium` "
+            f"(or set PUZZLEDB_CHROMIUM)"
+        )
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
@@ -51,8 +72,14 @@ def page(browser, base):
     page = context.new_page()
     problems, page.refused = [], []
     page.on("pageerror", lambda error: problems.append(str(error)))
-    page.on("console", lambda m: m.type == "error" and "Failed to load resource" not in m.text
-            and problems.append(m.text))
+    page.on(
+        "console",
+        lambda m: (
+            m.type == "error"
+            and "Failed to load resource" not in m.text
+            and problems.append(m.text)
+        ),
+    )
     page.on("request", lambda r: r.url.startswith(base + "/") or problems.append(r.url))
     page.on("response", lambda r: r.status >= 400 and page.refused.append(r.url))
     page.goto(base + "/")
@@ -84,5 +111,3 @@ def eight_as_drawn(page) -> str:
     for tile in page.locator(".piece").all():
         cells[int(tile.get_attribute("data-cell"))] = tile.get_attribute("data-label")
     return "".join(cells)
-
-

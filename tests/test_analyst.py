@@ -23,7 +23,6 @@ from xml.etree import ElementTree
 import pytest
 
 from puzzledb.builder.errors import BadQuery
-
 from puzzledb.db import build_rows, canned, queries, schema
 from puzzledb.db.connection import reader
 
@@ -47,14 +46,16 @@ def fingerprint(db: Path) -> str:
     with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as conn:
         for pragma in ("user_version", "application_id"):
             h.update(repr(conn.execute(f"PRAGMA {pragma}").fetchall()).encode())
-        schema = conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master "
-                              "ORDER BY type, name").fetchall()
+        schema = conn.execute(
+            "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"
+        ).fetchall()
         h.update(repr(schema).encode())
         for _, table, _, _ in (s for s in schema if s[0] == "table"):
             columns = [c for _, c, *_ in conn.execute(f'PRAGMA table_info("{table}")')]
             row = " || ',' || ".join(f'quote("{c}")' for c in columns)  # 'text', 12, NULL
-            (rows,) = conn.execute(f'SELECT group_concat({row}, char(10)) FROM "{table}"'
-                                   ).fetchone()
+            (rows,) = conn.execute(
+                f'SELECT group_concat({row}, char(10)) FROM "{table}"'
+            ).fetchone()
             h.update(repr((table, columns, rows)).encode())
     return h.hexdigest()
 
@@ -66,9 +67,15 @@ def seed_fingerprint(seed_db):
 
 # -- puzzledb sql: formats -------------------------------------------------------------------
 
+
 def test_sql_table_aligns_columns_and_counts_rows(cli, seed_db):
-    result = cli("sql", "SELECT name, states, max_depth FROM puzzles WHERE name IN "
-                 "('eight', 'nooff') ORDER BY name", "--db", seed_db)
+    result = cli(
+        "sql",
+        "SELECT name, states, max_depth FROM puzzles WHERE name IN "
+        "('eight', 'nooff') ORDER BY name",
+        "--db",
+        seed_db,
+    )
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
         "name   states  max_depth",
@@ -80,8 +87,13 @@ def test_sql_table_aligns_columns_and_counts_rows(cli, seed_db):
 
 
 def test_sql_table_pads_wide_characters_by_their_width(cli, seed_db):
-    result = cli("sql", "SELECT state, depth FROM states WHERE puzzle = 'atama' AND "
-                 "goal = 'ソウアイ*タタノマ' AND depth = 0", "--db", seed_db)
+    result = cli(
+        "sql",
+        "SELECT state, depth FROM states WHERE puzzle = 'atama' AND "
+        "goal = 'ソウアイ*タタノマ' AND depth = 0",
+        "--db",
+        seed_db,
+    )
     assert result.stdout.splitlines()[:3] == [
         "state              depth",
         "-----------------  -----",
@@ -90,21 +102,35 @@ def test_sql_table_pads_wide_characters_by_their_width(cli, seed_db):
 
 
 def test_sql_table_stops_at_the_limit_and_says_so(cli, seed_db):
-    result = cli("sql", "SELECT state FROM states WHERE puzzle = 'seven' ORDER BY state",
-                 "--db", seed_db)
+    result = cli(
+        "sql", "SELECT state FROM states WHERE puzzle = 'seven' ORDER BY state", "--db", seed_db
+    )
     lines = result.stdout.splitlines()
     assert len(lines) == 2 + 1000 + 1 and lines[2] == "01234576"
     assert "1,000 rows shown, more were cut" in lines[-1]
-    short = cli("sql", "SELECT state FROM states WHERE puzzle = 'seven' ORDER BY state",
-                "--limit", "3", "--db", seed_db).stdout.splitlines()
-    first = rows_of(seed_db, "SELECT state FROM states WHERE puzzle = 'seven' ORDER BY state "
-                             "LIMIT 3")
+    short = cli(
+        "sql",
+        "SELECT state FROM states WHERE puzzle = 'seven' ORDER BY state",
+        "--limit",
+        "3",
+        "--db",
+        seed_db,
+    ).stdout.splitlines()
+    first = rows_of(
+        seed_db, "SELECT state FROM states WHERE puzzle = 'seven' ORDER BY state LIMIT 3"
+    )
     assert short[2:5] == [s for (s,) in first] and "more were cut" in short[5]
 
 
 def test_sql_csv_streams_every_row_with_a_header(cli, seed_db):
-    result = cli("sql", "SELECT state, depth, pred, move FROM states WHERE puzzle = 'seven' "
-                 "ORDER BY state", "--format", "csv", "--db", seed_db)
+    result = cli(
+        "sql",
+        "SELECT state, depth, pred, move FROM states WHERE puzzle = 'seven' ORDER BY state",
+        "--format",
+        "csv",
+        "--db",
+        seed_db,
+    )
     assert result.exit_code == 0
     table = list(csv.reader(io.StringIO(result.stdout)))
     assert table[0] == ["state", "depth", "pred", "move"]
@@ -125,30 +151,47 @@ def test_sql_json_is_one_object_with_columns_rows_and_nulls(cli, seed_db):
 
 
 def test_sql_json_limit_marks_the_answer_truncated(cli, seed_db):
-    result = cli("sql", "SELECT depth FROM depth_histogram WHERE puzzle = 'eight'",
-                 "--json", "--limit", "4", "--db", seed_db)
+    result = cli(
+        "sql",
+        "SELECT depth FROM depth_histogram WHERE puzzle = 'eight'",
+        "--json",
+        "--limit",
+        "4",
+        "--db",
+        seed_db,
+    )
     answer = json.loads(result.stdout)
     assert answer["rows"] == [[0], [1], [2], [3]] and answer["truncated"] is True
 
 
-@pytest.mark.parametrize("sql", [
-    "PRAGMA table_info(states)",
-    "PRAGMA user_version",
-    "SELECT name FROM pragma_table_info('puzzles')",
-    "SELECT key, value FROM puzzles, json_each(puzzles.definition) WHERE name = 'eight'",
-    "EXPLAIN QUERY PLAN SELECT * FROM states WHERE puzzle = 'eight' AND state = '123456780'",
-    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5) "
-    "SELECT sum(i) FROM n",
-    "VALUES (1, 'a')",
-    "  -- a comment first\n SELECT 1;",
-])
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "PRAGMA table_info(states)",
+        "PRAGMA user_version",
+        "SELECT name FROM pragma_table_info('puzzles')",
+        "SELECT key, value FROM puzzles, json_each(puzzles.definition) WHERE name = 'eight'",
+        "EXPLAIN QUERY PLAN SELECT * FROM states WHERE puzzle = 'eight' AND state = '123456780'",
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5) "
+        "SELECT sum(i) FROM n",
+        "VALUES (1, 'a')",
+        "  -- a comment first\n SELECT 1;",
+    ],
+)
 def test_sql_allows_what_only_reads(cli, seed_db, sql):
     result = cli("sql", sql, "--db", seed_db)
     assert result.exit_code == 0, result.output
 
 
-@pytest.mark.parametrize("sql", ["-- top states\nSELECT 1 AS one", "--\nSELECT 1 AS one",
-                                 "/* c */ SELECT 1 AS one", "-- a = b\nSELECT 1 AS one"])
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "-- top states\nSELECT 1 AS one",
+        "--\nSELECT 1 AS one",
+        "/* c */ SELECT 1 AS one",
+        "-- a = b\nSELECT 1 AS one",
+    ],
+)
 @pytest.mark.parametrize("where", ["first", "last"])
 def test_sql_may_start_with_a_comment(cli, seed_db, sql, where):
     args = ["sql", sql, "--db", seed_db] if where == "first" else ["sql", "--db", seed_db, sql]
@@ -189,8 +232,9 @@ WRITES = [
 
 
 @pytest.mark.parametrize("sql, words", WRITES, ids=[w[0].split(" (")[0][:30] for w in WRITES])
-def test_sql_refuses_every_write_and_leaves_the_file_unchanged(cli, seed_db, seed_fingerprint,
-                                                               tmp_path, sql, words):
+def test_sql_refuses_every_write_and_leaves_the_file_unchanged(
+    cli, seed_db, seed_fingerprint, tmp_path, sql, words
+):
     result = cli("sql", sql.format(tmp=tmp_path), "--db", seed_db)
     assert result.exit_code == 2, result.output
     assert result.stderr.startswith("error: refused `")
@@ -226,24 +270,30 @@ def test_sql_refusal_as_json(cli, seed_db):
     assert error["code"] == "refused" and "delete from puzzles" in error["message"]
 
 
-@pytest.mark.parametrize("sql, words", [
-    ("SELEC 1", 'SQLite: near "SELEC": syntax error'),
-    ("SELECT * FROM nowhere", "SQLite: no such table: nowhere"),
-    ("SELECT nosuch FROM puzzles", "SQLite: no such column: nosuch"),
-    ("SELECT 1; SELECT 2", "one statement at a time"),
-    ("SELECT abs(-9223372036854775808)", "SQLite: integer overflow"),
-    ("SELECT foo", "SQLite: no such column: foo"),  # no table named: SQLite said SQLITE_SCHEMA
-    ("SELECT nosuch()", "SQLite: no such function: nosuch"),
-    ("SELECT :p", "no value for :p: pass -p p VALUE"),
-    ("SELECT ?", "named parameters only"),
-    ("SELECT zeroblob(20000000)", "at most 10,000,000 bytes (SQLITE_LIMIT_LENGTH)"),
-    ("SELECT length(zeroblob(1e9))", "at most 10,000,000 bytes"),
-    ("SELECT zeroblob(1e9)", "at most 10,000,000 bytes"),
-    ("SELECT length(group_concat(printf('%.1000c', 'x'))) FROM states WHERE puzzle = 'seven'",
-     "string or blob too big"),
-    ("", "no SQL given"),
-    ("  ;  -- nothing\n", "no SQL given"),
-])
+@pytest.mark.parametrize(
+    "sql, words",
+    [
+        ("SELEC 1", 'SQLite: near "SELEC": syntax error'),
+        ("SELECT * FROM nowhere", "SQLite: no such table: nowhere"),
+        ("SELECT nosuch FROM puzzles", "SQLite: no such column: nosuch"),
+        ("SELECT 1; SELECT 2", "one statement at a time"),
+        ("SELECT abs(-9223372036854775808)", "SQLite: integer overflow"),
+        ("SELECT foo", "SQLite: no such column: foo"),  # no table named: SQLite said SQLITE_SCHEMA
+        ("SELECT nosuch()", "SQLite: no such function: nosuch"),
+        ("SELECT :p", "no value for :p: pass -p p VALUE"),
+        ("SELECT ?", "named parameters only"),
+        ("SELECT zeroblob(20000000)", "at most 10,000,000 bytes (SQLITE_LIMIT_LENGTH)"),
+        ("SELECT length(zeroblob(1e9))", "at most 10,000,000 bytes"),
+        ("SELECT zeroblob(1e9)", "at most 10,000,000 bytes"),
+        (
+            "SELECT length(group_concat(printf('%.1000c', 'x'))) FROM states "
+            "WHERE puzzle = 'seven'",
+            "string or blob too big",
+        ),
+        ("", "no SQL given"),
+        ("  ;  -- nothing\n", "no SQL given"),
+    ],
+)
 def test_sql_errors_exit_2_with_sqlites_message(cli, seed_db, sql, words):
     result = cli("sql", sql, "--db", seed_db)
     assert result.exit_code == 2, result.output
@@ -268,9 +318,8 @@ def test_sql_faults_are_sql_errors_even_before_the_schema_is_read(seed_db, monke
             conn.close()
 
     monkeypatch.setattr(adhoc, "_connection", fresh)
-    with pytest.raises(BadQuery, match="no such column: foo"):
-        with adhoc.run(seed_db, "SELECT foo"):
-            pass
+    with pytest.raises(BadQuery, match="no such column: foo"), adhoc.run(seed_db, "SELECT foo"):
+        pass
 
 
 def test_sql_without_a_database_exits_4(cli, tmp_path):
@@ -284,8 +333,10 @@ def test_sql_on_a_file_that_is_not_sqlite_is_a_database_error(cli, tmp_path, sql
     junk.write_bytes(b"not a database at all" * 100)
     result = cli("sql", sql, "--db", junk)
     assert result.exit_code == 1 and "not a database" in result.stderr
-    assert json.loads(cli("sql", sql, "--json", "--db", junk).stdout)["error"]["code"] == \
-        "database_error"
+    assert (
+        json.loads(cli("sql", sql, "--json", "--db", junk).stdout)["error"]["code"]
+        == "database_error"
+    )
 
 
 def test_sql_on_a_corrupt_table_is_a_database_error(cli, tmp_path):
@@ -293,8 +344,10 @@ def test_sql_on_a_corrupt_table_is_a_database_error(cli, tmp_path):
     assert cli("build", "nooff", "-q", "--db", db).exit_code == 0
     with closing(sqlite3.connect(db)) as conn:
         page_size = conn.execute("PRAGMA page_size").fetchone()[0]
-        table, root = conn.execute("SELECT p.node_table, m.rootpage FROM puzzles AS p JOIN "
-                                   "sqlite_master AS m ON m.name = p.node_table").fetchone()
+        table, root = conn.execute(
+            "SELECT p.node_table, m.rootpage FROM puzzles AS p JOIN "
+            "sqlite_master AS m ON m.name = p.node_table"
+        ).fetchone()
     with open(db, "r+b") as f:  # the root page of nooff's node table overwritten with junk
         f.seek(page_size * (root - 1))
         f.write(b"\xff" * page_size)
@@ -306,18 +359,34 @@ def test_sql_on_a_corrupt_table_is_a_database_error(cli, tmp_path):
 
 # -- puzzledb sql: parameters ------------------------------------------------------------------
 
+
 def test_sql_binds_named_parameters(cli, seed_db):
-    result = cli("sql", "SELECT state FROM states WHERE puzzle = :p AND depth = :d ORDER BY state",
-                 "-p", "p", "eight", "--param", "d", "31", "--format", "csv", "--db", seed_db)
+    result = cli(
+        "sql",
+        "SELECT state FROM states WHERE puzzle = :p AND depth = :d ORDER BY state",
+        "-p",
+        "p",
+        "eight",
+        "--param",
+        "d",
+        "31",
+        "--format",
+        "csv",
+        "--db",
+        seed_db,
+    )
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == ["state", "647850321", "867254301"]
 
 
-@pytest.mark.parametrize("sql", [
-    "SELECT count(*) FROM states WHERE puzzle = :p AND depth >= :d",
-    "SELECT count(*) FROM depth_histogram WHERE puzzle = :p AND depth >= :d",
-    "SELECT count(*) FROM farthest WHERE puzzle = @p AND depth >= $d",
-])
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "SELECT count(*) FROM states WHERE puzzle = :p AND depth >= :d",
+        "SELECT count(*) FROM depth_histogram WHERE puzzle = :p AND depth >= :d",
+        "SELECT count(*) FROM farthest WHERE puzzle = @p AND depth >= $d",
+    ],
+)
 def test_sql_parameters_are_text_that_an_integer_column_compares_as_a_number(cli, seed_db, sql):
     result = cli("sql", sql, "-p", "p", "eight", "-p", "d", "30", "--json", "--db", seed_db)
     with closing(sqlite3.connect(f"file:{seed_db}?mode=ro", uri=True)) as conn:
@@ -328,28 +397,47 @@ def test_sql_parameters_are_text_that_an_integer_column_compares_as_a_number(cli
 def test_sql_parameters_against_a_computed_value_need_a_cast(cli, seed_db):
     blank_at = "SELECT count(*) FROM states WHERE puzzle = 'eight' AND instr(state, '0') - 1 = {}"
     text = cli("sql", blank_at.format(":c"), "-p", "c", "4", "--json", "--db", seed_db)
-    cast = cli("sql", blank_at.format("CAST(:c AS INTEGER)"), "-p", "c", "4", "--json",
-               "--db", seed_db)
+    cast = cli(
+        "sql", blank_at.format("CAST(:c AS INTEGER)"), "-p", "c", "4", "--json", "--db", seed_db
+    )
     assert json.loads(text.stdout)["rows"] == [[0]]
     assert json.loads(cast.stdout)["rows"] == [[20160]]
 
 
 def test_sql_parameters_keep_a_states_leading_zero(cli, seed_db):
-    result = cli("sql", "SELECT depth, typeof(:s) FROM states WHERE puzzle = 'seven' AND "
-                 "state = :s", "-p", ":s", "01234576", "--json", "--db", seed_db)
+    result = cli(
+        "sql",
+        "SELECT depth, typeof(:s) FROM states WHERE puzzle = 'seven' AND state = :s",
+        "-p",
+        ":s",
+        "01234576",
+        "--json",
+        "--db",
+        seed_db,
+    )
     assert json.loads(result.stdout)["rows"] == [[22, "text"]]
 
 
-@pytest.mark.parametrize("sql, params, words", [
-    ("SELECT :p, :q", ["-p", "p", "1"], "no value for :q: pass -p q VALUE"),
-    ("SELECT :p", ["-p", "p", "1", "-p", "x", "2", "-p", "y", "3"],
-     "the query has no parameter :x, :y"),
-    ("SELECT 1", ["-p", "x", "2"], "the query has no parameter :x"),
-    ("SELECT :p", ["-p", "p", "1", "-p", "p", "2"], "parameter :p is given twice"),
-    ("SELECT :p LIMIT :n", [], "no value for :p, :n"),
-    ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1e9) "
-     "SELECT count(*) FROM n WHERE i = :x", ["--time-limit", "3"], "no value for :x"),
-])
+@pytest.mark.parametrize(
+    "sql, params, words",
+    [
+        ("SELECT :p, :q", ["-p", "p", "1"], "no value for :q: pass -p q VALUE"),
+        (
+            "SELECT :p",
+            ["-p", "p", "1", "-p", "x", "2", "-p", "y", "3"],
+            "the query has no parameter :x, :y",
+        ),
+        ("SELECT 1", ["-p", "x", "2"], "the query has no parameter :x"),
+        ("SELECT :p", ["-p", "p", "1", "-p", "p", "2"], "parameter :p is given twice"),
+        ("SELECT :p LIMIT :n", [], "no value for :p, :n"),
+        (
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1e9) "
+            "SELECT count(*) FROM n WHERE i = :x",
+            ["--time-limit", "3"],
+            "no value for :x",
+        ),
+    ],
+)
 def test_sql_parameters_missing_or_unused_are_sql_errors(cli, seed_db, sql, params, words):
     result = cli("sql", sql, *params, "--db", seed_db)
     assert result.exit_code == 2, result.output
@@ -360,8 +448,9 @@ def test_sql_parameters_missing_or_unused_are_sql_errors(cli, seed_db, sql, para
 
 # -- puzzledb sql: time limit and Ctrl-C -------------------------------------------------------
 
-COUNT_TO_1E9 = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1e9) "
-                "SELECT {} FROM n")
+COUNT_TO_1E9 = (
+    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1e9) SELECT {} FROM n"
+)
 
 
 @pytest.mark.parametrize("fmt, column", [("table", "count(*)"), ("csv", "i"), ("json", "i")])
@@ -369,12 +458,15 @@ def test_sql_time_limit_stops_a_runaway_query(cli, seed_db, fmt, column):
     """count(*) never returns a row (stopped while starting); `i` streams rows (stopped in the
     fetch loop)."""
     started = time.monotonic()
-    result = cli("sql", COUNT_TO_1E9.format(column), "--format", fmt, "--time-limit", "0.5",
-                 "--db", seed_db)
+    result = cli(
+        "sql", COUNT_TO_1E9.format(column), "--format", fmt, "--time-limit", "0.5", "--db", seed_db
+    )
     assert result.exit_code == 6, result.output
     assert time.monotonic() - started < 5
-    message = ("the query ran past its time limit of 0.5 seconds and was stopped; give it "
-               "longer with --time-limit 30 (0: no limit)")
+    message = (
+        "the query ran past its time limit of 0.5 seconds and was stopped; give it "
+        "longer with --time-limit 30 (0: no limit)"
+    )
     if fmt == "json":  # the rows so far, then the error's object on a line of its own
         error = json.loads(result.stdout.splitlines()[-1])["error"]
         assert error == {"code": "time_limit", "message": message}
@@ -404,8 +496,9 @@ def test_sql_time_limit_rejects_what_is_not_seconds(cli, seed_db, limit):
 def test_sql_time_limit_counts_time_in_sqlite_not_time_writing_rows(seed_db):
     from puzzledb.db import adhoc
 
-    with adhoc.run(seed_db, "SELECT state FROM states WHERE puzzle = 'seven'",
-                   time_limit=0.3) as query:
+    with adhoc.run(
+        seed_db, "SELECT state FROM states WHERE puzzle = 'seven'", time_limit=0.3
+    ) as query:
         count = 0
         for batch in query.batches(5000):  # a slow reader at the other end of a pipe
             count += len(batch)
@@ -432,15 +525,30 @@ def _opened(pid: int, path: Path) -> bool:
 @pytest.mark.parametrize("fmt, column", [("table", "count(*)"), ("csv", "i")])
 def test_ctrl_c_stops_a_running_query_within_a_second(seed_db, fmt, column):
     child = subprocess.Popen(
-        [sys.executable, "-m", "puzzledb.service.cli", "sql", COUNT_TO_1E9.format(column), "--format", fmt,
-         "--time-limit", "0", "--db", str(seed_db)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-m",
+            "puzzledb.service.cli",
+            "sql",
+            COUNT_TO_1E9.format(column),
+            "--format",
+            fmt,
+            "--time-limit",
+            "0",
+            "--db",
+            str(seed_db),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
         cwd=Path(__file__).parent.parent,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as from a terminal
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509 (no threads yet)
+    )  # as from a terminal
     try:
         deadline = time.monotonic() + 30
-        while (child.poll() is None and not _opened(child.pid, seed_db)
-               and time.monotonic() < deadline):
+        while (
+            child.poll() is None and not _opened(child.pid, seed_db) and time.monotonic() < deadline
+        ):
             time.sleep(0.02)  # started, imported, parsed its arguments, opened the file
         time.sleep(0.5)
         assert child.poll() is None, child.stderr.read()
@@ -470,8 +578,9 @@ def test_readme_shows_what_puzzledb_sql_prints(cli, seed_db, command, shown):
 
 # -- puzzledb export ---------------------------------------------------------------------------
 
-SEVEN_ROWS = ("SELECT state, depth, pred, move, solutions FROM states WHERE puzzle = 'seven' "
-              "ORDER BY state")
+SEVEN_ROWS = (
+    "SELECT state, depth, pred, move, solutions FROM states WHERE puzzle = 'seven' ORDER BY state"
+)
 
 
 def test_export_csv_equals_the_states_view(cli, seed_db):
@@ -495,8 +604,18 @@ def test_export_jsonl_equals_the_states_view(cli, seed_db):
 
 def test_export_to_a_file(cli, seed_db, tmp_path):
     out = tmp_path / "atama.jsonl"
-    result = cli("export", "atama", "--goal", "ソウアイ*タタノマ", "--format", "jsonl",
-                 "--output", out, "--db", seed_db)
+    result = cli(
+        "export",
+        "atama",
+        "--goal",
+        "ソウアイ*タタノマ",
+        "--format",
+        "jsonl",
+        "--output",
+        out,
+        "--db",
+        seed_db,
+    )
     assert result.exit_code == 0 and result.stdout == ""
     assert "exported 181,440 states of atama toward ソウアイ*タタノマ" in result.stderr
     lines = out.read_text(encoding="utf-8").splitlines()
@@ -507,8 +626,11 @@ def test_export_to_a_file(cli, seed_db, tmp_path):
 
 def test_export_of_a_peg_build_uses_its_stored_pred(cli, seed_db):
     rows = list(csv.reader(io.StringIO(cli("export", "peg15", "--db", seed_db).stdout)))
-    expected = rows_of(seed_db, "SELECT state, depth, pred, move, solutions FROM states "
-                                "WHERE puzzle = 'peg15' ORDER BY state")
+    expected = rows_of(
+        seed_db,
+        "SELECT state, depth, pred, move, solutions FROM states "
+        "WHERE puzzle = 'peg15' ORDER BY state",
+    )
     assert rows[1:] == [["" if v is None else str(v) for v in row] for row in expected]
 
 
@@ -520,12 +642,15 @@ def test_export_reads_in_batches(seed_db):
     assert sizes == [1000] * 20 + [160]
 
 
-@pytest.mark.parametrize("args, status, words", [
-    (["fifteen"], 4, "not built"),
-    (["atama", "--goal", "アタマノタイソ*ウ"], 4, "built goals"),
-    (["nosuch"], 2, "unknown puzzle"),
-    (["eight", "--goal", "12345678"], 2, "8 cells"),
-])
+@pytest.mark.parametrize(
+    "args, status, words",
+    [
+        (["fifteen"], 4, "not built"),
+        (["atama", "--goal", "アタマノタイソ*ウ"], 4, "built goals"),
+        (["nosuch"], 2, "unknown puzzle"),
+        (["eight", "--goal", "12345678"], 2, "8 cells"),
+    ],
+)
 def test_export_errors_like_every_command(cli, seed_db, args, status, words):
     result = cli("export", *args, "--db", seed_db)
     assert result.exit_code == status and words in result.stderr
@@ -534,7 +659,11 @@ def test_export_errors_like_every_command(cli, seed_db, args, status, words):
 # -- puzzledb datasette-metadata -------------------------------------------------------------
 
 SAMPLES = {
-    "puzzle": "eight", "goal": "", "state": "867254301", "depth": "30", "cell": "4",
+    "puzzle": "eight",
+    "goal": "",
+    "state": "867254301",
+    "depth": "30",
+    "cell": "4",
 }
 
 
@@ -544,8 +673,12 @@ def test_datasette_metadata_describes_every_table_and_view(cli, seed_db):
     document = json.loads(result.stdout)
     assert list(document["databases"]) == [seed_db.stem]
     tables = document["databases"][seed_db.stem]["tables"]
-    in_file = {name for (name,) in rows_of(
-        seed_db, "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
+    in_file = {
+        name
+        for (name,) in rows_of(
+            seed_db, "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')"
+        )
+    }
     assert set(tables) == in_file
     assert all(t["description"] for t in tables.values())
     for name, kind in [("states", "view"), ("puzzles", "table")]:
@@ -570,10 +703,14 @@ def test_datasette_canned_queries_run_with_sample_parameters(cli, seed_db):
 
 def test_datasette_path_query_walks_to_the_goal(seed_db):
     with sqlite3.connect(f"file:{seed_db}?mode=ro", uri=True) as conn:
-        steps = conn.execute(canned.CANNED["path"]["sql"], {
-            "puzzle": "atama", "goal": "ソウアイ*タタノマ", "state": "ウアタソ*マイタノ"}).fetchall()
-        default = conn.execute(canned.CANNED["path"]["sql"], {
-            "puzzle": "atama", "goal": "", "state": "ウアタソ*マイタノ"}).fetchall()
+        steps = conn.execute(
+            canned.CANNED["path"]["sql"],
+            {"puzzle": "atama", "goal": "ソウアイ*タタノマ", "state": "ウアタソ*マイタノ"},
+        ).fetchall()
+        default = conn.execute(
+            canned.CANNED["path"]["sql"],
+            {"puzzle": "atama", "goal": "", "state": "ウアタソ*マイタノ"},
+        ).fetchall()
     assert [s for s, *_ in steps] == list(range(19)) and steps[-1][1] == "ソウアイ*タタノマ"
     assert default[-1][1] == "アタマノタイソウ*" and default[0][2] == len(default) - 1
 
@@ -587,12 +724,16 @@ def test_datasette_metadata_to_a_file(cli, seed_db, tmp_path):
 
 # -- puzzledb stats --plot ---------------------------------------------------------------------
 
+
 def _png_chunks(data: bytes):
     at = 8
     while at < len(data):
-        length, kind = struct.unpack(">I4s", data[at:at + 8])
-        body = data[at + 8:at + 8 + length]
-        assert zlib.crc32(kind + body) == struct.unpack(">I", data[at + 8 + length:at + 12 + length])[0]
+        length, kind = struct.unpack(">I4s", data[at : at + 8])
+        body = data[at + 8 : at + 8 + length]
+        assert (
+            zlib.crc32(kind + body)
+            == struct.unpack(">I", data[at + 8 + length : at + 12 + length])[0]
+        )
         yield kind, body
         at += 12 + length
 
@@ -618,8 +759,11 @@ def test_plot_svg_has_one_bar_a_depth(cli, seed_db, tmp_path, name):
     answer = json.loads(result.stdout)
     assert answer["plot"] == str(out)
     root = ElementTree.parse(out).getroot()
-    bars = {g.get("id"): g for g in root.iter("{http://www.w3.org/2000/svg}g")
-            if (g.get("id") or "").startswith("bar-")}
+    bars = {
+        g.get("id"): g
+        for g in root.iter("{http://www.w3.org/2000/svg}g")
+        if (g.get("id") or "").startswith("bar-")
+    }
     assert sorted(bars) == sorted(f"bar-{d}" for d in range(answer["max_depth"] + 1))
     texts = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
     assert f"{name}: states by depth" in texts
@@ -642,9 +786,18 @@ def test_plot_rejects_other_extensions(cli, seed_db, tmp_path, file):
 
 # -- startup stays light -----------------------------------------------------------------------
 
+
 def test_the_kit_loads_only_when_its_commands_run():
-    code = ("import sys, puzzledb.service.cli; print(sorted(m for m in sys.modules if "
-            "m.startswith('puzzledb.service.analyst') or m in ('puzzledb.db.adhoc', 'puzzledb.db.canned', 'puzzledb.db.build_rows')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=Path(__file__).parent.parent)
+    code = (
+        "import sys, puzzledb.service.cli; print(sorted(m for m in sys.modules if "
+        "m.startswith('puzzledb.service.analyst') or m in "
+        "('puzzledb.db.adhoc', 'puzzledb.db.canned', 'puzzledb.db.build_rows')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).parent.parent,
+    )
     assert out.stdout.strip() == "[]"

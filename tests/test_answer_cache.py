@@ -7,8 +7,8 @@ import shutil
 import time
 
 from puzzledb.builder import catalogue
-from puzzledb.db.build import build, build_to
 from puzzledb.db import queries
+from puzzledb.db.build import build, build_to
 from puzzledb.db.connection import writer
 from puzzledb.service.api.answer_cache import AnswerCache, cost_of
 from puzzledb.service.app import create_app
@@ -46,8 +46,13 @@ def test_every_spelling_of_one_question_is_one_entry(seed_db, monkeypatch):
     app = create_app(seed_db, answer_cache=MB)
     client = app.test_client()
     cache = app.extensions["puzzledb"].cache
-    spellings = ["state=867254301", "state=8 6 7/2 5 4/3 0 1", "state=8,6,7,2,5,4,3,0,1",
-                 "state=867254301&goal=123456780", "state=867254301&goal=123/456/780"]
+    spellings = [
+        "state=867254301",
+        "state=8 6 7/2 5 4/3 0 1",
+        "state=8,6,7,2,5,4,3,0,1",
+        "state=867254301&goal=123456780",
+        "state=867254301&goal=123/456/780",
+    ]
     bodies = {client.get(f"/path?puzzle=eight&{s}").data for s in spellings}
     assert len(bodies) == 1 and calls == ["867254301"] and len(cache) == 1
     pages = ["d=20&limit=100", "d=020&limit=0100", "d=20&limit=100&offset=0&goal=123456780"]

@@ -6,10 +6,10 @@ import json
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.db.build import search
 from puzzledb.builder.packed import PackedBoard
 from puzzledb.builder.search import breadth_first
 from puzzledb.builder.vector_search import layered_bfs
+from puzzledb.db.build import search
 from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers
 from puzzledb.service.progress import TerminalProgress, for_build
@@ -50,17 +50,29 @@ def test_fifteen_needs_a_radius(cli, tmp_path):
 
 def test_ruby_articles_fifteen_example_within_a_radius(cli, tmp_path):
     db = tmp_path / "fifteen.sqlite"
-    built = cli("build", "fifteen", "--goal", "123456789AFBDEC0", "--radius", "8", "--db", db,
-                "--json")
+    built = cli(
+        "build", "fifteen", "--goal", "123456789AFBDEC0", "--radius", "8", "--db", db, "--json"
+    )
     assert built.exit_code == 0, built.output
     assert json.loads(built.stdout)["built"][0]["radius"] == 8
-    answer = json.loads(cli("path", "fifteen", "123456789abcdef0", "--goal",
-                            "123456789AFBDEC0", "--db", db, "--json").stdout)
+    answer = json.loads(
+        cli(
+            "path",
+            "fifteen",
+            "123456789abcdef0",
+            "--goal",
+            "123456789AFBDEC0",
+            "--db",
+            db,
+            "--json",
+        ).stdout
+    )
     assert answer["state"] == "123456789ABCDEF0" and answer["depth"] == 4
     assert answer["path"][-1] == "123456789AFBDEC0"
 
-    far = cli("path", "fifteen", "0FEDCBA987654321", "--goal", "123456789AFBDEC0", "--db", db,
-              "--json")
+    far = cli(
+        "path", "fifteen", "0FEDCBA987654321", "--goal", "123456789AFBDEC0", "--db", db, "--json"
+    )
     assert far.exit_code == 5
     error = json.loads(far.stdout)["error"]
     assert error["code"] == "beyond_radius" and "radius 8" in error["message"]

@@ -9,8 +9,8 @@ import time
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.db.build import build, build_to
 from puzzledb.builder.progress import Progress
+from puzzledb.db.build import build, build_to
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers
 
@@ -91,7 +91,10 @@ def test_readers_keep_answering_from_the_old_build_during_a_rebuild(built_eight)
 
 def test_readers_cannot_write(built_eight):
     database = reader(built_eight)
-    with database.connection() as conn, pytest.raises(Exception, match="readonly|read-only|query_only"):
+    with (
+        database.connection() as conn,
+        pytest.raises(Exception, match=r"readonly|read-only|query_only"),
+    ):
         conn.execute("DELETE FROM puzzles")
 
 

@@ -11,8 +11,16 @@ def run_json(cli, *args):
 
 def test_path_json_has_exactly_the_documented_keys(cli, seed_db):
     answer = run_json(cli, "path", "eight", "867254301", "--db", seed_db)
-    assert set(answer) == {"puzzle", "goal", "state", "depth", "solutions", "path", "moves",
-                           "pieces"}
+    assert set(answer) == {
+        "puzzle",
+        "goal",
+        "state",
+        "depth",
+        "solutions",
+        "path",
+        "moves",
+        "pieces",
+    }
     assert answer["depth"] == 31 and answer["path"][-1] == "123456780"
     assert answer["moves"][0] == "tile 5 down"
 
@@ -23,7 +31,9 @@ def test_path_draws_each_puzzle_in_its_own_look(cli, seed_db):
     assert "31 moves" in eight and "1. tile 5 down" in eight
     lines = cli("path", "lines", "645202341", "--db", seed_db).stdout
     assert "┘ │ └" in lines and "─ □ ─" in lines  # glyphs, not digits
-    atama = cli("path", "atama", "ウアタソ*マイタノ", "--goal", "ソウアイ*タタノマ", "--db", seed_db)
+    atama = cli(
+        "path", "atama", "ウアタソ*マイタノ", "--goal", "ソウアイ*タタノマ", "--db", seed_db
+    )
     assert "│ ウ │ ア │ タ │" in atama.stdout and "18 moves" in atama.stdout
     nooff = cli("path", "nooff", "LLONOFF_", "--db", seed_db).stdout
     assert "│ bulb  │ O │ N │" in nooff  # one wide piece, no wall through it
@@ -71,10 +81,24 @@ def test_farthest_and_stats(cli, seed_db):
 def test_list_shows_catalogue_and_builds(cli, seed_db, tmp_path):
     catalogue = run_json(cli, "list", "--db", seed_db)["puzzles"]
     by_name = {p["name"]: p for p in catalogue}
-    assert set(by_name) == {"eight", "seven", "lines", "atama", "nooff", "peg15", "nine",
-                            "eleven", "fifteen", "eight-multi", "fifteen-multi"}
+    assert set(by_name) == {
+        "eight",
+        "seven",
+        "lines",
+        "atama",
+        "nooff",
+        "peg15",
+        "nine",
+        "eleven",
+        "fifteen",
+        "eight-multi",
+        "fifteen-multi",
+    }
     assert by_name["fifteen"]["builds"] == [] and by_name["eleven"]["board"] == "3x4"
-    assert {b["goal"] for b in by_name["atama"]["builds"]} == {"アタマノタイソウ*", "ソウアイ*タタノマ"}
+    assert {b["goal"] for b in by_name["atama"]["builds"]} == {
+        "アタマノタイソウ*",
+        "ソウアイ*タタノマ",
+    }
     empty = run_json(cli, "list", "--db", tmp_path / "none.sqlite")["puzzles"]
     assert all(p["builds"] == [] for p in empty)
     assert "not built (puzzledb build eight)" in cli("list", "--db", tmp_path / "x").stdout
@@ -106,7 +130,9 @@ def test_moves_lists_every_legal_move_best_first(cli, seed_db):
     answer = run_json(cli, "moves", "nooff", "LLONOFF_", "--db", seed_db)
     assert answer["depth"] == 44
     assert [(m["move"], m["depth"], m["optimal"]) for m in answer["moves"]] == [
-        ("N down", 43, True), ("F right", 45, False)]
+        ("N down", 43, True),
+        ("F right", 45, False),
+    ]
     text = cli("moves", "nooff", "LLONOFF_", "--db", seed_db).stdout
     assert "LLONOFF_ is 44 moves from goal LLNOOFF_" in text and "N down" in text
     assert "optimal" in text

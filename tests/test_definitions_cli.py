@@ -35,8 +35,21 @@ def test_ruby_2x2_from_a_file_and_from_flags(cli, tmp_path):
     name = json.loads(cli("list", "--db", db, "--json").stdout)["puzzles"][-1]["name"]
     from_file = json.loads(cli("path", name, "123*", "--db", db, "--json").stdout)
     assert from_file["goal"] == "231*" and from_file["path"][-1] == "231*"
-    flags = cli("build", "tiny", "--rows", "2", "--cols", "2", "--goal", "231*", "--blank", "*",
-                "--db", db, "--json")
+    flags = cli(
+        "build",
+        "tiny",
+        "--rows",
+        "2",
+        "--cols",
+        "2",
+        "--goal",
+        "231*",
+        "--blank",
+        "*",
+        "--db",
+        db,
+        "--json",
+    )
     assert flags.exit_code == 0, flags.output
     from_flags = json.loads(cli("path", "tiny", "1 2/3 *", "--db", db, "--json").stdout)
     assert from_flags["depth"] == from_file["depth"] and from_flags["path"] == from_file["path"]
@@ -46,12 +59,47 @@ def test_ruby_2x2_from_a_file_and_from_flags(cli, tmp_path):
 
 def test_redefining_a_puzzle_replaces_its_stale_builds(cli, tmp_path):
     db = tmp_path / "redefine.sqlite"
-    assert cli("build", "tiny", "--rows", "2", "--cols", "2", "--goal", "123*", "--blank", "*",
-               "--db", db, "-q").exit_code == 0
-    assert cli("build", "tiny", "--rows", "1", "--cols", "4", "--goal", "12*3", "--blank", "*",
-               "--db", db, "-q").exit_code == 0
-    tiny = [p for p in json.loads(cli("list", "--db", db, "--json").stdout)["puzzles"]
-            if p["name"] == "tiny"][0]
+    assert (
+        cli(
+            "build",
+            "tiny",
+            "--rows",
+            "2",
+            "--cols",
+            "2",
+            "--goal",
+            "123*",
+            "--blank",
+            "*",
+            "--db",
+            db,
+            "-q",
+        ).exit_code
+        == 0
+    )
+    assert (
+        cli(
+            "build",
+            "tiny",
+            "--rows",
+            "1",
+            "--cols",
+            "4",
+            "--goal",
+            "12*3",
+            "--blank",
+            "*",
+            "--db",
+            db,
+            "-q",
+        ).exit_code
+        == 0
+    )
+    tiny = next(
+        p
+        for p in json.loads(cli("list", "--db", db, "--json").stdout)["puzzles"]
+        if p["name"] == "tiny"
+    )
     assert tiny["board"] == "1x4" and [b["goal"] for b in tiny["builds"]] == ["12*3"]
 
 
@@ -62,8 +110,10 @@ def test_bad_definitions_exit_2_with_the_reason(cli, tmp_path):
     assert result.exit_code == 2 and "bad.toml" in result.stderr and "goal" in result.stderr
     for args, words in [
         (("build", "--file", tmp_path / "missing.toml"), "missing.toml"),
-        (("build", "tiny", "--rows", "2", "--cols", "x", "--goal", "123*", "--blank", "*"),
-         "--cols"),
+        (
+            ("build", "tiny", "--rows", "2", "--cols", "x", "--goal", "123*", "--blank", "*"),
+            "--cols",
+        ),
         (("build", "tiny", "--rows", "2", "--cols", "2", "--goal", "1234"), "blank"),
         (("build", "eight", "--rows", "3", "--cols", "3", "--goal", "123456780"), "catalogue"),
         (("build", "a", "b", "--rows", "2", "--cols", "2", "--goal", "123*"), "exactly one NAME"),

@@ -1,15 +1,17 @@
 """Every figure the articles publish (PUZZLES.md), read back from a real build."""
 
 import pytest
-
 from conftest import ATAMA_ARTICLE_GOAL
 
 FIGURES = {
     # name: (states, max depth, the exact farthest set)
     "eight": (181_440, 31, {"867254301", "647850321"}),
     "seven": (20_160, 36, {"07214365"}),
-    "lines": (90_720, 30, {"645204321", "645402321", "625404321", "625204341", "625402341",
-                           "645202341"}),
+    "lines": (
+        90_720,
+        30,
+        {"645204321", "645402321", "625404321", "625204341", "625402341", "645202341"},
+    ),
     "nooff": (540, 56, {"NOLLFOF_", "FNLLOOF_", "OFLLNOF_"}),
 }
 

@@ -60,15 +60,21 @@ def cli_json(cli, *args) -> dict:
     return json.loads(result.stdout)
 
 
-# -- the answers are the CLI's --json objects -----------------------------------------------------
+# -- the answers are the CLI's --json objects ------------------------------------------------------
 @pytest.mark.parametrize(
     "route, params, command",
     [
         ("/path", {"puzzle": "eight", "state": "867254301"}, ["path", "eight", "867254301"]),
-        ("/path", {"puzzle": "peg15", "state": "111111111111011"},
-         ["path", "peg15", "111111111111011"]),
-        ("/depth", {"puzzle": "seven", "d": "20", "limit": "7", "offset": "3"},
-         ["depth", "seven", "20", "--limit", "7", "--offset", "3"]),
+        (
+            "/path",
+            {"puzzle": "peg15", "state": "111111111111011"},
+            ["path", "peg15", "111111111111011"],
+        ),
+        (
+            "/depth",
+            {"puzzle": "seven", "d": "20", "limit": "7", "offset": "3"},
+            ["depth", "seven", "20", "--limit", "7", "--offset", "3"],
+        ),
         ("/farthest", {"puzzle": "lines"}, ["farthest", "lines"]),
         ("/stats", {"puzzle": "nooff"}, ["stats", "nooff"]),
         ("/puzzles", {}, ["list"]),
@@ -86,7 +92,9 @@ def test_path_of_the_farthest_eight_state(client):
 
 
 def test_path_accepts_goal_separators_and_glyphs(client):
-    atama = ok(client, "/path", puzzle="atama", state="ウアタ/ソ*マ/イタノ", goal="ソウアイ*タタノマ")
+    atama = ok(
+        client, "/path", puzzle="atama", state="ウアタ/ソ*マ/イタノ", goal="ソウアイ*タタノマ"
+    )
     assert atama["depth"] == 18 and atama["goal"] == "ソウアイ*タタノマ"
     assert atama["state"] == "ウアタソ*マイタノ"
     lines = ok(client, "/path", puzzle="lines", state="┌─┐│□│└─┘")
@@ -94,11 +102,21 @@ def test_path_accepts_goal_separators_and_glyphs(client):
 
 
 def test_answers_are_utf8_json_in_the_answers_key_order(client):
-    response = get(client, "/path", puzzle="atama", state="ウアタソ*マイタノ", goal="ソウアイ*タタノマ")
+    response = get(
+        client, "/path", puzzle="atama", state="ウアタソ*マイタノ", goal="ソウアイ*タタノマ"
+    )
     text = response.get_data(as_text=True)
     assert "ウアタソ*マイタノ" in text  # not \\u escapes
-    assert list(json.loads(text)) == ["puzzle", "goal", "state", "depth", "solutions", "path", "moves",
-                                     "pieces"]
+    assert list(json.loads(text)) == [
+        "puzzle",
+        "goal",
+        "state",
+        "depth",
+        "solutions",
+        "path",
+        "moves",
+        "pieces",
+    ]
 
 
 def test_head_gets_the_headers_without_a_body(client):
@@ -107,12 +125,13 @@ def test_head_gets_the_headers_without_a_body(client):
     assert response.headers["ETag"]
 
 
-# -- /moves ---------------------------------------------------------------------------------------
+# -- /moves ----------------------------------------------------------------------------------------
 def test_moves_lists_every_legal_move_best_first(client):
     answer = ok(client, "/moves", puzzle="nooff", state="LLONOFF_")
     assert answer["depth"] == 44
     assert [(m["move"], m["depth"], m["optimal"]) for m in answer["moves"]] == [
-        ("N down", 43, True), ("F right", 45, False)
+        ("N down", 43, True),
+        ("F right", 45, False),
     ]
     nooff = catalogue.get("nooff")
     assert {m["state"] for m in answer["moves"]} == {s for _, s in nooff.moves("LLONOFF_")}
@@ -137,9 +156,15 @@ def test_moves_of_peg_dead_ends_have_no_depth_and_come_last(client):
     answer = ok(client, "/moves", puzzle="peg15", state="000110001000000")  # pegs 3, 4, 8
     assert answer["depth"] == 1
     assert answer["moves"][0] == {
-        "move": "peg 3 jumps to 5, 12", "state": "000000000000100", "depth": 0, "solutions": 1,
+        "move": "peg 3 jumps to 5, 12",
+        "state": "000000000000100",
+        "depth": 0,
+        "solutions": 1,
         "optimal": True,
-        "beyond_radius": False, "from": [3], "to": [12], "pieces": [{"label": "1", "cells": [12]}],
+        "beyond_radius": False,
+        "from": [3],
+        "to": [12],
+        "pieces": [{"label": "1", "cells": [12]}],
     }
     depths = [m["depth"] for m in answer["moves"]]
     assert depths[1] == 1 and depths[2:] == [None] * (len(depths) - 2) and len(depths) > 3
@@ -151,7 +176,9 @@ def test_every_move_names_the_cells_it_takes_a_piece_from_and_to(client):
     """What the page needs to know which piece a click means, with no rule of its own."""
     bulb = ok(client, "/moves", puzzle="nooff", state="_LLNOOFF")["moves"]
     assert {(m["move"], tuple(m["from"]), tuple(m["to"])) for m in bulb} == {
-        ("bulb left", (1, 2), (0,)), ("O up", (4,), (0,))}
+        ("bulb left", (1, 2), (0,)),
+        ("O up", (4,), (0,)),
+    }
     for m in ok(client, "/moves", puzzle="eight", state="867254301")["moves"]:
         before, after = "867254301", m["state"]
         assert [before[c] for c in m["to"]] == ["0"] and [after[c] for c in m["from"]] == ["0"]
@@ -160,17 +187,30 @@ def test_every_move_names_the_cells_it_takes_a_piece_from_and_to(client):
 def test_every_state_comes_with_its_pieces_and_the_cells_each_covers(client):
     """What the page draws from, so it needs no rule of how a state writes a wide piece."""
     answer = ok(client, "/moves", puzzle="nooff", state="_LLNOOFF")
-    assert answer["pieces"] == [{"label": label, "cells": cells} for label, cells in [
-        ("L", [1, 2]), ("N", [3]), ("O", [4]), ("O", [5]), ("F", [6]), ("F", [7])]]
+    assert answer["pieces"] == [
+        {"label": label, "cells": cells}
+        for label, cells in [
+            ("L", [1, 2]),
+            ("N", [3]),
+            ("O", [4]),
+            ("O", [5]),
+            ("F", [6]),
+            ("F", [7]),
+        ]
+    ]
     bulb_left = next(m for m in answer["moves"] if m["move"] == "bulb left")
     assert bulb_left["pieces"][0] == {"label": "L", "cells": [0, 1]}
     path = ok(client, "/path", puzzle="peg15", state="000110001000000")
-    assert path["pieces"] == [[{"label": "1", "cells": [3]}, {"label": "1", "cells": [4]},
-                               {"label": "1", "cells": [8]}], [{"label": "1", "cells": [12]}]]
-    for state, pieces in zip(*(ok(client, "/path", puzzle="eight", state="867254301")[k]
-                               for k in ("path", "pieces"))):
+    assert path["pieces"] == [
+        [{"label": "1", "cells": [3]}, {"label": "1", "cells": [4]}, {"label": "1", "cells": [8]}],
+        [{"label": "1", "cells": [12]}],
+    ]
+    for state, pieces in zip(
+        *(ok(client, "/path", puzzle="eight", state="867254301")[k] for k in ("path", "pieces"))
+    ):
         assert sorted((p["cells"][0], p["label"]) for p in pieces) == [
-            (c, t) for c, t in enumerate(state) if t != "0"]
+            (c, t) for c, t in enumerate(state) if t != "0"
+        ]
 
 
 def test_moves_of_an_unstored_state_is_an_error_like_path(client):
@@ -180,7 +220,7 @@ def test_moves_of_an_unstored_state_is_an_error_like_path(client):
     error(get(client, "/moves", puzzle="eight", state="12345678"), 400, "malformed")
 
 
-# -- /depth, /farthest, /stats, /puzzles, /health -------------------------------------------------
+# -- /depth, /farthest, /stats, /puzzles, /health --------------------------------------------------
 def test_depth_pages_in_state_order(client):
     both = ok(client, "/depth", puzzle="eight", d="31")
     assert both["count"] == 2 and both["states"] == ["647850321", "867254301"]
@@ -209,7 +249,10 @@ def test_farthest_stats_and_catalogue(client):
     assert sum(stats["histogram"]) == stats["states"]
     puzzles = {p["name"]: p for p in ok(client, "/puzzles")["puzzles"]}
     assert set(catalogue.CATALOGUE) <= set(puzzles)
-    assert {b["goal"] for b in puzzles["atama"]["builds"]} == {"アタマノタイソウ*", "ソウアイ*タタノマ"}
+    assert {b["goal"] for b in puzzles["atama"]["builds"]} == {
+        "アタマノタイソウ*",
+        "ソウアイ*タタノマ",
+    }
     assert puzzles["peg15"]["builds"][0]["states"] == 4237
 
 
@@ -221,7 +264,7 @@ def test_health_counts_the_builds_and_always_revalidates(client):
     assert "no-cache" in response.headers["Cache-Control"]
 
 
-# -- errors ---------------------------------------------------------------------------------------
+# -- errors ----------------------------------------------------------------------------------------
 def test_malformed_input_is_400_saying_what_is_wrong(client):
     assert "10 cells, expected 9" in error(
         get(client, "/path", puzzle="eight", state="8672543011"), 400, "malformed"
@@ -273,8 +316,9 @@ def test_states_beyond_a_radius_build_are_404_beyond_radius(tmp_path, cli):
     edge = ok(client, "/depth", puzzle="fifteen", d="4", limit="1")["states"][0]
     moves = ok(client, "/moves", puzzle="fifteen", state=edge)["moves"]
     assert moves[0]["depth"] == 3 and moves[0]["optimal"] and moves[-1]["depth"] is None
-    message = error(get(client, "/path", puzzle="fifteen", state=moves[-1]["state"]), 404,
-                    "beyond_radius")
+    message = error(
+        get(client, "/path", puzzle="fifteen", state=moves[-1]["state"]), 404, "beyond_radius"
+    )
     assert "radius 4" in message
     assert ok(client, "/stats", puzzle="fifteen")["radius"] == 4
 
@@ -344,7 +388,7 @@ def test_undecodable_query_bytes_are_an_input_error(client):
     error(response, 400, "malformed")
 
 
-# -- caching --------------------------------------------------------------------------------------
+# -- caching ---------------------------------------------------------------------------------------
 def test_etag_and_if_none_match(client):
     first = client.get("/path?puzzle=eight&state=867254301")
     tag = first.headers["ETag"]
@@ -417,19 +461,24 @@ def test_the_service_never_changes_the_database(seed_db, client):
         get(client, route, puzzle="eight", state="867254301", d="3")
     client.get("/puzzles")
     assert contents(seed_db) == before
-    with client.application.extensions["puzzledb"].connection() as conn:
-        with pytest.raises(Exception, match="readonly|read-only"):
-            conn.execute("CREATE TABLE intruder (x)")
+    with (
+        client.application.extensions["puzzledb"].connection() as conn,
+        pytest.raises(Exception, match=r"readonly|read-only"),
+    ):
+        conn.execute("CREATE TABLE intruder (x)")
 
 
-# -- the OpenAPI document -------------------------------------------------------------------------
+# -- the OpenAPI document --------------------------------------------------------------------------
 def test_every_route_is_documented_and_only_get(app, client):
     document = ok(client, "/openapi.json")
     assert document["openapi"].startswith("3.")
     # The JSON API's routes; the page ("/" and its files, the web blueprint) is HTML for
     # people, not part of the API, and tests/test_page.py checks its routes.
-    rules = {rule.rule: rule.methods for rule in app.url_map.iter_rules()
-             if rule.endpoint != "static" and not rule.endpoint.startswith("web.")}
+    rules = {
+        rule.rule: rule.methods
+        for rule in app.url_map.iter_rules()
+        if rule.endpoint != "static" and not rule.endpoint.startswith("web.")
+    }
     assert set(rules) == set(document["paths"])
     for rule, methods in rules.items():
         assert methods - {"HEAD", "OPTIONS"} == {"GET"}
@@ -471,8 +520,9 @@ def test_answers_have_exactly_the_documented_keys(client):
         if route == "/openapi.json":
             continue
         ref = item["get"]["responses"]["200"]["content"][JSON]["schema"]["$ref"]
-        example = {p["name"]: str(p["example"]) for p in item["get"]["parameters"]
-                   if p["name"] != "to"}  # documented as not with goal
+        example = {
+            p["name"]: str(p["example"]) for p in item["get"]["parameters"] if p["name"] != "to"
+        }  # documented as not with goal
         answer = ok(client, route, **example)
         assert set(answer) == keys(schemas[ref.rsplit("/", 1)[1]]), route
     moves = ok(client, "/moves", puzzle="eight", state="867254301")["moves"][0]
@@ -483,10 +533,19 @@ def test_answers_have_exactly_the_documented_keys(client):
     assert set(entry["builds"][0]) == keys(puzzle_schema["properties"]["builds"]["items"])
 
 
-# -- headers and methods ----------------------------------------------------------------------------
-@pytest.mark.parametrize("route", ["/path?puzzle=eight&state=867254301", "/health", "/",
-                                   "/static/index.html", "/static/page.js", "/nowhere",
-                                   "/path?puzzle=eight&state=x"])
+# -- headers and methods ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "route",
+    [
+        "/path?puzzle=eight&state=867254301",
+        "/health",
+        "/",
+        "/static/index.html",
+        "/static/page.js",
+        "/nowhere",
+        "/path?puzzle=eight&state=x",
+    ],
+)
 def test_every_response_carries_the_security_headers(client, route):
     response = client.get(route)
     assert response.headers["X-Content-Type-Options"] == "nosniff"
@@ -517,8 +576,9 @@ def test_an_unknown_route_is_404_whatever_the_method(client):
 def test_a_lookup_past_the_time_limit_is_stopped_and_named(seed_db):
     app = create_app(seed_db, answer_cache=0)
     app.extensions["puzzledb"].query_seconds = 0  # every statement is past its deadline
-    message = error(app.test_client().get("/depth?puzzle=eight&d=20&limit=10000"), 503,
-                    "query_timeout")
+    message = error(
+        app.test_client().get("/depth?puzzle=eight&d=20&limit=10000"), 503, "query_timeout"
+    )
     assert "took more than 0 s" in message
     app.extensions["puzzledb"].query_seconds = 2.0
     assert app.test_client().get("/depth?puzzle=eight&d=20&limit=10000").status_code == 200
@@ -540,10 +600,12 @@ def test_moves_with_any_answer_from_a_dead_end_so_a_player_can_go_on(client):
     assert answer["depth"] is None and answer["solutions"] is None
     assert "cannot reach goal 000000000000100" in answer["why"]
     assert {m["state"] for m in answer["moves"]} == {
-        s for _, s in catalogue.get("peg15").moves(dead)}
+        s for _, s in catalogue.get("peg15").moves(dead)
+    }
     assert not any(m["optimal"] for m in answer["moves"])
     stored = ok(client, "/moves", puzzle="peg15", state=dead_end, any="1")
     assert "why" not in stored and stored["depth"] == 1
-    message = error(get(client, "/moves", puzzle="peg15", state=dead, any="maybe"), 400,
-                    "malformed")
+    message = error(
+        get(client, "/moves", puzzle="peg15", state=dead, any="maybe"), 400, "malformed"
+    )
     assert "any must be true or false" in message

@@ -40,9 +40,9 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
         else:
             continue
         for candidate in candidates:
-            candidate = candidate.removeprefix("puzzledb.")
-            if candidate in modules:
-                targets.add(candidate)
+            local = candidate.removeprefix("puzzledb.")
+            if local in modules:
+                targets.add(local)
     targets.discard(name)
     return targets
 
@@ -53,8 +53,12 @@ def _graph() -> dict[str, set[str]]:
 
 
 def test_every_import_points_down_or_sideways():
-    upward = [(module, target) for module, targets in _graph().items() for target in targets
-              if LAYERS[target.split(".")[0]] > LAYERS[module.split(".")[0]]]
+    upward = [
+        (module, target)
+        for module, targets in _graph().items()
+        for target in targets
+        if LAYERS[target.split(".")[0]] > LAYERS[module.split(".")[0]]
+    ]
     assert upward == []
 
 
@@ -73,9 +77,14 @@ def test_no_modules_import_each_other_in_a_circle():
                     stack.append((target, trail + [target]))
     # A package's __init__ importing its own modules, which import names from the package, is
     # how a package is made, not a circle between modules.
-    real = [c for c in cycles if not any(c[i + 1].startswith(c[i] + ".") or
-                                         c[i].startswith(c[i + 1] + ".")
-                                         for i in range(len(c) - 1))]
+    real = [
+        c
+        for c in cycles
+        if not any(
+            c[i + 1].startswith(c[i] + ".") or c[i].startswith(c[i + 1] + ".")
+            for i in range(len(c) - 1)
+        )
+    ]
     assert real == [], real[:5]
 
 

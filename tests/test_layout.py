@@ -20,33 +20,50 @@ TREE = Path(__file__).resolve().parent.parent
 def test_the_tests_import_this_checkout():
     """The README's test command installs the checkout editable: a change in the tree is what
     the tests run, never a copy in site-packages."""
-    for package, folder in [(puzzledb.builder, "builder"), (puzzledb.db, "db"),
-                            (puzzledb.service, "service")]:
+    for package, folder in [
+        (puzzledb.builder, "builder"),
+        (puzzledb.db, "db"),
+        (puzzledb.service, "service"),
+    ]:
         assert Path(package.__file__).resolve().parent == TREE / folder
 
 
 def test_one_import_package_and_nothing_else_at_the_top(tmp_path):
     """What `pip install .` puts into site-packages: puzzledb/ and its metadata, nothing that
     could collide with another distribution's builder, db or service."""
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
-                    "-q", "-w", str(tmp_path), str(TREE)], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(TREE)],
+        check=True,
+        capture_output=True,
+    )
     (wheel,) = tmp_path.glob("puzzledb-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         tops = {name.split("/")[0] for name in archive.namelist()}
         names = archive.namelist()
     assert {t for t in tops if not t.endswith(".dist-info")} == {"puzzledb"}
-    for module in ["puzzledb/builder/sliding.py", "puzzledb/db/connection.py",
-                   "puzzledb/service/cli.py", "puzzledb/service/web/static/index.html"]:
+    for module in [
+        "puzzledb/builder/sliding.py",
+        "puzzledb/db/connection.py",
+        "puzzledb/service/cli.py",
+        "puzzledb/service/web/static/index.html",
+    ]:
         assert module in names
-    code = "import importlib.util as u; print([n for n in ('builder', 'db', 'service') if u.find_spec(n)])"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/",
-                         check=True)
+    code = (
+        "import importlib.util as u; "
+        "print([n for n in ('builder', 'db', 'service') if u.find_spec(n)])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd="/", check=True
+    )
     assert out.stdout.strip() == "[]"
 
 
 def test_the_console_script_is_puzzledb():
-    scripts = {e.name: e.value for e in importlib.metadata.entry_points(group="console_scripts")
-               if e.dist and e.dist.name == "puzzledb"}
+    scripts = {
+        e.name: e.value
+        for e in importlib.metadata.entry_points(group="console_scripts")
+        if e.dist and e.dist.name == "puzzledb"
+    }
     assert scripts == {"puzzledb": "puzzledb.service.cli:main"}
 
 
@@ -63,24 +80,47 @@ print(sorted({m.split(".")[0] for m in sys.modules} & set(%r)), code, file=sys.s
 """
 
 
-@pytest.mark.parametrize("command", [
-    ["--help"], ["list"], ["path", "eight", "867254301"], ["moves", "nooff", "LLONOFF_"],
-    ["depth", "seven", "3"], ["farthest", "seven"], ["stats", "eight"],
-    ["sql", "SELECT count(*) FROM puzzles"], ["path", "eight", "12345678"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["--help"],
+        ["list"],
+        ["path", "eight", "867254301"],
+        ["moves", "nooff", "LLONOFF_"],
+        ["depth", "seven", "3"],
+        ["farthest", "seven"],
+        ["stats", "eight"],
+        ["sql", "SELECT count(*) FROM puzzles"],
+        ["path", "eight", "12345678"],
+    ],
+)
 def test_a_lookup_imports_no_library_it_does_not_use(seed_db, command):
     """Lookups answer at once: numpy and SQLAlchemy are for builds, Flask for the service."""
     args = command if command == ["--help"] else [*command, "--db", str(seed_db)]
-    out = subprocess.run([sys.executable, "-c", PROBE % (HEAVY,), *args], capture_output=True,
-                         text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE % (HEAVY,), *args], capture_output=True, text=True, timeout=60
+    )
     imported, code = out.stderr.strip().splitlines()[-1].rsplit(" ", 1)
     assert imported == "[]", (command, imported)
     assert code in ("0", "None", "2"), out.stderr
 
 
 def test_a_build_still_has_its_libraries(tmp_path):
-    out = subprocess.run([sys.executable, "-c", PROBE % (HEAVY,), "build", "seven", "-q", "--db",
-                          str(tmp_path / "b.sqlite")], capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            PROBE % (HEAVY,),
+            "build",
+            "seven",
+            "-q",
+            "--db",
+            str(tmp_path / "b.sqlite"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert "'numpy'" in out.stderr and "'sqlalchemy'" in out.stderr
 
 

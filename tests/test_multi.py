@@ -5,6 +5,7 @@ states are 24 moves away, not 31. A breadth-first search written here, sharing n
 builder/, checks every layer of the build, random stored paths, and the words of each move.
 """
 
+import itertools
 import json
 import random
 from collections import Counter
@@ -30,6 +31,7 @@ SETTINGS = settings(
 
 # -- an independent model of the metric ------------------------------------------------------
 
+
 def multi_successors(rows, cols, blank="0"):
     """(words, state) of every multi-tile move: for each blank and each side of it, the runs
     of 1..k tiles on that side, up to the edge or another blank, shifted one cell into it."""
@@ -49,12 +51,13 @@ def multi_successors(rows, cols, blank="0"):
                     run.append(rr * cols + cc)
                     line = [b] + run  # the blank, then the tiles nearest first
                     cells = list(state)
-                    for into, tile in zip(line, line[1:]):
+                    for into, tile in itertools.pairwise(line):
                         cells[into] = state[tile]
                     cells[line[-1]] = blank
                     tiles = [state[t] for t in sorted(run)]
-                    words = (f"tile {tiles[0]}" if len(tiles) == 1
-                             else "tiles " + " ".join(tiles)) + f" {way}"
+                    words = (
+                        f"tile {tiles[0]}" if len(tiles) == 1 else "tiles " + " ".join(tiles)
+                    ) + f" {way}"
                     out.append((words, "".join(cells)))
                     rr, cc = rr + dr, cc + dc
         return out
@@ -109,6 +112,7 @@ def multi(multi_db):
 
 # -- the figures ------------------------------------------------------------------------------
 
+
 def test_eight_multi_has_every_state_and_radius_24(multi):
     stats = multi.stats("eight-multi")
     assert stats["states"] == 181_440  # 9!/2, as under one tile a move
@@ -147,6 +151,7 @@ def test_an_odd_permutation_is_still_unsolvable(multi):
 
 # -- the rule and its words ---------------------------------------------------------------------
 
+
 def test_moves_from_the_blank_bottom_left():
     puzzle = catalogue.get("eight-multi")
     moves = {m.label: after for m, after in puzzle.moves("123456078")}
@@ -168,8 +173,11 @@ def test_the_rule_matches_the_independent_model(cells):
     # One-tile moves are exactly the single metric's, words and swap alike.
     singles = {(m, after) for m, after in puzzle.moves(state) if m.swap is not None}
     assert singles == set(catalogue.get("eight").moves(state))
-    assert all(m.swap is None and m.label.startswith("tiles ")
-               for m, _ in puzzle.moves(state) if (m, _) not in singles)
+    assert all(
+        m.swap is None and m.label.startswith("tiles ")
+        for m, _ in puzzle.moves(state)
+        if (m, _) not in singles
+    )
     # Every move is undone by the same tiles going the other way.
     for move, earlier in puzzle.reverse_moves(state):
         assert (move.label, state) in {(m.label, a) for m, a in puzzle.moves(earlier)}
@@ -196,19 +204,30 @@ def test_each_tile_a_person_pushes_names_one_move(cells):
 def test_runs_stop_at_another_blank():
     puzzle = SlidingPuzzle("row", 1, 5, "12003", "0", metric="multi")
     assert sorted(m.label for m, _ in puzzle.moves("12003")) == [
-        "tile 2 right", "tile 3 left", "tiles 1 2 right"]
+        "tile 2 right",
+        "tile 3 left",
+        "tiles 1 2 right",
+    ]
     assert sorted((m.label, a) for m, a in puzzle.moves("12003")) == sorted(
-        multi_successors(1, 5)("12003"))
+        multi_successors(1, 5)("12003")
+    )
 
 
 def test_named_pieces_are_listed_by_name():
-    puzzle = SlidingPuzzle("named", 1, 4, "NOF_", "_", names={"N": "N", "O": "O", "F": "F"},
-                           metric="multi")
+    puzzle = SlidingPuzzle(
+        "named", 1, 4, "NOF_", "_", names={"N": "N", "O": "O", "F": "F"}, metric="multi"
+    )
     assert sorted(m.label for m, _ in puzzle.moves("NOF_")) == [
-        "F right", "N, O and F right", "O and F right"]
+        "F right",
+        "N, O and F right",
+        "O and F right",
+    ]
     # into "_NOF": the same pieces, the other way, from the states before
     assert sorted((m.label, earlier) for m, earlier in puzzle.reverse_moves("_NOF")) == [
-        ("N and O right", "NO_F"), ("N right", "N_OF"), ("N, O and F right", "NOF_")]
+        ("N and O right", "NO_F"),
+        ("N right", "N_OF"),
+        ("N, O and F right", "NOF_"),
+    ]
 
 
 def test_multi_takes_the_plain_search_and_stores_pred():
@@ -234,7 +253,7 @@ def test_the_stored_definition_keeps_the_metric():
 
 
 def test_multi_with_a_wide_piece_or_an_unknown_metric_is_refused():
-    with pytest.raises(BadDefinition, match="multi-tile metric .* larger than one cell"):
+    with pytest.raises(BadDefinition, match=r"multi-tile metric .* larger than one cell"):
         SlidingPuzzle("x", 2, 4, "LLNOOFF_", "_", wide={"L": (1, 2)}, metric="multi")
     with pytest.raises(BadDefinition, match="metric must be 'single' or 'multi', not 'fast'"):
         SlidingPuzzle("x", 3, 3, GOAL, "0", metric="fast")
@@ -242,13 +261,15 @@ def test_multi_with_a_wide_piece_or_an_unknown_metric_is_refused():
 
 # -- from the command line ----------------------------------------------------------------------
 
+
 def test_path_and_moves_through_the_cli(cli, multi_db):
     path = json.loads(cli("path", "eight-multi", "123456078", "--db", multi_db, "--json").stdout)
     assert path["depth"] == 1 and path["moves"] == ["tiles 7 8 left"]
     drawn = cli("path", "eight-multi", "123456078", "--db", multi_db).stdout
     assert "1. tiles 7 8 left" in drawn
-    moves = json.loads(cli("moves", "eight-multi", "123456078", "--db", multi_db,
-                           "--json").stdout)["moves"]
+    moves = json.loads(cli("moves", "eight-multi", "123456078", "--db", multi_db, "--json").stdout)[
+        "moves"
+    ]
     by_words = {m["move"]: (m["from"], m["to"], m["depth"]) for m in moves}
     assert by_words == {
         "tiles 7 8 left": ([8], [6], 0),
@@ -264,8 +285,9 @@ def test_path_and_moves_through_the_cli(cli, multi_db):
 def test_fifteen_multi_within_a_radius(cli, multi, multi_db):
     stats = multi.stats("fifteen-multi")
     assert stats["radius"] == 6
-    assert stats["histogram"] == histogram(layers("123456789ABCDEF0", multi_successors(4, 4),
-                                                  radius=6))
+    assert stats["histogram"] == histogram(
+        layers("123456789ABCDEF0", multi_successors(4, 4), radius=6)
+    )
     edge = multi.depth("fifteen-multi", 6, limit=1)["states"][0]
     answer = json.loads(cli("path", "fifteen-multi", edge, "--db", multi_db, "--json").stdout)
     assert answer["depth"] == 6 and answer["path"][-1] == "123456789ABCDEF0"
@@ -302,17 +324,25 @@ def test_toml_refuses_an_unknown_metric_naming_the_field(cli, tmp_path):
 
 
 def test_toml_refuses_multi_with_a_wide_piece():
-    text = ('name = "bulbs"\nrows = 2\ncols = 4\ngoal = "LLNOOFF_"\nblank = "_"\n'
-            'metric = "multi"\n[pieces.L]\nsize = [1, 2]\n')
-    with pytest.raises(BadDefinition, match=r"bulbs.toml: \[pieces.L\]: size \[1, 2\] cannot be "
-                                            r"used with metric = \"multi\""):
+    text = (
+        'name = "bulbs"\nrows = 2\ncols = 4\ngoal = "LLNOOFF_"\nblank = "_"\n'
+        'metric = "multi"\n[pieces.L]\nsize = [1, 2]\n'
+    )
+    with pytest.raises(
+        BadDefinition,
+        match=r"bulbs.toml: \[pieces.L\]: size \[1, 2\] cannot be "
+        r"used with metric = \"multi\"",
+    ):
         load_text(text, "bulbs.toml")
     assert load_text(text.replace('metric = "multi"\n', "")).puzzle.metric == "single"
 
 
 # -- targets and flags -------------------------------------------------------------------------
 
-@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+@settings(
+    max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(st.randoms(use_true_random=False))
 def test_a_path_to_any_corner_target_is_a_shortest_chain_of_multi_moves(multi, rng):
     """A target with its blank in a corner is served by the one default build, through a
@@ -332,8 +362,21 @@ def test_a_path_to_any_corner_target_is_a_shortest_chain_of_multi_moves(multi, r
 
 def test_flags_define_a_multi_puzzle(cli, tmp_path):
     db = tmp_path / "flags.sqlite"
-    result = cli("build", "mine", "--rows", "3", "--cols", "3", "--goal", GOAL, "--metric",
-                 "multi", "--db", db, "--json")
+    result = cli(
+        "build",
+        "mine",
+        "--rows",
+        "3",
+        "--cols",
+        "3",
+        "--goal",
+        GOAL,
+        "--metric",
+        "multi",
+        "--db",
+        db,
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["built"][0]["max_depth"] == 24
     refused = cli("build", "eight", "--metric", "multi", "--db", db, "--json")

@@ -12,10 +12,11 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from page_kit import SOLVE_SECONDS, STATIC, choose, eight_as_drawn, load, settled
 from playwright.sync_api import expect
 
-from page_kit import STATIC, SOLVE_SECONDS, choose, eight_as_drawn, load, settled
 from puzzledb.service.app import create_app
+
 
 # -- the flows of issue 5 -------------------------------------------------------------------------
 def test_solve_plays_the_31_moves_of_the_hardest_eight_state_to_the_goal(page):
@@ -24,8 +25,9 @@ def test_solve_plays_the_31_moves_of_the_hardest_eight_state_to_the_goal(page):
     expect(page.locator("#distance")).to_have_text("31")
     page.select_option("#speed", "fast")
     page.click("#solve")
-    expect(page.locator("#counter")).to_have_text(re.compile(r"^move 31 of 31"),
-                                                  timeout=SOLVE_SECONDS * 1000)
+    expect(page.locator("#counter")).to_have_text(
+        re.compile(r"^move 31 of 31"), timeout=SOLVE_SECONDS * 1000
+    )
     expect(page.locator("#distance")).to_have_text("0")
     expect(page.locator("#state-input")).to_have_value("123456780")
     assert eight_as_drawn(page) == "123456780"
@@ -187,7 +189,9 @@ def test_the_page_and_its_files_are_served_with_a_policy_that_keeps_it_local(see
         assert response.status_code == 200, name
         addresses = set(re.findall(r"https?://[^\s\"'`]+", response.get_data(as_text=True)))
         assert addresses <= {"http://www.w3.org/2000/svg"}, name  # nothing fetched from afar
-    page_routes = {r.rule: r.methods for r in app.url_map.iter_rules() if r.endpoint.startswith("web.")}
+    page_routes = {
+        r.rule: r.methods for r in app.url_map.iter_rules() if r.endpoint.startswith("web.")
+    }
     assert set(page_routes) == {"/", "/static/<path:filename>"}
     assert all(methods - {"HEAD", "OPTIONS"} == {"GET"} for methods in page_routes.values())
     assert client.post("/").status_code == 405
@@ -204,5 +208,5 @@ def test_the_page_reads_no_state_text_and_no_move_words():
     static = Path(__file__).resolve().parent.parent / "service" / "web" / "static"
     for name in ("board.js", "picking.js", "page.js"):
         source = (static / name).read_text(encoding="utf-8")
-        for rule in (".wide", ".blank", "jumps to", "split(", 'Array.from(state'):
+        for rule in (".wide", ".blank", "jumps to", "split(", "Array.from(state"):
             assert rule not in source, (name, rule)

@@ -4,15 +4,15 @@ at one depth, and the page's own katakana font, in a real headless Chromium (see
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import urllib.parse
 import urllib.request
 
 import pytest
-from playwright.sync_api import expect
-
 from page_kit import FONT_FILES, choose, settled
+from playwright.sync_api import expect
 
 WIDTHS = [390, 834, 1280]  # a phone, a tablet, a desktop
 
@@ -88,10 +88,13 @@ def test_a_depth_with_one_state_still_has_a_bar_to_see(page):
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_chart_labels_are_readable_at_any_width(page, width):
     page.set_viewport_size({"width": width, "height": 900})
-    page.wait_for_function("""(w) => {
+    page.wait_for_function(
+        """(w) => {
         const svg = document.querySelector('#chart svg'), axis = svg.querySelector('.axis');
         return Math.abs(axis.x2.baseVal.value + 8 - svg.getBoundingClientRect().width) < 1;
-    }""", arg=width)  # laid out again for the new width
+    }""",
+        arg=width,
+    )  # laid out again for the new width
     labels = page.evaluate("""() => [...document.querySelectorAll('#chart svg text')].map((t) => {
         const r = t.getBoundingClientRect();
         return {text: t.textContent, cls: t.getAttribute('class') || '',
@@ -102,8 +105,10 @@ def test_the_chart_labels_are_readable_at_any_width(page, width):
     assert {"states (log scale)", "moves from the goal", "0", "5", "10", "1", "100"} <= set(texts)
     assert "24K" in texts  # the peak, at depth 22
     assert all(label["px"] >= 11 for label in labels), labels
-    depths = sorted((l for l in labels if "depth-label" in l["cls"]), key=lambda l: l["left"])
-    assert all(a["right"] < b["left"] for a, b in zip(depths, depths[1:])), depths  # no overlap
+    depths = sorted(
+        (lab for lab in labels if "depth-label" in lab["cls"]), key=lambda lab: lab["left"]
+    )
+    assert all(a["right"] < b["left"] for a, b in itertools.pairwise(depths)), depths  # no overlap
     assert page.evaluate("document.documentElement.scrollWidth") <= width  # nothing sticks out
 
 

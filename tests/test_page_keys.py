@@ -8,9 +8,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect
-
 from page_kit import SOLVE_SECONDS, choose, eight_as_drawn, load, settled
+from playwright.sync_api import expect
 
 FOCUSED = "document.activeElement"
 # The board's Tab stops in DOM order (the order Tab follows): [kind, cell].
@@ -30,7 +29,7 @@ def focused(page, expression: str):
     return page.evaluate(f"(() => {{ const el = {FOCUSED}; return {expression}; }})()")
 
 
-# -- arrows ---------------------------------------------------------------------------------------
+# -- arrows ----------------------------------------------------------------------------------------
 def test_an_arrow_moves_the_tile_next_to_the_blank_that_way(page):
     start_at(page, "867254301")  # the blank in the bottom middle
     page.keyboard.press("ArrowUp")  # nothing below the blank: nothing moves
@@ -65,7 +64,7 @@ def test_an_arrow_moves_the_nooff_bulb_when_it_is_next_to_the_blank(page):
     settled(page, "LL_OOFFN")
 
 
-# -- shortcuts ------------------------------------------------------------------------------------
+# -- shortcuts -------------------------------------------------------------------------------------
 def test_solve_pause_steps_and_undo_by_their_shortcuts(page):
     start_at(page, "867254301")
     page.keyboard.press("s")
@@ -78,8 +77,9 @@ def test_solve_pause_steps_and_undo_by_their_shortcuts(page):
     page.keyboard.press(",")
     expect(page.locator("#counter")).to_contain_text(f"move {shown} of 31")
     page.keyboard.press("p")
-    expect(page.locator("#counter")).to_have_text(re.compile(r"^move 31 of 31"),
-                                                  timeout=SOLVE_SECONDS * 1000)
+    expect(page.locator("#counter")).to_have_text(
+        re.compile(r"^move 31 of 31"), timeout=SOLVE_SECONDS * 1000
+    )
     assert eight_as_drawn(page) == "123456780"
     page.keyboard.press("u")  # back to where Solve started
     settled(page, "867254301")
@@ -115,7 +115,9 @@ def test_space_on_the_board_pauses_without_moving_the_focused_piece(page):
     expect(page.locator("#board :focus")).to_have_count(1)
 
 
-STILL = """(label) => !document.querySelector(`.piece[data-label='${label}']`).getAnimations().length"""
+STILL = (
+    """(label) => !document.querySelector(`.piece[data-label='${label}']`).getAnimations().length"""
+)
 SLIDING = """(label) => document.querySelector(`.piece[data-label='${label}']`).getAnimations()
   .map((a) => a.transitionProperty).sort()"""
 
@@ -141,7 +143,7 @@ def test_a_piece_still_slides_while_the_dom_follows_the_board(page, atomic_moves
     assert page.evaluate(STOPS) == [["piece", c] for c in range(7)] + [["slot", 7], ["piece", 8]]
 
 
-# -- Tab and focus --------------------------------------------------------------------------------
+# -- Tab and focus ---------------------------------------------------------------------------------
 def test_tab_follows_the_board_and_skips_covered_cells(page):
     start_at(page, "867254301")
     stops = page.evaluate(STOPS)
@@ -153,16 +155,24 @@ def test_tab_follows_the_board_and_skips_covered_cells(page):
     page.keyboard.press("ArrowDown")  # the 5 slides from cell 4 to cell 7
     settled(page, "867204351")
     stops = page.evaluate(STOPS)
-    assert stops == [["piece", c] for c in range(4)] + [["slot", 4]] + \
-        [["piece", c] for c in range(5, 9)]
+    assert stops == [["piece", c] for c in range(4)] + [["slot", 4]] + [
+        ["piece", c] for c in range(5, 9)
+    ]
     assert focused(page, "el.dataset.cell") == "0"
 
 
 def test_a_wide_piece_is_one_stop_and_its_cells_are_skipped(page):
     choose(page, "nooff", "FNLLOOF_")
     stops = page.evaluate(STOPS)
-    assert stops == [["piece", 0], ["piece", 1], ["piece", 2], ["piece", 4], ["piece", 5],
-                     ["piece", 6], ["slot", 7]]
+    assert stops == [
+        ["piece", 0],
+        ["piece", 1],
+        ["piece", 2],
+        ["piece", 4],
+        ["piece", 5],
+        ["piece", 6],
+        ["slot", 7],
+    ]
     pieces = page.locator("#board .piece").count()
     blanks = page.locator("#board .slot:not([aria-hidden])").count()
     assert (pieces, blanks) == (6, 1) and len(stops) == pieces + blanks
@@ -208,7 +218,7 @@ def test_peg_holes_are_stops_in_reading_order(page):
     expect(page.locator("#state-input")).to_have_value("111101111111111")
 
 
-# -- moveToward on hand-made moves ------------------------------------------------------------------
+# -- moveToward on hand-made moves -----------------------------------------------------------------
 TOWARD = """async ([definition, moves]) => {
   const { moveToward } = await import(new URL('static/keys.js', document.baseURI));
   const pick = (way) => { const m = moveToward(way, moves, definition); return m && m.name; };
@@ -222,29 +232,53 @@ def toward(page, definition, moves):
 
 def test_move_toward_reads_the_way_from_the_cells(page):
     eight = {"kind": "sliding", "rows": 3, "cols": 3}
-    single = [{"name": "5 down", "from": [4], "to": [7]},
-              {"name": "3 right", "from": [6], "to": [7]},
-              {"name": "1 left", "from": [8], "to": [7]}]
-    assert toward(page, eight, single) == {"up": None, "down": "5 down", "left": "1 left",
-                                           "right": "3 right"}
-    multi = [{"name": "3 6 down", "from": [2], "to": [8]},  # listed first, but farther
-             {"name": "6 down", "from": [5], "to": [8]},
-             {"name": "7 8 right", "from": [6], "to": [8]},
-             {"name": "8 right", "from": [7], "to": [8]}]
-    assert toward(page, eight, multi) == {"up": None, "down": "6 down", "left": None,
-                                          "right": "8 right"}
+    single = [
+        {"name": "5 down", "from": [4], "to": [7]},
+        {"name": "3 right", "from": [6], "to": [7]},
+        {"name": "1 left", "from": [8], "to": [7]},
+    ]
+    assert toward(page, eight, single) == {
+        "up": None,
+        "down": "5 down",
+        "left": "1 left",
+        "right": "3 right",
+    }
+    multi = [
+        {"name": "3 6 down", "from": [2], "to": [8]},  # listed first, but farther
+        {"name": "6 down", "from": [5], "to": [8]},
+        {"name": "7 8 right", "from": [6], "to": [8]},
+        {"name": "8 right", "from": [7], "to": [8]},
+    ]
+    assert toward(page, eight, multi) == {
+        "up": None,
+        "down": "6 down",
+        "left": None,
+        "right": "8 right",
+    }
 
 
 def test_move_toward_moves_wide_pieces_and_leaves_pegs_alone(page):
     wide = {"kind": "sliding", "rows": 3, "cols": 4}
-    moves = [{"name": "bulb right", "from": [0, 1], "to": [2]},
-             {"name": "tall up", "from": [7, 11], "to": [3]},
-             {"name": "square left", "from": [5, 6, 9, 10], "to": [4, 8]}]
-    assert toward(page, wide, moves) == {"up": "tall up", "down": None, "left": "square left",
-                                         "right": "bulb right"}
-    two_blanks = [{"name": "first", "from": [4], "to": [0]},
-                  {"name": "second", "from": [5], "to": [1]}]
+    moves = [
+        {"name": "bulb right", "from": [0, 1], "to": [2]},
+        {"name": "tall up", "from": [7, 11], "to": [3]},
+        {"name": "square left", "from": [5, 6, 9, 10], "to": [4, 8]},
+    ]
+    assert toward(page, wide, moves) == {
+        "up": "tall up",
+        "down": None,
+        "left": "square left",
+        "right": "bulb right",
+    }
+    two_blanks = [
+        {"name": "first", "from": [4], "to": [0]},
+        {"name": "second", "from": [5], "to": [1]},
+    ]
     assert toward(page, wide, two_blanks)["up"] == "first"  # as near: the one listed first
     peg = {"kind": "peg", "layout": [[0, 0], [1, 0], [2, 0]]}
-    assert toward(page, peg, [{"name": "jump", "from": [0], "to": [2]}]) == \
-        {"up": None, "down": None, "left": None, "right": None}
+    assert toward(page, peg, [{"name": "jump", "from": [0], "to": [2]}]) == {
+        "up": None,
+        "down": None,
+        "left": None,
+        "right": None,
+    }

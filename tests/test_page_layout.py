@@ -5,7 +5,6 @@ triangle clear of the selects, and the chosen puzzle's name whole in its select.
 from __future__ import annotations
 
 import pytest
-
 from page_kit import settled
 
 SIZES = {"desktop": (1280, 800), "tablet": (834, 1112), "phone": (390, 844)}

@@ -10,9 +10,8 @@ import re
 import urllib.parse
 import urllib.request
 
-from playwright.sync_api import expect
-
 from page_kit import choose, load, settled
+from playwright.sync_api import expect
 
 HARDEST = "867254301"  # eight, 31 moves from the goal
 
@@ -99,7 +98,8 @@ def test_the_solution_is_listed_and_its_moves_can_be_picked(page, base):
     settled(page, HARDEST)
     page.click("#solve")
     expect(page.locator("#solution-note")).to_have_text(
-        f"31 moves · {answer['solutions']:,} optimal solutions")
+        f"31 moves · {answer['solutions']:,} optimal solutions"
+    )
     steps = page.locator("#solution .step")
     expect(steps).to_have_count(31)
     assert [s.inner_text() for s in steps.all()] == answer["moves"]
@@ -166,7 +166,7 @@ def test_a_click_while_looking_up_is_refused_out_loud(page):
     load(page, HARDEST)
     settled(page, HARDEST)
     held = []
-    page.route(re.compile(r"/moves\?"), lambda route: held.append(route))
+    page.route(re.compile(r"/moves\?"), lambda route: held.append(route))  # noqa: PLW0108 (Playwright wraps a Python function, not a builtin)
     page.click(".piece[data-label='5']")
     expect(page.locator("#busy")).to_be_visible()
     expect(page.locator("#board")).to_have_attribute("aria-busy", "true")
@@ -253,7 +253,9 @@ def test_a_target_with_its_blank_in_a_corner_gives_a_path_ending_there(page, bas
 def test_a_target_without_a_build_is_refused_and_the_goal_kept(page):
     page.fill("#target-input", "102345678")
     page.press("#target-input", "Enter")
-    expect(page.locator("#target-error")).to_contain_text("no build of eight can answer toward 102345678")
+    expect(page.locator("#target-error")).to_contain_text(
+        "no build of eight can answer toward 102345678"
+    )
     expect(page.locator("#target-note")).to_contain_text("toward the goal")
     expect(page.locator("#distance-words")).to_have_text("moves to the goal")
     assert "to" not in shown_query(page)

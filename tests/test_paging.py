@@ -40,18 +40,27 @@ def test_a_page_past_the_end_is_empty(answers):
 
 
 def test_the_command_line_and_the_service_page_by_key(cli, seed_db):
-    first = json.loads(cli("depth", "seven", "30", "--limit", "3", "--db", seed_db, "--json").stdout)
+    first = json.loads(
+        cli("depth", "seven", "30", "--limit", "3", "--db", seed_db, "--json").stdout
+    )
     after = first["states"][-1]
     result = cli("depth", "seven", "30", "--limit", "3", "--after", after, "--db", seed_db)
     assert result.exit_code == 0 and f"after {after}" in result.stdout
-    second = json.loads(cli("depth", "seven", "30", "--limit", "3", "--after", after, "--db",
-                            seed_db, "--json").stdout)
-    offset = json.loads(cli("depth", "seven", "30", "--limit", "3", "--offset", "3", "--db",
-                            seed_db, "--json").stdout)
+    second = json.loads(
+        cli(
+            "depth", "seven", "30", "--limit", "3", "--after", after, "--db", seed_db, "--json"
+        ).stdout
+    )
+    offset = json.loads(
+        cli(
+            "depth", "seven", "30", "--limit", "3", "--offset", "3", "--db", seed_db, "--json"
+        ).stdout
+    )
     assert second["states"] == offset["states"]
     from puzzledb.service.app import create_app
 
     client = create_app(seed_db).test_client()
-    served = client.get("/depth", query_string={"puzzle": "seven", "d": "30", "limit": "3",
-                                                "after": after}).get_json()
+    served = client.get(
+        "/depth", query_string={"puzzle": "seven", "d": "30", "limit": "3", "after": after}
+    ).get_json()
     assert served == second

@@ -7,13 +7,13 @@ of depths equals an independent search written in the tests (tests/independent.p
 
 import sqlite3
 
+import independent
 import pytest
+from conftest import ATAMA_ARTICLE_GOAL
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import independent
 from puzzledb.builder import catalogue
-from conftest import ATAMA_ARTICLE_GOAL
 
 BUILDS = [(name, None) for name in catalogue.SEEDS] + [("atama", ATAMA_ARTICLE_GOAL)]
 SETTINGS = settings(
@@ -89,18 +89,21 @@ def test_every_depth_equals_an_independent_search(seed_db, name, successors):
 def test_peg15_depths_equal_an_independent_search_over_all_positions(seed_db):
     expected = independent.peg_distances("000000000000100")
     assert stored_depths(seed_db, "peg15") == expected
-    assert independent.forward_distance(
-        "111111111111011", "000000000000100", independent.peg_successors
-    ) == 9
+    assert (
+        independent.forward_distance(
+            "111111111111011", "000000000000100", independent.peg_successors
+        )
+        == 9
+    )
 
 
 def test_atama_toward_the_article_goal_matches_an_independent_search(seed_db):
     with sqlite3.connect(f"file:{seed_db}?mode=ro", uri=True) as conn:
-        stored = dict(conn.execute(
-            "SELECT state, depth FROM states WHERE puzzle = 'atama' AND goal = ?",
-            (ATAMA_ARTICLE_GOAL,),
-        ))
-    expected = independent.distances_to(
-        ATAMA_ARTICLE_GOAL, independent.grid_neighbours(3, 3, "*")
-    )
+        stored = dict(
+            conn.execute(
+                "SELECT state, depth FROM states WHERE puzzle = 'atama' AND goal = ?",
+                (ATAMA_ARTICLE_GOAL,),
+            )
+        )
+    expected = independent.distances_to(ATAMA_ARTICLE_GOAL, independent.grid_neighbours(3, 3, "*"))
     assert stored == expected

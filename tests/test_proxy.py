@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from servers import nginx_config, nginx_in_front, puzzledb_serve  # noqa: E402
+from servers import nginx_config, nginx_in_front, puzzledb_serve
 
 pytestmark = pytest.mark.skipif(
     not (shutil.which("nginx") or Path("/usr/sbin/nginx").exists()),
@@ -26,9 +26,11 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def deployed(tmp_path_factory, seed_db):
-    with puzzledb_serve(seed_db, "--workers", "1", "--threads", "8") as direct:
-        with nginx_in_front(direct, client_header_timeout="1s") as front:
-            yield direct, front
+    with (
+        puzzledb_serve(seed_db, "--workers", "1", "--threads", "8") as direct,
+        nginx_in_front(direct, client_header_timeout="1s") as front,
+    ):
+        yield direct, front
 
 
 def fetch(url: str) -> tuple[int, dict, bytes]:
@@ -48,11 +50,17 @@ def test_the_config_file_is_the_one_documented():
 
 def test_answers_pass_through_nginx_unchanged(deployed):
     direct, front = deployed
-    for route in ["/path?puzzle=eight&state=867254301", "/moves?puzzle=nooff&state=LLONOFF_",
-                  "/stats?puzzle=peg15", "/path?puzzle=eight&state=12345678",
-                  "/path?puzzle=eight&state=123456780&bogus=1"]:
+    for route in [
+        "/path?puzzle=eight&state=867254301",
+        "/moves?puzzle=nooff&state=LLONOFF_",
+        "/stats?puzzle=peg15",
+        "/path?puzzle=eight&state=12345678",
+        "/path?puzzle=eight&state=123456780&bogus=1",
+    ]:
         (status, headers, body), (front_status, front_headers, front_body) = (
-            fetch(direct + route), fetch(front + route))
+            fetch(direct + route),
+            fetch(front + route),
+        )
         assert (front_status, front_body) == (status, body), route
         assert front_headers["Content-Type"] == headers["Content-Type"]
         assert front_headers["X-Content-Type-Options"] == "nosniff"
@@ -95,8 +103,9 @@ def test_idle_and_slow_clients_do_not_keep_others_waiting(deployed):
         for sock in pests[:6]:
             sock.sendall(b"GET /health HTTP/1.1\r\nHost: localhost\r\n")  # never finished
         for i in range(20):  # each within fetch's timeout: answered, not queued behind them
-            status, _, _ = fetch(front + ("/health" if i % 2 else
-                                          "/path?puzzle=eight&state=867254301"))
+            status, _, _ = fetch(
+                front + ("/health" if i % 2 else "/path?puzzle=eight&state=867254301")
+            )
             assert status == 200
     finally:
         for sock in pests:

@@ -21,7 +21,9 @@ def test_nooff_bulb_moves_sideways_only():
     nooff = catalogue.get("nooff")
     moves = {m.label: nxt for m, nxt in nooff.moves("LL_OONFF")}
     assert moves["bulb right"] == "_LLOONFF"
-    assert not any(label.startswith("bulb") for label in {m.label for m, _ in nooff.moves("LLNO_OFF")})
+    assert not any(
+        label.startswith("bulb") for label in {m.label for m, _ in nooff.moves("LLNO_OFF")}
+    )
 
 
 def test_peg_chain_prefixes_are_moves_of_their_own():

@@ -51,9 +51,19 @@ def _nobody_interpreter() -> str | None:
     version = f"python{sys.version_info.major}.{sys.version_info.minor}"
     for candidate in (sys.executable, f"/usr/bin/{version}", "/usr/bin/python3"):
         probe = subprocess.run(
-            ["runuser", "-u", "nobody", "--", "env", f"PYTHONPATH={PYTHONPATH}", candidate,
-             "-c", "import puzzledb.service.cli, flask, gunicorn, sqlalchemy"],
-            capture_output=True, timeout=60,
+            [
+                "runuser",
+                "-u",
+                "nobody",
+                "--",
+                "env",
+                f"PYTHONPATH={PYTHONPATH}",
+                candidate,
+                "-c",
+                "import puzzledb.service.cli, flask, gunicorn, sqlalchemy",
+            ],
+            capture_output=True,
+            timeout=60,
         )
         if probe.returncode == 0:
             return candidate
@@ -70,13 +80,22 @@ class Reader:
         return [*self.prefix, "-m", "puzzledb.service.cli", *map(str, args)]
 
     def run(self, *args) -> subprocess.CompletedProcess:
-        return subprocess.run(self.command(*args), capture_output=True, text=True, timeout=120,
-                              env={**os.environ, "PYTHONPATH": PYTHONPATH})
+        return subprocess.run(
+            self.command(*args),
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**os.environ, "PYTHONPATH": PYTHONPATH},
+        )
 
     def cannot_write(self) -> bool:
         probe = [*self.prefix, "-c", f"open({str(self.directory / 'probe')!r}, 'w')"]
-        return subprocess.run(probe, capture_output=True, env={**os.environ,
-                              "PYTHONPATH": PYTHONPATH}).returncode != 0
+        return (
+            subprocess.run(
+                probe, capture_output=True, env={**os.environ, "PYTHONPATH": PYTHONPATH}
+            ).returncode
+            != 0
+        )
 
 
 @pytest.fixture()
@@ -96,8 +115,9 @@ def published(tmp_path):
     if interpreter:
         reader = Reader(directory, ["runuser", "-u", "nobody", "--", interpreter], "nobody")
     elif os.geteuid() == 0:
-        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs", str(directory)],
-                       check=True)
+        subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs", str(directory)], check=True
+        )
         mounted = True
         shutil.copy(staging, served)
         subprocess.run(["mount", "-o", "remount,ro", str(directory)], check=True)
@@ -122,8 +142,12 @@ def test_every_read_command_works_where_the_reader_cannot_write(published):
     assert json.loads(path.stdout)["depth"] == 36
     listed = json.loads(reader.run("list", *db, "--json").stdout)
     assert {p["name"] for p in listed["puzzles"] if p["builds"]} == {"seven", "nooff"}
-    for args in [("moves", "nooff", "LLONOFF_"), ("depth", "seven", "3"), ("farthest", "nooff"),
-                 ("stats", "seven")]:
+    for args in [
+        ("moves", "nooff", "LLONOFF_"),
+        ("depth", "seven", "3"),
+        ("farthest", "nooff"),
+        ("stats", "seven"),
+    ]:
         result = reader.run(*args, *db, "--json")
         assert result.returncode == 0, (args, result.stderr)
         assert json.loads(result.stdout)["puzzle"] == args[1]
@@ -171,7 +195,9 @@ def test_a_read_only_service_follows_a_rebuild_and_a_newly_published_file(publis
     server = subprocess.Popen(
         reader.command("serve", "--db", served, "--port", port, "--workers", "1", "--threads", "4"),
         env={**os.environ, "PYTHONPATH": PYTHONPATH},
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     failures: list = []
     stop = threading.Event()

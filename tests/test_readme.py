@@ -25,7 +25,9 @@ def test_readme_has_example_queries():
     assert len(EXAMPLES) >= 6
 
 
-@pytest.mark.parametrize("sql, expected", EXAMPLES, ids=[f"query{i + 1}" for i in range(len(EXAMPLES))])
+@pytest.mark.parametrize(
+    "sql, expected", EXAMPLES, ids=[f"query{i + 1}" for i in range(len(EXAMPLES))]
+)
 def test_example_query_gives_the_output_shown(seed_db, sql, expected):
     with sqlite3.connect(f"file:{seed_db}?mode=ro", uri=True) as conn:
         rows = conn.execute(sql).fetchall()

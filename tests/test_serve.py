@@ -52,7 +52,9 @@ def test_serve_answers_over_http(seed_db):
     base = f"http://127.0.0.1:{port}"
     server = subprocess.Popen(
         [*PUZZLEDB, "serve", "--db", str(seed_db), "--port", str(port), "--workers", "1"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
         wait_until_up(server, base)
@@ -83,7 +85,9 @@ def test_serve_without_a_database_fails_clearly(tmp_path):
     missing = tmp_path / "absent.sqlite"
     result = subprocess.run(
         [*PUZZLEDB, "serve", "--db", str(missing), "--port", str(free_port())],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 4
     assert f"no puzzledb database at {missing}" in result.stderr
@@ -96,7 +100,9 @@ def test_serve_refuses_a_file_that_is_not_a_database(tmp_path):
     garbage.write_bytes(b"not sqlite at all" * 200)
     result = subprocess.run(
         [*PUZZLEDB, "serve", "--db", str(garbage), "--port", str(free_port())],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 1
     assert "cannot use the database" in result.stderr and "Traceback" not in result.stderr
@@ -105,7 +111,9 @@ def test_serve_refuses_a_file_that_is_not_a_database(tmp_path):
 def test_serve_checks_its_options(seed_db):
     result = subprocess.run(
         [*PUZZLEDB, "serve", "--db", str(seed_db), "--workers", "0"],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 2 and "--workers" in result.stderr
 
@@ -117,7 +125,9 @@ def test_a_malformed_request_is_logged_on_one_short_line(seed_db):
     port = free_port()
     server = subprocess.Popen(
         [*PUZZLEDB, "serve", "--db", str(seed_db), "--port", str(port), "--workers", "1"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
         wait_until_up(server, f"http://127.0.0.1:{port}")

@@ -7,12 +7,12 @@ import json
 import sqlite3
 import time
 
+import independent
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import independent
 from puzzledb.builder import catalogue, counting
 from puzzledb.builder.search import breadth_first
 from puzzledb.db.build import search
@@ -103,8 +103,9 @@ def test_limb_sums_are_exact_past_64_bits(groups):
     values = [v for g in groups for v in g]
     targets = np.array([i for i, g in enumerate(groups) for _ in g], np.int64)
     limbs = max(1, max(v.bit_length() for v in values) // 32 + 1)
-    counts = [np.array([(v >> (32 * k)) & 0xFFFFFFFF for v in values], np.uint32)
-              for k in range(limbs)]
+    counts = [
+        np.array([(v >> (32 * k)) & 0xFFFFFFFF for v in values], np.uint32) for k in range(limbs)
+    ]
     summed = counting.sum_into(targets, np.arange(len(values)), counts, len(groups))
     assert counting.to_ints(summed) == [sum(g) for g in groups]
     top, where = counting.largest(summed)
@@ -127,11 +128,11 @@ def test_a_count_past_64_bits_is_stored_and_answered_exactly(tmp_path):
     save_build(engine, eight, result, time.perf_counter())
     engine.dispose()
     with sqlite3.connect(path) as conn:
-        value, kind = conn.execute("SELECT solutions, typeof(solutions) FROM states "
-                                   "WHERE state = ?", (far,)).fetchone()
+        value, kind = conn.execute(
+            "SELECT solutions, typeof(solutions) FROM states WHERE state = ?", (far,)
+        ).fetchone()
     assert (value, kind) == (str(huge), "text")
     answers = Answers(reader(path))
     assert answers.path("eight", far)["solutions"] == huge
     assert answers.stats("eight")["most_solutions"]["solutions"] == huge
     assert json.loads(json.dumps(answers.path("eight", far)))["solutions"] == huge
-

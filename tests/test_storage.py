@@ -29,7 +29,9 @@ def test_compact_and_stored_pred_agree(tmp_path, name):
             ).fetchall()
     assert views[True] == views[False]
     far = Answers(reader(files[True])).farthest(name)["states"][0]
-    assert Answers(reader(files[True])).path(name, far) == Answers(reader(files[False])).path(name, far)
+    assert Answers(reader(files[True])).path(name, far) == Answers(reader(files[False])).path(
+        name, far
+    )
 
 
 def test_swap_puzzles_derive_pred_by_default_and_peg_stores_it(seed_db):

@@ -4,14 +4,13 @@ builds of `build NAME --all-goals` seen through a renaming of pieces and a board
 from __future__ import annotations
 
 import json
-import random
 
+import independent
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import independent
 from puzzledb.builder import catalogue
 from puzzledb.builder.targets import goals_for_every_target
 from puzzledb.db.connection import reader
@@ -53,7 +52,7 @@ def solvable_on_odd_width(state, goal):
     tiles' order, read row by row without the blank, is an even permutation of the goal's."""
     where = {p: i for i, p in enumerate(goal.replace("0", ""))}
     order = [where[p] for p in state.replace("0", "")]
-    return sum(x > y for i, x in enumerate(order) for y in order[i + 1:]) % 2 == 0
+    return sum(x > y for i, x in enumerate(order) for y in order[i + 1 :]) % 2 == 0
 
 
 def test_all_goals_builds_one_goal_per_class_of_blank_cell(answers):
@@ -61,8 +60,12 @@ def test_all_goals_builds_one_goal_per_class_of_blank_cell(answers):
     assert goals_for_every_target(catalogue.get("seven")) == ["12345670", "10234567"]
     assert len(goals_for_every_target(catalogue.get("nine"))) == 3
     assert len(goals_for_every_target(catalogue.get("fifteen"))) == 3
-    built = {b["goal"] for p in answers.catalogue()["puzzles"] if p["name"] == "eight"
-             for b in p["builds"]}
+    built = {
+        b["goal"]
+        for p in answers.catalogue()["puzzles"]
+        if p["name"] == "eight"
+        for b in p["builds"]
+    }
     assert built == {"123456780", "102345678", "123405678"}
 
 
@@ -128,8 +131,9 @@ def test_repeated_pieces_need_a_build_toward_the_target(targets_db, tmp_path):
     assert result.exit_code == 4
     message = json.loads(result.stdout)["error"]["message"]
     assert f"puzzledb build lines --goal {target}" in message and "not all distinct" in message
-    result = run("path", "peg15", "011111111111111", "--to", "000000000000001", "--db",
-                 targets_db, "--json")
+    result = run(
+        "path", "peg15", "011111111111111", "--to", "000000000000001", "--db", targets_db, "--json"
+    )
     assert result.exit_code == 4 and "pegs are all alike" in result.stdout
     # the default goal as a target is simply the build toward it
     near = catalogue.get("lines").moves("123404526")[0][1]
@@ -152,17 +156,27 @@ def test_without_the_builds_to_says_how_to_make_them(tmp_path):
 
 def test_http_takes_to_and_refuses_it_beside_goal(targets_db):
     client = create_app(targets_db).test_client()
-    response = client.get("/path", query_string={"puzzle": "eight", "state": "867254301",
-                                                 "to": "123456708"})
+    response = client.get(
+        "/path", query_string={"puzzle": "eight", "state": "867254301", "to": "123456708"}
+    )
     assert response.status_code == 200 and response.get_json()["goal"] == "123456708"
-    response = client.get("/moves", query_string={"puzzle": "eight", "state": "867254301",
-                                                  "to": "123456708"})
+    response = client.get(
+        "/moves", query_string={"puzzle": "eight", "state": "867254301", "to": "123456708"}
+    )
     body = response.get_json()
     assert response.status_code == 200 and body["goal"] == "123456708"
     assert any(m["optimal"] for m in body["moves"])
-    response = client.get("/path", query_string={"puzzle": "eight", "state": "867254301",
-                                                 "to": "123456708", "goal": "123456780"})
+    response = client.get(
+        "/path",
+        query_string={
+            "puzzle": "eight",
+            "state": "867254301",
+            "to": "123456708",
+            "goal": "123456780",
+        },
+    )
     assert response.status_code == 400 and "not both" in response.get_json()["error"]["message"]
-    response = client.get("/path", query_string={"puzzle": "eight", "state": "213456780",
-                                                 "to": "123405678"})
+    response = client.get(
+        "/path", query_string={"puzzle": "eight", "state": "213456780", "to": "123405678"}
+    )
     assert response.status_code == 404 and response.get_json()["error"]["code"] == "unreachable"

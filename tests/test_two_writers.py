@@ -14,11 +14,12 @@ from puzzledb.builder import catalogue
 from puzzledb.builder.progress import Progress
 from puzzledb.db import side_writer, store
 from puzzledb.db.build import build_to
-from puzzledb.service.answers import Answers
 from puzzledb.db.connection import reader
+from puzzledb.service.answers import Answers
 
 pytestmark = pytest.mark.skipif(
-    not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="needs fork and two cores")
+    not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="needs fork and two cores"
+)
 
 
 @pytest.fixture()
@@ -32,8 +33,10 @@ def contents(path, depth=20):
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         rows = conn.execute("SELECT * FROM states ORDER BY state").fetchall()
-        index = conn.execute("SELECT state FROM nodes_1 INDEXED BY nodes_1_by_depth "
-                             "WHERE depth = ? ORDER BY state", (depth,)).fetchall()
+        index = conn.execute(
+            "SELECT state FROM nodes_1 INDEXED BY nodes_1_by_depth WHERE depth = ? ORDER BY state",
+            (depth,),
+        ).fetchall()
         return rows, index
 
 
@@ -65,12 +68,14 @@ def test_a_plain_search_result_splits_as_well(tmp_path, monkeypatch):
     build_to(tmp_path / "one.sqlite", nooff, nooff.default_goal)
     monkeypatch.setattr(side_writer, "MIN_ROWS", 1)
     build_to(tmp_path / "two.sqlite", nooff, nooff.default_goal)
-    assert contents(tmp_path / "two.sqlite", depth=10) == contents(tmp_path / "one.sqlite",
-                                                                   depth=10)
+    assert contents(tmp_path / "two.sqlite", depth=10) == contents(
+        tmp_path / "one.sqlite", depth=10
+    )
 
 
-def test_a_failing_second_writer_fails_the_build_and_leaves_no_file(tmp_path, two_writers,
-                                                                     monkeypatch):
+def test_a_failing_second_writer_fails_the_build_and_leaves_no_file(
+    tmp_path, two_writers, monkeypatch
+):
     real = store._write_rows
 
     def failing(cursor, report, *, part=(0, 1), **kwargs):
@@ -80,13 +85,14 @@ def test_a_failing_second_writer_fails_the_build_and_leaves_no_file(tmp_path, tw
 
     monkeypatch.setattr(store, "_write_rows", failing)
     eight = catalogue.get("eight")
-    with pytest.raises(sqlite3.OperationalError, match="second writer failed: .*disk is full"):
+    with pytest.raises(sqlite3.OperationalError, match=r"second writer failed: .*disk is full"):
         build_to(tmp_path / "new.sqlite", eight, eight.default_goal)
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_failure_after_the_second_writer_finished_leaves_no_side_file(tmp_path, two_writers,
-                                                                       monkeypatch):
+def test_a_failure_after_the_second_writer_finished_leaves_no_side_file(
+    tmp_path, two_writers, monkeypatch
+):
     """As when the disk fills at the commit of the lower half: the side file is complete and
     the child gone, and the build must still remove it."""
     real = side_writer.started
@@ -128,8 +134,7 @@ def _build_then_kill(path):
     build_to(path, eight, eight.default_goal, progress=OnRows())
 
 
-def test_a_killed_build_leaves_no_database_and_its_second_writer_stops(tmp_path, cli,
-                                                                       two_writers):
+def test_a_killed_build_leaves_no_database_and_its_second_writer_stops(tmp_path, cli, two_writers):
     path = tmp_path / "new.sqlite"
     child = multiprocessing.get_context("fork").Process(target=_build_then_kill, args=(path,))
     child.start()

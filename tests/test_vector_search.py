@@ -66,7 +66,8 @@ def test_the_blank_is_found_on_a_full_64_bit_word(tiles):
     codec = PackedBoard(fifteen)
     state = "".join(tiles)
     assert codec.blank_cells(np.array([codec.encode(state)], np.uint64)).tolist() == [
-        state.index("0")]
+        state.index("0")
+    ]
 
 
 @pytest.mark.parametrize("name", BOARDS)
@@ -91,11 +92,13 @@ def test_packed_rows_carry_counts_past_sqlite_integers_as_exact_text():
     values = [2**63 - 1, 2**63, 2**64 - 1]  # two limbs: the top one decides
     layer = result.layer_counts[2]
     wanted = (values * len(layer[0]))[: len(layer[0])]
-    result.layer_counts[2] = [np.array([(v >> (32 * k)) & 0xFFFFFFFF for v in wanted], np.uint32)
-                              for k in range(2)]
+    result.layer_counts[2] = [
+        np.array([(v >> (32 * k)) & 0xFFFFFFFF for v in wanted], np.uint32) for k in range(2)
+    ]
     codec = PackedBoard(seven)
-    expected = dict(zip(codec.decode(result.layers[2]),
-                        [v if v < 2**63 else str(v) for v in wanted]))
+    expected = dict(
+        zip(codec.decode(result.layers[2]), [v if v < 2**63 else str(v) for v in wanted])
+    )
     rows = {}
     for states, _, _, counts in result.chunks(1000):
         rows.update(zip(states, counts))

@@ -38,38 +38,54 @@ STATE_COLUMNS = {
     "pred": "The next state on an optimal path (one move closer); empty at the goal.",
     "move": "The move from this state to pred, in words (e.g. 'tile 5 down').",
     "solutions": "How many distinct optimal paths lead from this state to the goal (1 at the "
-                 "goal); exact, as decimal text past 9,223,372,036,854,775,807.",
+    "goal); exact, as decimal text past 9,223,372,036,854,775,807.",
 }
 
 TABLES = {
-    "puzzles": ("One row per build: a puzzle searched completely from one goal.",
-                PUZZLES_COLUMNS),
-    "moves": ("Per build, each move code in words and the two cells it swaps.", {
-        "puzzle_id": "The build (puzzles.id).",
-        "code": "Move code as stored in nodes_<id>.move (k*C*C + a*C + b on C cells).",
-        "label": "The move in words, from a state to its pred.",
-        "cell_a": "First cell the move swaps (from 0, row-major); empty if not a swap.",
-        "cell_b": "Second cell the move swaps.",
-    }),
-    "layers": ("Per build, how many states lie at each depth (the histogram).", {
-        "puzzle_id": "The build (puzzles.id).",
-        "depth": "Moves from the goal.",
-        "states": "States at that depth.",
-    }),
-    "most_solved": ("Per build, the states with the most optimal solutions (up to 100).", {
-        "puzzle_id": "The build (puzzles.id).",
-        "state": "A state with puzzles.max_solutions optimal solutions.",
-    }),
-    "states": ("Every state of every build, with its depth, pred, move and number of optimal "
-               "solutions: the table to query.",
-               STATE_COLUMNS),
-    "depth_histogram": ("How many states lie at each depth, per build.", {
-        "puzzle": STATE_COLUMNS["puzzle"], "goal": STATE_COLUMNS["goal"],
-        "depth": "Moves from the goal.", "states": "States at that depth.",
-    }),
-    "farthest": ("The states at each build's maximum depth.", {
-        k: STATE_COLUMNS[k] for k in ("puzzle", "goal", "state", "depth", "solutions")
-    }),
+    "puzzles": ("One row per build: a puzzle searched completely from one goal.", PUZZLES_COLUMNS),
+    "moves": (
+        "Per build, each move code in words and the two cells it swaps.",
+        {
+            "puzzle_id": "The build (puzzles.id).",
+            "code": "Move code as stored in nodes_<id>.move (k*C*C + a*C + b on C cells).",
+            "label": "The move in words, from a state to its pred.",
+            "cell_a": "First cell the move swaps (from 0, row-major); empty if not a swap.",
+            "cell_b": "Second cell the move swaps.",
+        },
+    ),
+    "layers": (
+        "Per build, how many states lie at each depth (the histogram).",
+        {
+            "puzzle_id": "The build (puzzles.id).",
+            "depth": "Moves from the goal.",
+            "states": "States at that depth.",
+        },
+    ),
+    "most_solved": (
+        "Per build, the states with the most optimal solutions (up to 100).",
+        {
+            "puzzle_id": "The build (puzzles.id).",
+            "state": "A state with puzzles.max_solutions optimal solutions.",
+        },
+    ),
+    "states": (
+        "Every state of every build, with its depth, pred, move and number of optimal "
+        "solutions: the table to query.",
+        STATE_COLUMNS,
+    ),
+    "depth_histogram": (
+        "How many states lie at each depth, per build.",
+        {
+            "puzzle": STATE_COLUMNS["puzzle"],
+            "goal": STATE_COLUMNS["goal"],
+            "depth": "Moves from the goal.",
+            "states": "States at that depth.",
+        },
+    ),
+    "farthest": (
+        "The states at each build's maximum depth.",
+        {k: STATE_COLUMNS[k] for k in ("puzzle", "goal", "state", "depth", "solutions")},
+    ),
     "sqlite_sequence": ("SQLite's counter behind puzzles.id (AUTOINCREMENT).", {}),
 }
 

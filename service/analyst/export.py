@@ -22,7 +22,10 @@ def write(out: TextIO, fmt: str, batches: Iterable[list[tuple]]) -> int:
             count += len(batch)
     else:
         for batch in batches:
-            out.write("".join(
-                json.dumps(dict(zip(COLUMNS, row)), ensure_ascii=False) + "\n" for row in batch))
+            out.write(
+                "".join(
+                    json.dumps(dict(zip(COLUMNS, row)), ensure_ascii=False) + "\n" for row in batch
+                )
+            )
             count += len(batch)
     return count

@@ -43,18 +43,21 @@ def write(path: str | Path, stats: dict) -> None:
     from matplotlib.ticker import FuncFormatter, MaxNLocator
 
     counts = stats["histogram"]
-    with matplotlib.rc_context({"svg.fonttype": "none", "font.size": 12}), \
-            warnings.catch_warnings():
+    with (
+        matplotlib.rc_context({"svg.fonttype": "none", "font.size": 12}),
+        warnings.catch_warnings(),
+    ):
         # An SVG keeps its text for the viewer's fonts to draw; measuring a katakana goal with
         # a font that lacks it is only approximate, which is no reason to warn the user.
         warnings.filterwarnings("ignore", message="Glyph .* missing from font")
         figure, axes = pyplot.subplots(figsize=(WIDTH / DPI, HEIGHT / DPI), dpi=DPI)
         try:
             bars = axes.bar(range(len(counts)), counts, width=0.85, color=BAR)
-            for depth, (bar, count) in enumerate(zip(bars, counts)):
+            for depth, (bar, _count) in enumerate(zip(bars, counts)):
                 bar.set_gid(f"bar-{depth}")  # SVG: <g id="bar-D">, one a depth
-            figure.suptitle(f"{stats['puzzle']}: states by depth", x=0.02, ha="left",
-                            fontsize=16, color=INK)
+            figure.suptitle(
+                f"{stats['puzzle']}: states by depth", x=0.02, ha="left", fontsize=16, color=INK
+            )
             axes.set_title(_subtitle(stats, suffix), loc="left", fontsize=11, color=MUTED)
             axes.set_xlabel("depth (moves from the goal)")
             axes.set_ylabel("states")

@@ -60,8 +60,10 @@ def write_table(out: TextIO, columns: list[str], rows: Iterable[tuple], limit: i
     kept = list(taken)
     texts = [[cell(v) for v in row] for row in kept]
     widths = [max([width(c)] + [width(t[i]) for t in texts]) for i, c in enumerate(columns)]
-    numeric = [bool(kept) and all(isinstance(r[i], (int, float)) or r[i] is None for r in kept)
-               for i in range(len(columns))]
+    numeric = [
+        bool(kept) and all(isinstance(r[i], (int, float)) or r[i] is None for r in kept)
+        for i in range(len(columns))
+    ]
     out.write("  ".join(_pad(c, w, n) for c, w, n in zip(columns, widths, numeric)).rstrip())
     out.write("\n" + "  ".join("-" * w for w in widths) + "\n")
     for row in texts:
@@ -69,8 +71,10 @@ def write_table(out: TextIO, columns: list[str], rows: Iterable[tuple], limit: i
         out.write("\n")
     count = len(kept)
     if cut[0]:
-        out.write(f"({count:,} rows shown, more were cut: raise --limit, or use --format csv "
-                  f"or json to stream them all)\n")
+        out.write(
+            f"({count:,} rows shown, more were cut: raise --limit, or use --format csv "
+            f"or json to stream them all)\n"
+        )
     else:
         out.write(f"({count:,} row{'s' if count != 1 else ''})\n")
 
@@ -91,11 +95,14 @@ def write_json(out: TextIO, columns: list[str], rows: Iterable[tuple], limit: in
     count = 0
     try:
         for row in taken:
-            out.write(("," if count else "") + "\n" + json.dumps(
-                [json_value(v) for v in row], ensure_ascii=False))
+            out.write(
+                ("," if count else "")
+                + "\n"
+                + json.dumps([json_value(v) for v in row], ensure_ascii=False)
+            )
             count += 1
     except BaseException:  # stopped part way (time limit, Ctrl-C): the error's JSON, printed
-        out.write("\n")    # next, starts a line of its own
+        out.write("\n")  # next, starts a line of its own
         raise
     out.write(f'\n], "count": {count}, "truncated": {json.dumps(cut[0])}}}\n')
 
@@ -103,8 +110,9 @@ def write_json(out: TextIO, columns: list[str], rows: Iterable[tuple], limit: in
 WRITERS = {"table": write_table, "csv": write_csv, "json": write_json}
 
 
-def write(out: TextIO, fmt: str, columns: list[str], rows: Iterable[tuple],
-          limit: int | None) -> None:
+def write(
+    out: TextIO, fmt: str, columns: list[str], rows: Iterable[tuple], limit: int | None
+) -> None:
     """Write in `fmt`; the table shows at most `limit` rows (TABLE_LIMIT when None)."""
     if fmt == "table" and limit is None:
         limit = TABLE_LIMIT

@@ -26,8 +26,16 @@ ENTRY_OVERHEAD = 400
 LARGEST_SHARE = 8
 
 _SIZE = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([KMG]i?B?|B)?\s*", re.I)
-_UNITS = {"": 1, "B": 1, "K": 1000, "M": 1000**2, "G": 1000**3,
-          "KI": 1024, "MI": 1024**2, "GI": 1024**3}
+_UNITS = {
+    "": 1,
+    "B": 1,
+    "K": 1000,
+    "M": 1000**2,
+    "G": 1000**3,
+    "KI": 1024,
+    "MI": 1024**2,
+    "GI": 1024**3,
+}
 
 
 def parse_size(text: str) -> int:

@@ -34,8 +34,13 @@ QUERY_SECONDS = 2.0  # the longest one lookup may run before it is stopped
 class ServiceAnswers:
     """Answers for many threads over one file that may be rebuilt or replaced while serving."""
 
-    def __init__(self, database, cache_bytes: int = 0, db_hint: str = "",
-                 query_seconds: float = QUERY_SECONDS):
+    def __init__(
+        self,
+        database,
+        cache_bytes: int = 0,
+        db_hint: str = "",
+        query_seconds: float = QUERY_SECONDS,
+    ):
         self.cache = AnswerCache(cache_bytes)
         self.connections = FreshConnections(database, on_change=self.cache.invalidate)
         self.answers = Answers(self.connections, db_hint)

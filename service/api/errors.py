@@ -1,8 +1,9 @@
 """Every failure as JSON `{"error": {"code", "message"}}` with its status; never a traceback.
 
 puzzledb errors keep their own code and status, HTTP errors (404 route, 405, 414) keep their
-status (and a 405 its Allow header), an unreadable database is 503, and anything else is a bug: 500, logged
-on one line (the full traceback only at debug level, so a broken request cannot flood logs).
+status (and a 405 its Allow header), an unreadable database is 503, and anything else is a
+bug: 500, logged on one line (the full traceback only at debug level, so a broken request
+cannot flood logs).
 """
 
 from __future__ import annotations
@@ -36,11 +37,14 @@ def _http(error: HTTPException):
     code = CODES.get(status) or (error.name or "error").lower().replace(" ", "_")
     allowed = ", ".join(getattr(error, "valid_methods", None) or [])  # set on 405
     if status == 404:
-        message = (f"no such route: {shown(request.path, 100)} (the routes are listed in "
-                   f"/openapi.json)")
+        message = (
+            f"no such route: {shown(request.path, 100)} (the routes are listed in /openapi.json)"
+        )
     elif status == 405:
-        message = (f"{shown(request.method)[1:-1]} is not allowed on {shown(request.path, 100)}; "
-                   f"allowed: {allowed}")
+        message = (
+            f"{shown(request.method)[1:-1]} is not allowed on {shown(request.path, 100)}; "
+            f"allowed: {allowed}"
+        )
     else:
         message = _plain(error.description or error.name or "error")
     return error_response(status, code, message, {"Allow": allowed} if allowed else None)
@@ -54,8 +58,9 @@ def _plain(message: str) -> str:
 def _database(error: Exception):
     cause = getattr(error, "orig", error)
     name = getattr(cause, "sqlite_errorname", None)
-    current_app.logger.error("database error on %s: %s%s", request.path, cause,
-                             f" ({name})" if name else "")
+    current_app.logger.error(
+        "database error on %s: %s%s", request.path, cause, f" ({name})" if name else ""
+    )
     return error_response(503, "database_error", "the database could not be read; try again")
 
 

@@ -7,6 +7,7 @@ error message is the CLI's.
 from __future__ import annotations
 
 from flask import Blueprint, current_app
+
 from .caching import respond
 from .params import read
 
@@ -34,8 +35,9 @@ def moves():
 @bp.get("/depth")
 def depth():
     q = read("/depth")
-    return _ask("depth", q["puzzle"], q["d"], q.get("goal"), q["limit"], q["offset"],
-                q.get("after"))
+    return _ask(
+        "depth", q["puzzle"], q["d"], q.get("goal"), q["limit"], q["offset"], q.get("after")
+    )
 
 
 @bp.get("/farthest")

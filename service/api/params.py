@@ -28,8 +28,7 @@ def refuse_long_query() -> None:
     limit = current_app.config["PUZZLEDB_MAX_QUERY_BYTES"]
     if len(request.query_string) > limit:
         raise QueryTooLong(
-            f"the query string has {len(request.query_string)} bytes; at most {limit} are "
-            f"accepted"
+            f"the query string has {len(request.query_string)} bytes; at most {limit} are accepted"
         )
 
 
