@@ -1,12 +1,15 @@
 """The one scheme by which a stored move code names a move, in Python and in SQL.
 
 A move that swaps cells lo < hi of a board of C cells gets code = k*C*C + lo*C + hi, k
-numbering its words ("tile 5 down"), so the two cells come back by arithmetic on the code:
+numbering its family (the move apart from its cells: tile 5 going down), in the order
+families are met, so the two cells come back by arithmetic on the code:
 SQL derives a predecessor with no join and numpy undoes a whole layer at once. Other moves
 (peg chains) are simply numbered in the order they are met, and their predecessor is stored.
 """
 
 from __future__ import annotations
+
+from collections.abc import Hashable
 
 from .puzzle import Move
 
@@ -18,13 +21,15 @@ class MoveCodes:
         self.cells, self.swaps = cells, swaps
         self.moves: dict[int, Move] = {}
         self._codes: dict[Move, int] = {}
-        self._labels: dict[str, int] = {}
+        self._families: dict[Hashable, int] = {}
 
     def code(self, move: Move) -> int:
         found = self._codes.get(move)
         if found is None:
             if self.swaps:
-                k = self._labels.setdefault(move.label, len(self._labels))
+                if move.swap is None:
+                    raise ValueError(f"numbering swaps, but {move.label!r} swaps no two cells")
+                k = self._families.setdefault(move.family, len(self._families))
                 lo, hi = move.swap
                 found = (k * self.cells + lo) * self.cells + hi
             else:

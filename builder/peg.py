@@ -6,6 +6,7 @@ backwards over `reverse_moves`, which un-jump a peg (putting the jumped pegs bac
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import groupby
 
 from .errors import BadDefinition, MalformedInput, shown
@@ -13,6 +14,20 @@ from .puzzle import Move, Puzzle, split_cells
 
 PEG, HOLE = "1", "0"
 PEG_GLYPH, HOLE_GLYPH = "●", "○"  # how a terminal shows them
+
+
+@dataclass(frozen=True, kw_only=True)
+class Jumps(Move):
+    """A chain of jumps by one peg: the holes it passes through, where it starts first and
+    where it ends last (the canonical chain of its result, so forward and reverse moves
+    name a move alike)."""
+
+    path: tuple[int, ...]
+
+
+def jumps(path: list[int]) -> Jumps:
+    """The move along `path`, with its words made from it."""
+    return Jumps(path=tuple(path), label=_label(path))
 
 
 class PegSolitaire(Puzzle):
@@ -85,7 +100,7 @@ class PegSolitaire(Puzzle):
         return goal
 
     # -- move rule -----------------------------------------------------------------------------
-    def moves(self, state: str) -> list[tuple[Move, str]]:
+    def moves(self, state: str) -> list[tuple[Jumps, str]]:
         """Every chain of one or more jumps by one peg.
 
         Chains that end in the same position are one move, named by the canonical chain
@@ -96,10 +111,12 @@ class PegSolitaire(Puzzle):
             if state[start] == PEG:
                 for path, result in self._chains(state, [start]):
                     _keep_canonical(best, result, path)
-        return [(Move(_label(path), path=tuple(path)), result) for result, path in best.items()]
+        return [(jumps(path), result) for result, path in best.items()]
 
     def move_cells(self, state: str, move: Move, after: str) -> tuple[list[int], list[int]]:
         """The hole the peg starts in, and the hole its chain ends in."""
+        if not isinstance(move, Jumps):
+            raise TypeError(f"{self.name} moves are jumps, not {move!r}")
         return [move.path[0]], [move.path[-1]]
 
     def _chains(self, state, path):
@@ -118,7 +135,7 @@ class PegSolitaire(Puzzle):
                 for back_path, earlier in self._unchains(state, [end]):
                     _keep_canonical(best, earlier, back_path[::-1])
         for earlier, path in best.items():
-            yield Move(_label(path)), earlier
+            yield jumps(path), earlier
 
     def _unchains(self, state, path):
         here = path[-1]

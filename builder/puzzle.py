@@ -7,7 +7,7 @@ nothing else about it: states are canonical text, moves are `Move` values.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .errors import MalformedInput
@@ -25,19 +25,26 @@ SEARCH_MEMORY = 8 * 10**9
 MAX_COMPLETE_STATES = SEARCH_MEMORY // BYTES_PER_STATE
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Move:
-    """One move, described from the state it is made in.
+    """One move, as data, described from the state it is made in. Each kind of puzzle says
+    what its moves hold (builder.sliding.Slide, builder.peg.Jumps); its words are made from
+    that data when the move is made, never the data from the words, so rewording a move
+    changes neither the rules nor the stored codes.
 
     `swap` is the pair of cells (low, high) the move exchanges when it is nothing more than
     that; the database then derives `pred` from the state instead of storing it.
     """
 
-    label: str
     swap: tuple[int, int] | None = None
-    #: The holes a peg passes through, where it starts first and where it ends last (peg
-    #: chains); not part of the move's identity, which its label already fixes.
-    path: tuple[int, ...] = field(default=(), compare=False)
+    #: How the move is said ("tile 5 down"): made from the data, so never compared.
+    label: str = field(default="", compare=False)
+
+    @property
+    def family(self) -> Hashable:
+        """The move apart from the cells it is made on: a swap's code numbers the family,
+        then the two cells (builder.move_codes)."""
+        return self
 
 
 class Puzzle(ABC):
@@ -66,7 +73,7 @@ class Puzzle(ABC):
 
     # -- move rule ---------------------------------------------------------------------------
     @abstractmethod
-    def moves(self, state: str) -> list[tuple[Move, str]]:
+    def moves(self, state: str) -> Sequence[tuple[Move, str]]:
         """Every legal move from `state` and the state it leads to."""
 
     @abstractmethod

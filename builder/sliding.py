@@ -12,6 +12,8 @@ same states, since a k-tile move is k one-tile moves; only distances differ.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass, field
 from math import factorial, prod
 
 from .box_drawing import framed_grid, widest
@@ -21,6 +23,25 @@ from .puzzle import ROW_SEPARATOR, SEPARATORS, Move, Puzzle, split_cells
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 #: How moves are counted: one piece a move, or a run of tiles in line with a blank a move.
 METRICS = ("single", "multi")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Slide(Move):
+    """Pieces going one cell `direction`: one piece, or under the multi metric a run of tiles.
+
+    `pieces` holds their labels in reading order of `cells`, the first cell of each, where
+    they stand. `at` repeats those cells only when a piece has a twin (an identical piece):
+    only then do the words, and so the move, depend on where it is made.
+    """
+
+    pieces: str
+    direction: str
+    at: tuple[int, ...] = ()
+    cells: tuple[int, ...] = field(default=(), compare=False)
+
+    @property
+    def family(self) -> Hashable:
+        return self.pieces, self.direction
 
 
 class SlidingPuzzle(Puzzle):
@@ -73,7 +94,13 @@ class SlidingPuzzle(Puzzle):
             [(d, line) for d in DIRECTIONS if (line := self._line(cell, OPPOSITE[d]))]
             for cell in range(self.cells)
         ]
-        self._run_labels: dict[tuple[str, str], str] = {}
+        # pieces with an identical piece elsewhere on the board: move words say which one
+        self.twins = {
+            label
+            for label, n in self.counts.items()
+            if label != blank and n > prod(self.wide.get(label, (1, 1)))
+        }
+        self._run_words: dict[tuple[str, str, tuple[int, ...]], str] = {}
 
     # -- definition --------------------------------------------------------------------------
     def _check_definition(self, goal: str) -> None:
@@ -254,7 +281,7 @@ class SlidingPuzzle(Puzzle):
             out.append(cell)
         return out
 
-    def moves(self, state: str) -> list[tuple[Move, str]]:
+    def moves(self, state: str) -> list[tuple[Slide, str]]:
         if self.metric == "multi":
             return self._multi_moves(state)
         out = []
@@ -263,13 +290,15 @@ class SlidingPuzzle(Puzzle):
                 continue
             for direction, target in self._neighbours[cell]:
                 if target is not None and state[target] == self.blank:
-                    move = self.one_cell_move(label, direction, cell, target)
-                    out.append((move, _swapped(state, *move.swap)))
+                    lo, hi = min(cell, target), max(cell, target)
+                    out.append(
+                        (self.slide(label, direction, (cell,), (lo, hi)), _swapped(state, lo, hi))
+                    )
         for label, top, left in self.pieces(state):
             out.extend(self._wide_moves(state, label, top, left))
         return out
 
-    def _multi_moves(self, state: str) -> list[tuple[Move, str]]:
+    def _multi_moves(self, state: str) -> list[tuple[Slide, str]]:
         """For each blank and each way into it, the runs of 1..k tiles beyond it in that line
         (up to the edge or another blank), each sliding one cell toward it."""
         out = []
@@ -287,25 +316,53 @@ class SlidingPuzzle(Puzzle):
                     if k == 1:
                         move = self.one_cell_move(state[tile], direction, tile, cell)
                     else:
-                        move = Move(self.run_label(state, line[:k], direction))
+                        run = tuple(sorted(line[:k]))
+                        move = self.slide("".join(state[c] for c in run), direction, run)
                     out.append((move, "".join(cells)))
             cell = state.find(blank, cell + 1)
         return out
 
-    def run_label(self, state: str, run: list[int], direction: str) -> str:
-        """How a move of several tiles is said: the tiles in reading order, then the way they
-        go ("tiles 7 8 left"); named pieces by their names ("N and O left")."""
-        labels = "".join(state[c] for c in sorted(run))
-        key = (labels, direction)
-        said = self._run_labels.get(key)
+    def slide(
+        self,
+        pieces: str,
+        direction: str,
+        cells: tuple[int, ...],
+        swap: tuple[int, int] | None = None,
+    ) -> Slide:
+        """The move of `pieces` (labels in reading order) standing at `cells` (the first cell
+        of each), with its words."""
+        at = cells if self.twins and any(label in self.twins for label in pieces) else ()
+        return Slide(
+            pieces=pieces,
+            direction=direction,
+            at=at,
+            cells=cells,
+            swap=swap,
+            label=self._words(pieces, direction, cells, at),
+        )
+
+    def _words(self, pieces: str, direction: str, cells: tuple[int, ...], at: tuple) -> str:
+        """How a move is said: the piece, then the way it goes ("tile 5 down"); a piece with
+        a twin by where it stands ("O at c1 right"). A run of tiles (multi metric) in reading
+        order ("tiles 7 8 left"), named pieces by their names ("N and O left")."""
+        if len(pieces) == 1:
+            return f"{self._piece_words(pieces, cells[0])} {direction}"
+        key = (pieces, direction, at)
+        said = self._run_words.get(key)
         if said is None:
-            if any(label in self.names for label in labels):
-                words = [self.piece_name(label) for label in labels]
-                pieces = f"{', '.join(words[:-1])} and {words[-1]}"
+            if at or any(label in self.names for label in pieces):
+                words = [self._piece_words(label, cell) for label, cell in zip(pieces, cells)]
+                run = f"{', '.join(words[:-1])} and {words[-1]}"
             else:
-                pieces = "tiles " + " ".join(self.glyph(label) for label in labels)
-            said = self._run_labels[key] = f"{pieces} {direction}"
+                run = "tiles " + " ".join(self.glyph(label) for label in pieces)
+            said = self._run_words[key] = f"{run} {direction}"
         return said
+
+    def _piece_words(self, label: str, cell: int) -> str:
+        """A piece's name, and where it stands when an identical piece could be meant."""
+        if label in self.twins:
+            return f"{self.piece_name(label)} at {cell_name(cell, self.cols)}"
+        return self.piece_name(label)
 
     def move_cells(self, state: str, move: Move, after: str) -> tuple[list[int], list[int]]:
         """The cells of the piece that moves (a wide piece's whole block), and the blank cells
@@ -321,15 +378,13 @@ class SlidingPuzzle(Puzzle):
                 return block, filled
         return [c for c in changed if after[c] == self.blank], filled
 
-    def move_label(self, label: str, direction: str) -> str:
-        """How a move is said: the piece, then the way it goes ("tile 5 down")."""
-        return f"{self.piece_name(label)} {direction}"
-
-    def one_cell_move(self, label: str, direction: str, cell: int, target: int) -> Move:
+    def one_cell_move(self, label: str, direction: str, cell: int, target: int) -> Slide:
         """A one-cell piece at `cell` sliding into the blank at `target`: a swap of the two."""
-        return Move(self.move_label(label, direction), (min(cell, target), max(cell, target)))
+        return self.slide(label, direction, (cell,), (min(cell, target), max(cell, target)))
 
-    def _wide_moves(self, state, label, top, left):
+    def _wide_moves(
+        self, state: str, label: str, top: int, left: int
+    ) -> Iterator[tuple[Slide, str]]:
         h, w = self.wide[label]
         block = [(top + i, left + j) for i in range(h) for j in range(w)]
         for direction, (dr, dc) in DIRECTIONS.items():
@@ -348,13 +403,21 @@ class SlidingPuzzle(Puzzle):
             for c in enter:
                 cells[c] = label
             swap = (min(leave[0], enter[0]), max(leave[0], enter[0])) if len(enter) == 1 else None
-            yield Move(self.move_label(label, direction), swap), "".join(cells)
+            yield self.slide(label, direction, (top * self.cols + left,), swap), "".join(cells)
 
-    def reverse_moves(self, state: str):
-        """Sliding moves undo themselves: the move back is the same piece the other way."""
+    def reverse_moves(self, state: str) -> Iterator[tuple[Slide, str]]:
+        """Sliding moves undo themselves: the move back is the same pieces the other way,
+        from the cells the move took them to."""
         for move, earlier in self.moves(state):
-            piece, direction = move.label.rsplit(" ", 1)
-            yield Move(f"{piece} {OPPOSITE[direction]}", move.swap), earlier
+            way = move.direction
+            moved = tuple(self._stepped(cell, way) for cell in move.cells)
+            yield self.slide(move.pieces, OPPOSITE[way], moved, move.swap), earlier
+
+    def _stepped(self, cell: int, direction: str) -> int:
+        """The cell one step on, for a cell a move has just left (so never off the board)."""
+        r, c = divmod(cell, self.cols)
+        dr, dc = DIRECTIONS[direction]
+        return (r + dr) * self.cols + c + dc
 
     def single_swap_moves(self) -> bool:
         if self.metric == "multi":
@@ -489,6 +552,18 @@ def wide_blocks(
             covered[c] = True
         found.append((label, top, left))
     return found, None
+
+
+def cell_name(cell: int, cols: int) -> str:
+    """A cell as a spreadsheet names it: its column's letter, then its row from the top
+    ("b1" is the second cell of the first row); past column z, "aa", "ab" and on."""
+    row, col = divmod(cell, cols)
+    letters = ""
+    col += 1
+    while col:
+        col, digit = divmod(col - 1, 26)
+        letters = chr(ord("a") + digit) + letters
+    return f"{letters}{row + 1}"
 
 
 def _swapped(state: str, a: int, b: int) -> str:

@@ -131,7 +131,7 @@ def test_moves_lists_every_legal_move_best_first(cli, seed_db):
     assert answer["depth"] == 44
     assert [(m["move"], m["depth"], m["optimal"]) for m in answer["moves"]] == [
         ("N down", 43, True),
-        ("F right", 45, False),
+        ("F at c2 right", 45, False),
     ]
     text = cli("moves", "nooff", "LLONOFF_", "--db", seed_db).stdout
     assert "LLONOFF_ is 44 moves from goal LLNOOFF_" in text and "N down" in text

@@ -131,7 +131,7 @@ def test_moves_lists_every_legal_move_best_first(client):
     assert answer["depth"] == 44
     assert [(m["move"], m["depth"], m["optimal"]) for m in answer["moves"]] == [
         ("N down", 43, True),
-        ("F right", 45, False),
+        ("F at c2 right", 45, False),
     ]
     nooff = catalogue.get("nooff")
     assert {m["state"] for m in answer["moves"]} == {s for _, s in nooff.moves("LLONOFF_")}
@@ -177,7 +177,7 @@ def test_every_move_names_the_cells_it_takes_a_piece_from_and_to(client):
     bulb = ok(client, "/moves", puzzle="nooff", state="_LLNOOFF")["moves"]
     assert {(m["move"], tuple(m["from"]), tuple(m["to"])) for m in bulb} == {
         ("bulb left", (1, 2), (0,)),
-        ("O up", (4,), (0,)),
+        ("O at a2 up", (4,), (0,)),
     }
     for m in ok(client, "/moves", puzzle="eight", state="867254301")["moves"]:
         before, after = "867254301", m["state"]
