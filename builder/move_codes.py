@@ -1,4 +1,4 @@
-"""The one scheme by which a stored move code names a move, in Python and in SQL.
+"""The one scheme by which a stored move code names a move (db.schema says it in SQL).
 
 A move that swaps cells lo < hi of a board of C cells gets code = k*C*C + lo*C + hi, k
 numbering its family (the move apart from its cells: tile 5 going down), in the order
@@ -42,8 +42,3 @@ class MoveCodes:
 def swapped_cells(code, cells: int):
     """(lo, hi), the two cells a swap's code names; works on numbers and on numpy arrays."""
     return (code // cells) % cells, code % cells
-
-
-def swapped_cells_sql(code: str, cells: int) -> tuple[str, str]:
-    """The same as SQL expressions over the column or expression `code`."""
-    return f"(({code} / {int(cells)}) % {int(cells)})", f"({code} % {int(cells)})"

@@ -26,8 +26,6 @@ the views derive it from the state and the move's two cells, saving a second cop
 
 from __future__ import annotations
 
-from puzzledb.builder.move_codes import swapped_cells_sql
-
 #: PRAGMA user_version of a database this code writes; others are refused, not misread.
 VERSION = 2
 
@@ -91,6 +89,12 @@ def node_table_ddl(table: str, stores_pred: bool) -> str:
 def node_index_ddl(table: str) -> str:
     """Created after the rows are in: one sort instead of a random insert per row."""
     return f"CREATE INDEX {table}_by_depth ON {table} (depth)"
+
+
+def swapped_cells_sql(code: str, cells: int) -> tuple[str, str]:
+    """builder.move_codes.swapped_cells as SQL expressions over the column or expression
+    `code`: the two cells a swap's code names."""
+    return f"(({code} / {int(cells)}) % {int(cells)})", f"({code} % {int(cells)})"
 
 
 def pred_expression(state: str, move: str, cells: int, stored: str | None) -> str:

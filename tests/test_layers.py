@@ -5,6 +5,7 @@ other in a circle."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 TREE = Path(__file__).resolve().parent.parent
@@ -92,3 +93,64 @@ def test_the_graph_is_read():
     graph = _graph()
     assert "db.store" in graph["db.build"] and "builder.search" in graph["db.build"]
     assert "db.queries" in graph["service.answers"]
+
+
+#: The front ends: the CLI, the HTTP service and the page, each a thin shell over the answers.
+FRONT_ENDS = (
+    "service.cli",
+    "service.cli_options",
+    "service.cli_text",
+    "service.render",
+    "service.progress",
+    "service.analyst",
+    "service.api",
+    "service.app",
+    "service.openapi",
+    "service.serve",
+    "service.web",
+)
+#: What the domain must not know: storage (SQL) and the web (HTTP).
+SQL_AND_HTTP = ("sqlite3", "sqlalchemy", "flask", "werkzeug", "gunicorn", "http", "urllib")
+SQL_TEXT = re.compile(
+    r"\b(SELECT|INSERT INTO|UPDATE|DELETE FROM|CREATE (TABLE|INDEX|VIEW)|WITH RECURSIVE)\b"
+    r"|\bsubstr\(|\bPRAGMA\b"
+)
+
+
+def _is_front_end(module: str) -> bool:
+    return any(module == f or module.startswith(f + ".") for f in FRONT_ENDS)
+
+
+def test_the_answer_layer_uses_no_front_end():
+    """service.answers and everything it imports, however indirectly."""
+    graph = _graph()
+    used, todo = set(), ["service.answers"]
+    while todo:
+        for target in graph[todo.pop()]:
+            if target not in used:
+                used.add(target)
+                todo.append(target)
+    assert "db.queries" in used  # the walk is real
+    assert sorted(m for m in used if _is_front_end(m)) == []
+
+
+def test_the_domain_knows_no_sql_and_no_http():
+    """builder/ imports no database or web library and writes no SQL (f-strings included)."""
+    found = []
+    for path in (TREE / "builder").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            found += [(path.name, n) for n in names if n.split(".")[0] in SQL_AND_HTTP]
+            text = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(text, str) and SQL_TEXT.search(text):
+                found.append((path.name, text[:40]))
+    assert found == []
+
+
+def test_the_domain_rules_are_checked_on_text_that_has_them():
+    assert SQL_TEXT.search("SELECT state FROM t") and SQL_TEXT.search("substr(s, 1, 2)")
+    assert not SQL_TEXT.search("a piece cannot be selected here")
