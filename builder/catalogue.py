@@ -120,6 +120,14 @@ SEEDS = ["eight", "seven", "lines", "atama", "nooff", "peg15"]
 RADIUS_ONLY = {
     p.name: p.arrangements() for p in CATALOGUE.values() if p.arrangements() > MAX_COMPLETE_STATES
 }
+#: The radius suggested for a board too large to search completely (the README's examples).
+SUGGESTED_RADIUS = 20
+
+
+def radius_flag(name: str) -> str:
+    """What a suggested build command adds for `name`: " --radius 20" where the puzzle can
+    only be built within a radius, else nothing."""
+    return f" --radius {SUGGESTED_RADIUS}" if name in RADIUS_ONLY else ""
 
 
 def get(name: str) -> Puzzle:

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .catalogue import CATALOGUE
-from .errors import BadDefinition, MalformedInput, shown
+from .errors import BadDefinition, MalformedInput, shown, times
 from .puzzle import ROW_SEPARATOR, SEPARATORS
 from .sliding import METRICS, SlidingPuzzle, wide_blocks
 
@@ -317,8 +317,8 @@ class _Reader:
         for label in sorted(set(found) | set(first)):
             if found[label] != first[label]:
                 self.fail(
-                    f"{what} has piece '{label}' {_times(found[label])}, but {first_name} has it "
-                    f"{_times(first[label])}: every goal holds the same pieces"
+                    f"{what} has piece '{label}' {times(found[label])}, but {first_name} has it "
+                    f"{times(first[label])}: every goal holds the same pieces"
                 )
 
     # -- pieces ---------------------------------------------------------------------------------
@@ -439,10 +439,6 @@ def _kind(value) -> str:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
-
-
-def _times(n: int) -> str:
-    return {0: "0 times", 1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 def _blanks(n: int, blank: str) -> str:

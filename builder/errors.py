@@ -103,6 +103,11 @@ def shown(value: object, limit: int = SHOWN) -> str:
     return f"'{head}'"
 
 
+def times(n: int) -> str:
+    """How often a piece appears, as a message says it: "once", "twice", "3 times"."""
+    return {0: "0 times", 1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
 def _visible(ch: str) -> str:
     if ch == "'" or ch == "\\":
         return "\\" + ch

@@ -13,6 +13,8 @@ from .move_codes import MoveCodes, swapped_cells
 from .sliding import DIRECTIONS, SlidingPuzzle
 
 DIRECTION_NAMES = list(DIRECTIONS)
+#: The largest move code the layered search can hold: it keeps them as int16.
+MOVE_CODE_MAX = int(np.iinfo(np.int16).max)
 
 
 class PackedBoard:
@@ -60,8 +62,12 @@ class PackedBoard:
                         move = p.one_cell_move(symbol, direction, cell, int(target))
                         self.code_of[cell, d, digit] = codes.code(move)
         self.moves = codes.moves
-        # Two bytes a move code halves the memory of a big search; every board here fits.
-        assert max(self.moves) < 2**15, "move codes no longer fit in int16"
+        # Two bytes a move code halves the memory of a big search; every packable board fits
+        # (the most: 60 tile-and-direction families on 16 cells, codes below 15,360).
+        if max(self.moves) > MOVE_CODE_MAX:
+            raise ValueError(
+                f"{p.name}: move code {max(self.moves)} does not fit the search's 16-bit codes"
+            )
         self.code_of = self.code_of.astype(np.int16)
 
     def encode(self, state: str) -> int:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from math import factorial, prod
 
 from .box_drawing import framed_grid, widest
-from .errors import BadDefinition, MalformedInput, shown
+from .errors import BadDefinition, MalformedInput, shown, times
 from .puzzle import ROW_SEPARATOR, SEPARATORS, Move, Puzzle, split_cells
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -198,8 +198,8 @@ class SlidingPuzzle(Puzzle):
         for label in sorted(self.counts):
             if found[label] != self.counts[label]:
                 raise MalformedInput(
-                    f"{what} has piece '{label}' {_times(found[label])}, "
-                    f"expected {_times(self.counts[label])}"
+                    f"{what} has piece '{label}' {times(found[label])}, "
+                    f"expected {times(self.counts[label])}"
                 )
         state = "".join(symbols)
         self.pieces(state, what)
@@ -568,10 +568,6 @@ def cell_name(cell: int, cols: int) -> str:
 
 def _swapped(state: str, a: int, b: int) -> str:
     return state[:a] + state[b] + state[a + 1 : b] + state[a] + state[b + 1 :]
-
-
-def _times(n: int) -> str:
-    return {0: "0 times", 1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 def _rows_text(indexes: list[int]) -> str:

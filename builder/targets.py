@@ -43,10 +43,6 @@ class Frame:
         return "".join(out)
 
 
-def identity(puzzle) -> Frame:
-    return Frame(tuple(range(puzzle.cells)), {})
-
-
 def frame_for(puzzle, target: str, goals: list[str]) -> tuple[str, Frame] | None:
     """A stored goal (from `goals`, in order of preference) and the frame that turns `target`
     into it; None when none can. A goal equal to the target needs no frame at all."""

@@ -32,19 +32,18 @@ def search(
     return result
 
 
-#: Up to this many states a build stores `pred` even where it could derive it. Storing costs
-#: ~10 bytes a state and ~0.1 s of an 8-puzzle build, and buys ~20 us of a 31-step walk;
-#: measured under HTTP load that gain vanished (3,211 vs 3,314 req/s), so by default
-#: swap puzzles derive pred. `puzzledb build --store-pred` stores it anyway.
-STORE_PRED_UP_TO = 0
+# Where every move is a swap, a build derives `pred` from the move by default (`compact`).
+# Storing it costs ~10 bytes a state and ~0.1 s of an 8-puzzle build, and buys ~20 us of a
+# 31-step walk; measured under HTTP load that gain vanished (3,211 vs 3,314 req/s).
+# `puzzledb build --store-pred` stores it anyway.
 
 
 def build(engine, puzzle: Puzzle, goal: str, started: float | None = None, **options) -> dict:
     """Search `puzzle` from `goal` and replace its stored build; returns the puzzles row.
 
     Options: `radius` keeps only states within that many moves of the goal; `progress`
-    hears of the work; `compact` derives pred from the move instead of storing it, where
-    every move is a swap (None: by size, above).
+    hears of the work; `compact` (the default) derives pred from the move instead of storing
+    it, where every move is a swap.
     """
     return _run(partial(store.save_build, engine), puzzle, goal, started, **options)
 
@@ -56,12 +55,10 @@ def build_to(
     return _run(partial(store.save_build_to, path), puzzle, goal, started, **options)
 
 
-def _run(save, puzzle, goal, started, radius=None, progress=None, compact=None) -> dict:
+def _run(save, puzzle, goal, started, radius=None, progress=None, compact=True) -> dict:
     progress = progress or Progress()
     started = time.perf_counter() if started is None else started
     result = search(puzzle, goal, radius, progress)
-    if compact is None:
-        compact = result.states > STORE_PRED_UP_TO
     result.stores_pred = result.stores_pred or not compact
     row = save(puzzle, result, started, progress)
     progress.done()

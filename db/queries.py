@@ -9,9 +9,11 @@ no query builder it does not use.
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from sqlite3 import Connection, OperationalError
+from threading import Lock
 
 from . import schema
 
@@ -106,15 +108,26 @@ def find_build(conn: Connection, name: str, goal: str) -> Build | None:
     return _build(row) if row else None
 
 
-_labels: dict[Build, dict[int, str]] = {}
+#: Builds whose move words are kept in memory, the most recently used: a process serving many
+#: database files (or rebuilding often) keeps a bounded set, not every build it ever read.
+MOVE_LABELS_KEPT = 64
+_labels: OrderedDict[Build, dict[int, str]] = OrderedDict()
+_labels_lock = Lock()
 
 
 def move_labels(conn: Connection, build: Build) -> dict[int, str]:
-    """Move code -> words for one build, read once: a build never changes. Keyed by the whole
-    row, not the id alone, because ids repeat across database files."""
-    found = _labels.get(build)
-    if found is None:
-        found = _labels[build] = dict(conn.execute(MOVE_LABELS, {"id": build.id}).fetchall())
+    """Move code -> words for one build, read once while kept: a build never changes. Keyed
+    by the whole row, not the id alone, because ids repeat across database files."""
+    with _labels_lock:
+        found = _labels.get(build)
+        if found is not None:
+            _labels.move_to_end(build)
+            return found
+    found = dict(conn.execute(MOVE_LABELS, {"id": build.id}).fetchall())
+    with _labels_lock:
+        _labels[build] = found
+        while len(_labels) > MOVE_LABELS_KEPT:
+            _labels.popitem(last=False)
     return found
 
 

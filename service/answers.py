@@ -94,8 +94,7 @@ class Answers:
 
     def _not_built_message(self, conn, puzzle: Puzzle, goal: str, default: bool) -> str:
         goal_flag = "" if default else f" --goal {goal}"
-        if puzzle.name in catalogue.RADIUS_ONLY:
-            goal_flag += " --radius 20"
+        goal_flag += catalogue.radius_flag(puzzle.name)
         message = (
             f"{puzzle.name} is not built toward goal {goal} yet; build it with: "
             f"puzzledb build {puzzle.name}{goal_flag}{self.db_hint}"
@@ -128,7 +127,7 @@ class Answers:
         return puzzle, build, (None if frame.identity else frame), target
 
     def _no_build_toward(self, puzzle: Puzzle, target: str, builds: list[Build]) -> str:
-        radius = " --radius 20" if puzzle.name in catalogue.RADIUS_ONLY else ""
+        radius = catalogue.radius_flag(puzzle.name)
         if puzzle.relabelable:
             return (
                 f"no build of {puzzle.name} can answer toward {target}: none has its blank "

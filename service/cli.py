@@ -104,7 +104,7 @@ def list_command(db_path, as_json):
 @click.option("--radius", metavar="R", help="Keep only states at most R moves from the goal.")
 @click.option(
     "--compact/--store-pred",
-    default=None,
+    default=True,
     help="Derive pred from the move (the default: a smaller file) or store it "
     "(path walks ~20 us faster).",
 )
@@ -337,7 +337,8 @@ def _check_size(puzzle, radius: int | None, example: str) -> None:
         raise TooLarge(
             f"{puzzle.name} has up to {count:,} states, too many to search completely (at "
             f"~{BYTES_PER_STATE} bytes a state, {SEARCH_MEMORY // 10**9} GB hold "
-            f"{MAX_COMPLETE_STATES:,}); build it within a radius, e.g. {example} --radius 20"
+            f"{MAX_COMPLETE_STATES:,}); build it within a radius, e.g. {example} "
+            f"--radius {catalogue.SUGGESTED_RADIUS}"
         )
 
 

@@ -13,7 +13,7 @@ def list_text(answer: dict) -> str:
     for p in answer["puzzles"]:
         lines.append(f"{p['name']:<8} {p['board']:<9} {p['title']}")
         if not p["builds"]:
-            radius = " --radius 20" if p["name"] in catalogue.RADIUS_ONLY else ""
+            radius = catalogue.radius_flag(p["name"])
             lines.append(f"{'':8} not built (puzzledb build {p['name']}{radius})")
         for b in p["builds"]:
             lines.append(
