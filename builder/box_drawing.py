@@ -50,7 +50,7 @@ def framed_grid(rows: int, cols: int, region: list, text: list[str], inner: int)
         border = ""
         for c in range(cols + 1):
             arms = (down(r - 1, c), down(r, c), across(r, c - 1), across(r, c))
-            border += JUNCTIONS[tuple(int(a) for a in arms)]
+            border += JUNCTIONS[(int(arms[0]), int(arms[1]), int(arms[2]), int(arms[3]))]
             if c < cols:
                 border += ("─" if across(r, c) else " ") * (inner + 2)
         lines.append(border)

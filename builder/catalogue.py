@@ -118,7 +118,9 @@ CATALOGUE = _catalogue()
 SEEDS = ["eight", "seven", "lines", "atama", "nooff", "peg15"]
 #: Too large to search completely (name -> states): these are built within a radius of the goal.
 RADIUS_ONLY = {
-    p.name: p.arrangements() for p in CATALOGUE.values() if p.arrangements() > MAX_COMPLETE_STATES
+    p.name: n
+    for p in CATALOGUE.values()
+    if (n := p.arrangements()) is not None and n > MAX_COMPLETE_STATES
 }
 #: The radius suggested for a board too large to search completely (the README's examples).
 SUGGESTED_RADIUS = 20
@@ -140,7 +142,7 @@ def get(name: str) -> Puzzle:
 
 def from_spec(spec: dict) -> Puzzle:
     """Rebuild a puzzle from the definition stored with its build."""
-    kinds = {"sliding": SlidingPuzzle, "peg": PegSolitaire}
+    kinds: dict[str, type[Puzzle]] = {"sliding": SlidingPuzzle, "peg": PegSolitaire}
     try:
         return kinds[spec["kind"]].from_spec(spec)
     except KeyError as missing:

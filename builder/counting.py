@@ -12,7 +12,9 @@ import numpy as np
 
 LIMB_BITS = 32
 LIMB = np.uint64((1 << LIMB_BITS) - 1)
-Limbs = list  # list[np.ndarray] of uint32, least significant first; all of one length
+#: A column of counts too large for one integer type: uint32 arrays ("limbs"), least
+#: significant first, all of one length.
+Limbs = list[np.ndarray]
 
 
 def ones(n: int) -> Limbs:
@@ -40,12 +42,13 @@ def sum_runs(starts: np.ndarray, sources: np.ndarray, counts: Limbs) -> Limbs:
 
 def _carried(columns) -> Limbs:
     """Limb sums (uint64, least significant first) carried into 32-bit limbs."""
-    total, carry = [], None
+    total: Limbs = []
+    carry: np.ndarray | None = None
     for column in columns:
         summed = column if carry is None else column + carry
         total.append((summed & LIMB).astype(np.uint32))
         carry = summed >> np.uint64(LIMB_BITS)
-    while carry.any():
+    while carry is not None and carry.any():
         total.append((carry & LIMB).astype(np.uint32))
         carry >>= np.uint64(LIMB_BITS)
     return total

@@ -385,7 +385,7 @@ class _Reader:
 
     def check_glyphs(self, glyphs: dict, goal: str) -> None:
         """A glyph is read back as its label, so it must not be another label or glyph."""
-        owner = {}
+        owner: dict[str, str] = {}
         for label, glyph in glyphs.items():
             if glyph != label and glyph in goal:
                 self.fail(f"glyph '{glyph}' of '{label}' is also a label in the goal")
@@ -394,8 +394,9 @@ class _Reader:
             owner[glyph] = label
 
     def check_names(self, names: dict, glyphs: dict, goal: str, blank: str) -> None:
-        """Moves are read by piece name ("bulb left"), so two pieces cannot share one."""
-        called = {}
+        """Moves are said by piece name ("bulb left"), so two pieces sharing one would read
+        alike to a player."""
+        called: dict[str, str] = {}
         for label in dict.fromkeys(goal):
             if label == blank:
                 continue

@@ -7,9 +7,12 @@ arrays of codes are rows in key order. Moves are computed on whole arrays at onc
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 import numpy as np
 
 from .move_codes import MoveCodes, swapped_cells
+from .puzzle import Puzzle
 from .sliding import DIRECTIONS, SlidingPuzzle
 
 DIRECTION_NAMES = list(DIRECTIONS)
@@ -152,7 +155,7 @@ class PackedBoard:
         return codes ^ (flip << self.shifts[a]) ^ (flip << self.shifts[b])
 
 
-def packable(puzzle) -> bool:
+def packable(puzzle: Puzzle) -> TypeGuard[SlidingPuzzle]:
     """Reversible, one blank, no multi-cell pieces, one tile a move (the codec knows only
     one-tile moves; the multi-tile metric takes the plain search), and every cell fits in
     64 bits."""

@@ -50,6 +50,7 @@ class Move:
 class Puzzle(ABC):
     """A puzzle: text form of states, legal moves, goals, and why a state may be hopeless."""
 
+    kind: str  # "sliding" or "peg": stored with each build
     name: str
     title: str
     rows: int
@@ -95,9 +96,11 @@ class Puzzle(ABC):
         return None
 
     # -- geometry ----------------------------------------------------------------------------
-    #: True when every piece is distinct and one cell (one blank): a path to any target is
-    #: then a path to a stored goal with the pieces renamed (builder.targets).
-    relabelable: bool = False
+    @property
+    def relabelable(self) -> bool:
+        """True when every piece is distinct and one cell (one blank): a path to any target
+        is then a path to a stored goal with the pieces renamed (builder.targets)."""
+        return False
 
     def symmetries(self) -> list[tuple[int, ...]]:
         """The symmetries of the board that keep the move rule, the identity first, each as a
@@ -118,6 +121,11 @@ class Puzzle(ABC):
     @abstractmethod
     def spec(self) -> dict:
         """A JSON-able definition, stored with every build so the database stands alone."""
+
+    @classmethod
+    @abstractmethod
+    def from_spec(cls, spec: dict) -> Puzzle:
+        """The puzzle again from its `spec()`."""
 
     def single_swap_moves(self) -> bool:
         """Whether every move only exchanges two cells (then `pred` needs no storage)."""

@@ -74,7 +74,7 @@ class SlidingPuzzle(Puzzle):
         self.name, self.title = name, title or name
         self.metric = metric
         self.rows, self.cols, self.blank = rows, cols, blank
-        self.wide = {label: tuple(size) for label, size in (wide or {}).items()}
+        self.wide = {label: (size[0], size[1]) for label, size in (wide or {}).items()}
         self.glyphs = dict(glyphs or {})
         self.names = dict(names or {})
         self.aliases = dict(aliases or {})  # other spellings accepted as input only
@@ -277,8 +277,10 @@ class SlidingPuzzle(Puzzle):
     def _line(self, cell: int, direction: str) -> list[int]:
         """The cells from `cell` (not included) to the board's edge in `direction`."""
         out = []
-        while (cell := self.step(cell, direction)) is not None:
-            out.append(cell)
+        beyond = self.step(cell, direction)
+        while beyond is not None:
+            out.append(beyond)
+            beyond = self.step(beyond, direction)
         return out
 
     def moves(self, state: str) -> list[tuple[Slide, str]]:
@@ -539,7 +541,7 @@ def wide_blocks(
     h x w is written once per cell it covers, as whole blocks. Returns the blocks as (label,
     top, left) and the first (label, cell) that starts no whole block (None when all do)."""
     covered = [False] * len(state)
-    found = []
+    found: list[tuple[str, int, int]] = []
     for cell, label in enumerate(state):
         if label not in wide or covered[cell]:
             continue

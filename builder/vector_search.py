@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
 from . import counting
+from .puzzle import Move
 from .result import MOST_SOLVED_KEPT, SQL_INT_MAX, SearchResult, for_sql, part_of
 
 SQL_INT_BITS = SQL_INT_MAX.bit_length()
@@ -27,7 +29,31 @@ NO_MOVE = -1
 MOVE_BITS = 16  # move codes are int16
 
 
-def layered_bfs(codec, goal: str, radius: int | None = None, progress=None) -> PackedResult:
+class Codec(Protocol):
+    """What the layered search needs of a puzzle packed into integers (builder.packed)."""
+
+    #: bits of one packed state
+    state_bits: int
+    #: moves[code] is the move a move code stands for
+    moves: dict[int, Move]
+
+    def encode(self, state: str) -> int: ...
+
+    def decode(self, codes: np.ndarray) -> list[str]: ...
+
+    def expand(
+        self, codes: np.ndarray, came_by: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]: ...
+
+    def undo(self, codes: np.ndarray, moves: np.ndarray) -> np.ndarray: ...
+
+
+def layered_bfs(
+    codec: Codec,
+    goal: str,
+    radius: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> PackedResult:
     """Every state within `radius` moves of `goal` (all of them when radius is None), with
     its number of optimal solutions.
 
@@ -108,14 +134,15 @@ def _member(values: np.ndarray, sorted_set: np.ndarray) -> np.ndarray:
 
 @dataclass
 class PackedResult(SearchResult):
-    codec: object = None
-    layers: list = None
-    layer_moves: list = None
-    layer_counts: list = None  # per layer, its solution counts as limbs (builder.counting)
+    codec: Codec
+    layers: list[np.ndarray]  # per depth, its states as sorted packed codes
+    layer_moves: list[np.ndarray]  # per depth, each state's move code toward the goal
+    layer_counts: list[counting.Limbs]  # per depth, its solution counts (builder.counting)
 
     def note_most_solved(self) -> None:
         """Find the most optimal solutions any state has, and which states have them."""
-        best, where = 0, []
+        best = 0
+        where: list[tuple[int, np.ndarray]] = []
         for depth, counts in enumerate(self.layer_counts):
             top, index = counting.largest(counts)
             if top > best:
@@ -134,7 +161,10 @@ class PackedResult(SearchResult):
         slices, sort that bucket alone, decode it. No array of all states is ever built.
         """
         for low, high in part_of(self._buckets(size), part):
-            codes, depths, moves, counts = [], [], [], []
+            code_parts: list[np.ndarray] = []
+            depth_parts: list[np.ndarray] = []
+            move_parts: list[np.ndarray] = []
+            count_parts: list[counting.Limbs] = []
             limbs = max(len(c) for c in self.layer_counts)
             for depth, (layer, layer_moves) in enumerate(zip(self.layers, self.layer_moves)):
                 a, b = (
@@ -143,35 +173,35 @@ class PackedResult(SearchResult):
                     else (np.searchsorted(layer, low), len(layer))
                 )
                 if b > a:
-                    codes.append(layer[a:b])
-                    moves.append(layer_moves[a:b])
-                    depths.append(np.full(b - a, depth, np.int16))
-                    counts.append(
+                    code_parts.append(layer[a:b])
+                    move_parts.append(layer_moves[a:b])
+                    depth_parts.append(np.full(b - a, depth, np.int16))
+                    count_parts.append(
                         counting.padded(counting.take(self.layer_counts[depth], slice(a, b)), limbs)
                     )
-            if not codes:
+            if not code_parts:
                 continue
             codes, depths, moves = (
-                np.concatenate(codes),
-                np.concatenate(depths),
-                np.concatenate(moves),
+                np.concatenate(code_parts),
+                np.concatenate(depth_parts),
+                np.concatenate(move_parts),
             )
-            counts = [np.concatenate([c[i] for c in counts]) for i in range(limbs)]
+            counts = [np.concatenate([c[i] for c in count_parts]) for i in range(limbs)]
             order = np.argsort(codes, kind="stable")  # a merge of the layers' sorted runs
             codes, depths, moves = codes[order], depths[order], moves[order]
             counts = counting.take(counts, order)
             goal_rows = np.flatnonzero(moves == NO_MOVE).tolist()
-            move_list = moves.tolist()
+            move_list: list[int | None] = moves.tolist()
             for i in goal_rows:
                 move_list[i] = None
-            columns = (
+            columns: tuple[list, ...] = (
                 self.codec.decode(codes),
                 depths.tolist(),
                 move_list,
                 _for_sql(_trimmed(counts)),
             )
             if self.stores_pred:
-                preds = self.codec.decode(self.codec.undo(codes, moves))
+                preds: list[str | None] = list(self.codec.decode(self.codec.undo(codes, moves)))
                 for i in goal_rows:
                     preds[i] = None
                 columns += (preds,)

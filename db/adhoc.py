@@ -167,7 +167,8 @@ _LEADING = re.compile(r"(?:\s+|--[^\n]*(?:\n|$)|/\*.*?\*/)*([A-Za-z]*)", re.S)
 
 def leading_keyword(sql: str) -> str:
     """The statement's first word after blanks and comments, upper-cased ('' if none)."""
-    return _LEADING.match(sql).group(1).upper()
+    found = _LEADING.match(sql)  # always matches, if only the empty word
+    return found.group(1).upper() if found else ""
 
 
 class _Authorizer:

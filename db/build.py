@@ -24,6 +24,7 @@ def search(
 ) -> SearchResult:
     """The vectorized search where the puzzle packs into integers, else the plain one."""
     report = (progress or Progress()).layer
+    result: SearchResult
     if packable(puzzle):
         result = layered_bfs(PackedBoard(puzzle), goal, radius, report)
     else:

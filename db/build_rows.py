@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from . import schema
-from .connection import Database
+from .connection import Readable
 from .queries import Build, count
 
 BATCH = 5000
@@ -28,7 +28,7 @@ def rows_sql(build: Build) -> str:
     )
 
 
-def batches(database: Database, build: Build, size: int = BATCH) -> Iterator[list[tuple]]:
+def batches(database: Readable, build: Build, size: int = BATCH) -> Iterator[list[tuple]]:
     """(state, depth, pred, move, solutions) tuples, `size` at a time; pred and move are None
     at the goal. Only one batch is in memory at once."""
     with database.connection() as conn:

@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 from urllib.parse import quote
 
 if TYPE_CHECKING:
@@ -220,6 +220,13 @@ def check_ours(conn: sqlite3.Connection, tables: set[str], path: Path | str) -> 
         )
 
 
+class Readable(Protocol):
+    """What readers read through: a Database, or the service's connections that follow
+    rebuilds (which also have a `generation`)."""
+
+    def connection(self) -> contextlib.AbstractContextManager[sqlite3.Connection]: ...
+
+
 class Database:
     """A database file as readers see it: plain sqlite3 connections that can only read.
 
@@ -310,6 +317,15 @@ def check_before_writing(path: Path) -> None:
         conn.close()
 
 
+def sqlite_of(pooled) -> sqlite3.Connection:
+    """The sqlite3 connection under a SQLAlchemy pooled connection: what a build writes
+    through where it needs SQLite itself (cursors, ATTACH, journal modes)."""
+    conn = pooled.driver_connection
+    if not isinstance(conn, sqlite3.Connection):
+        raise TypeError(f"puzzledb writes SQLite only, not {type(conn).__name__}")
+    return conn
+
+
 def at_rest(engine: Engine) -> bool:
     """After a build: back to DELETE journal mode, so readers that cannot write the directory
     can open the file. False when a reader holds it open in WAL mode: it stays WAL (those
@@ -318,7 +334,7 @@ def at_rest(engine: Engine) -> bool:
     file later renamed to this name."""
     raw = engine.raw_connection()
     try:
-        conn = raw.driver_connection
+        conn = sqlite_of(raw)
         conn.execute("PRAGMA busy_timeout = 200")
         try:
             mode = conn.execute("PRAGMA journal_mode = DELETE").fetchone()[0]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from sqlite3 import Connection, OperationalError
 from threading import Lock
+from typing import overload
 
 from . import schema
 
@@ -64,6 +65,14 @@ def _build_from(values: tuple) -> Build:
     fields["definition"] = json.loads(fields["definition"])
     fields["max_solutions"] = count(fields["max_solutions"])
     return Build(**fields)
+
+
+@overload
+def count(value: int | str) -> int: ...
+
+
+@overload
+def count(value: None) -> None: ...
 
 
 def count(value: int | str | None) -> int | None:

@@ -30,7 +30,7 @@ from puzzledb.builder.progress import Progress
 from puzzledb.builder.result import for_sql
 
 from . import schema, side_writer
-from .connection import at_rest, check_before_writing, check_ours, writer
+from .connection import at_rest, check_before_writing, check_ours, sqlite_of, writer
 
 CHUNK_ROWS = 50_000
 #: Ends the name of the side file a second writer fills beside a new file (db.side_writer).
@@ -95,7 +95,7 @@ def _outside_transactions(engine: Engine, sql: str, parameters=()) -> None:
     connection, handing the connection back at once."""
     connection = engine.raw_connection()
     try:
-        connection.driver_connection.execute(sql, parameters)
+        sqlite_of(connection).execute(sql, parameters)
     finally:
         connection.close()
 
@@ -272,7 +272,7 @@ def create_schema(conn: Connection) -> None:
         name
         for (name,) in conn.exec_driver_sql("SELECT name FROM sqlite_master WHERE type = 'table'")
     }
-    check_ours(conn.connection.driver_connection, tables, "this file")
+    check_ours(sqlite_of(conn.connection), tables, "this file")
     for ddl in schema.TABLES:
         conn.exec_driver_sql(ddl)
     conn.exec_driver_sql(f"PRAGMA user_version = {schema.VERSION}")
@@ -312,7 +312,7 @@ def _insert_rows(
 ) -> None:
     """Stream this part of the rows into `table`; `others()` counts rows another writer
     stored meanwhile, for the progress shown."""
-    cursor = conn.connection.driver_connection.cursor()
+    cursor = sqlite_of(conn.connection).cursor()
     try:
         _write_rows(
             cursor,

@@ -19,7 +19,7 @@ from puzzledb.builder.errors import (
 )
 from puzzledb.builder.puzzle import Puzzle
 from puzzledb.db import queries
-from puzzledb.db.connection import Database
+from puzzledb.db.connection import Readable
 from puzzledb.db.queries import Build
 
 MAX_LIMIT = 10_000
@@ -29,11 +29,11 @@ MOST_SOLVED_SHOWN = 10  # states named by stats as having the most optimal solut
 
 
 class Answers:
-    def __init__(self, database: Database, db_hint: str = ""):
+    def __init__(self, database: Readable, db_hint: str = ""):
         self.database = database  # anything with connection(); a `generation` if it changes
         self.db_hint = db_hint  # e.g. " --db other.sqlite", repeated in build suggestions
         self._looks: dict[str, Puzzle] = {}  # puzzle name -> the Puzzle its answers used
-        self._generation = None
+        self._generation: object = None
         self._resolved: dict[tuple, tuple[Puzzle, Build]] = {}
         self._builds: list[Build] | None = None
 
@@ -159,6 +159,7 @@ class Answers:
             steps, solutions = queries.path(conn, build, frame.to_build(state) if frame else state)
         if not steps:
             raise self._not_stored(puzzle, build, state, goal)
+        moves: list[str | None]  # None only after the goal, which is left out
         if frame:
             states = [frame.from_build(s) for s, _ in steps]
             moves = [_move_between(puzzle, a, b) for a, b in itertools.pairwise(states)]

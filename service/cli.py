@@ -32,7 +32,7 @@ from puzzledb.builder.errors import (
     shown,
 )
 from puzzledb.builder.progress import Progress
-from puzzledb.builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH_MEMORY
+from puzzledb.builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH_MEMORY, Puzzle
 from puzzledb.db.connection import existing_file, reader, resolve_path
 
 from . import cli_text
@@ -284,7 +284,7 @@ def _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank, m
                 + ("" if blank is None else f" --blank {shlex.quote(blank)}")
                 + ("" if metric is None else f" --metric {shlex.quote(metric)}")
             )
-        puzzle = defined.puzzle
+        puzzle: Puzzle = defined.puzzle
         goals = [puzzle.parse_goal(goal)] if goal is not None else defined.goals
         _check_size(puzzle, radius, example)
         return [(puzzle, target) for target in goals]

@@ -134,3 +134,28 @@ def test_one_display_width_for_every_table_and_board():
     for module in ("render.py", "analyst/sql_output.py", "cli.py"):
         source = (TREE / "service" / module).read_text(encoding="utf-8")
         assert "east_asian_width" not in source, module
+
+
+def _tool(name: str) -> subprocess.CompletedProcess:
+    """A checking tool of the venv run as CI runs it: no arguments, from the repository root,
+    configured by pyproject.toml alone."""
+    return subprocess.run(
+        [str(Path(sys.executable).parent / name)], cwd=TREE, capture_output=True, text=True
+    )
+
+
+def test_mypy_sees_the_package_and_finds_nothing():
+    """mypy resolves puzzledb.* to the top-level folders (through .mypy-root/puzzledb), so a
+    type crossing packages is checked, not silently Any."""
+    assert (TREE / ".mypy-root" / "puzzledb").resolve() == TREE
+    checked = _tool("mypy")
+    assert "import-not-found" not in checked.stdout
+    assert checked.returncode == 0, checked.stdout[-3000:]
+    assert "Success: no issues found in" in checked.stdout
+
+
+def test_ci_runs_ruff_and_mypy_before_the_suite():
+    ci = (TREE / ".ci" / "run").read_text()
+    steps = ["ruff check", "ruff format --check", "mypy", "pytest"]
+    at = [ci.find(f".venv/bin/{step}") for step in steps]
+    assert -1 not in at and at == sorted(at)

@@ -118,7 +118,7 @@ def metadata(database: str, objects: list[tuple[str, str]], builds: list[Build])
     """The metadata document for the file whose stem is `database`, holding `objects` (name,
     type) and `builds`."""
     by_table = {b.node_table: b for b in builds}
-    tables = {}
+    tables: dict[str, dict[str, object]] = {}
     for name, _kind in objects:
         if name in TABLES:
             description, columns = TABLES[name]

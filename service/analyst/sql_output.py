@@ -54,7 +54,7 @@ def _limited(rows: Iterable[tuple], limit: int | None) -> tuple[Iterator[tuple],
     return taken(), cut
 
 
-def write_table(out: TextIO, columns: list[str], rows: Iterable[tuple], limit: int) -> None:
+def write_table(out: TextIO, columns: list[str], rows: Iterable[tuple], limit: int | None) -> None:
     """Columns padded to their widest value, numbers on the right; a note when rows were cut."""
     taken, cut = _limited(rows, limit)
     kept = list(taken)

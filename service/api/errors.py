@@ -65,8 +65,8 @@ def _database(error: Exception):
 
 
 def _bug(error: Exception):
-    frame = traceback.extract_tb(error.__traceback__)[-1:] or [None]
-    where = f" at {frame[0].filename}:{frame[0].lineno}" if frame[0] else ""
+    frames = traceback.extract_tb(error.__traceback__)
+    where = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
     current_app.logger.error("internal error on %s: %r%s", request.path, error, where)
     current_app.logger.debug("traceback", exc_info=error)
     return error_response(500, "internal_error", "internal error; it has been logged")
