@@ -23,6 +23,9 @@ from .puzzle import ROW_SEPARATOR, SEPARATORS, Move, Puzzle, split_cells
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 #: How moves are counted: one piece a move, or a run of tiles in line with a blank a move.
 METRICS = ("single", "multi")
+#: Moves a puzzle keeps made (a few hundred bytes each): every one-piece move of any board
+#: here, and the runs of tiles of a multi-tile board up to this many (fifteen-multi has more).
+SLIDES_KEPT = 50_000
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -101,6 +104,9 @@ class SlidingPuzzle(Puzzle):
             if label != blank and n > prod(self.wide.get(label, (1, 1)))
         }
         self._run_words: dict[tuple[str, str, tuple[int, ...]], str] = {}
+        # moves made once and reused, up to SLIDES_KEPT of them (then made each time)
+        self._slides: dict[tuple[str, str, tuple[int, ...]], Slide] = {}
+        self._onward = {d: [self.step(c, d) for c in range(self.cells)] for d in DIRECTIONS}
 
     # -- definition --------------------------------------------------------------------------
     def _check_definition(self, goal: str) -> None:
@@ -332,16 +338,23 @@ class SlidingPuzzle(Puzzle):
         swap: tuple[int, int] | None = None,
     ) -> Slide:
         """The move of `pieces` (labels in reading order) standing at `cells` (the first cell
-        of each), with its words."""
-        at = cells if self.twins and any(label in self.twins for label in pieces) else ()
-        return Slide(
-            pieces=pieces,
-            direction=direction,
-            at=at,
-            cells=cells,
-            swap=swap,
-            label=self._words(pieces, direction, cells, at),
-        )
+        of each), with its words; made once and then reused, as searches meet each move many
+        times."""
+        key = (pieces, direction, cells)
+        made = self._slides.get(key)
+        if made is None:
+            at = cells if self.twins and any(label in self.twins for label in pieces) else ()
+            made = Slide(
+                pieces=pieces,
+                direction=direction,
+                at=at,
+                cells=cells,
+                swap=swap,
+                label=self._words(pieces, direction, cells, at),
+            )
+            if len(self._slides) < SLIDES_KEPT:
+                self._slides[key] = made
+        return made
 
     def _words(self, pieces: str, direction: str, cells: tuple[int, ...], at: tuple) -> str:
         """How a move is said: the piece, then the way it goes ("tile 5 down"); a piece with
@@ -417,9 +430,10 @@ class SlidingPuzzle(Puzzle):
 
     def _stepped(self, cell: int, direction: str) -> int:
         """The cell one step on, for a cell a move has just left (so never off the board)."""
-        r, c = divmod(cell, self.cols)
-        dr, dc = DIRECTIONS[direction]
-        return (r + dr) * self.cols + c + dc
+        onward = self._onward[direction][cell]
+        if onward is None:
+            raise ValueError(f"{self.name}: no cell beyond cell {cell} going {direction}")
+        return onward
 
     def single_swap_moves(self) -> bool:
         if self.metric == "multi":
