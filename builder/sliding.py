@@ -16,6 +16,7 @@ from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 from math import factorial, prod
 
+from .arrangements import ANY, Board, TooManyToCount
 from .box_drawing import framed_grid, widest
 from .errors import BadDefinition, MalformedInput, shown
 from .puzzle import ROW_SEPARATOR, SEPARATORS, Move, Puzzle, split_cells
@@ -23,6 +24,9 @@ from .puzzle import ROW_SEPARATOR, SEPARATORS, Move, Puzzle, split_cells
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 #: How moves are counted: one piece a move, or a run of tiles in line with a blank a move.
 METRICS = ("single", "multi")
+#: A goal that is a pattern may match at most this many positions: each is a start of the
+#: search, held at once (a few hundred bytes each in the plain search).
+MAX_GOAL_POSITIONS = 1_000_000
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -70,6 +74,7 @@ class SlidingPuzzle(Puzzle):
         names: dict[str, str] | None = None,
         aliases: dict[str, str] | None = None,
         metric: str = "single",
+        starts: dict[str, str] | None = None,
     ):
         self.name, self.title = name, title or name
         self.metric = metric
@@ -78,13 +83,25 @@ class SlidingPuzzle(Puzzle):
         self.glyphs = dict(glyphs or {})
         self.names = dict(names or {})
         self.aliases = dict(aliases or {})  # other spellings accepted as input only
-        self._check_definition(goal)
-        self.counts = Counter(goal)
-        self._sorted_pieces = sorted(goal)
+        self.starts: dict[str, str] = {}
+        # the pieces: those of the goal, or of the first start when the goal is a pattern
+        first_start = next(iter((starts or {}).values()), None)
+        if ANY in goal and first_start is None:
+            raise BadDefinition(
+                f"{self.name}: the goal {shown(goal)} is a pattern ('{ANY}' stands for any cell), "
+                f"so a start must say which pieces the puzzle has"
+            )
+        pieces = goal if ANY not in goal else first_start
+        self._check_definition(pieces, "goal" if pieces is goal else "start")
+        self.counts = Counter(pieces)
+        self._sorted_pieces = sorted(pieces)
         self.blanks = self.counts[blank]
         self._alias = {**self.aliases, **{glyph: label for label, glyph in self.glyphs.items()}}
-        self.default_goal = goal
-        self.default_goal = self.parse(goal, "goal")
+        self._goal_positions: dict[str, int] = {}
+        self.default_goal = pieces
+        for start_name, text in (starts or {}).items():
+            self.starts[start_name] = self.parse(text, f"start {start_name}")
+        self.default_goal = self.parse_goal(goal)
         self._neighbours = [
             [(d, self.step(cell, d)) for d in DIRECTIONS] for cell in range(self.cells)
         ]
@@ -103,19 +120,19 @@ class SlidingPuzzle(Puzzle):
         self._run_words: dict[tuple[str, str, tuple[int, ...]], str] = {}
 
     # -- definition --------------------------------------------------------------------------
-    def _check_definition(self, goal: str) -> None:
+    def _check_definition(self, goal: str, what: str = "goal") -> None:
         if self.rows < 1 or self.cols < 1:
             raise BadDefinition(f"{self.name}: rows and cols must be positive")
         if len(goal) != self.rows * self.cols:
             raise BadDefinition(
-                f"{self.name}: goal has {len(goal)} cells, a {self.rows}x{self.cols} board has "
+                f"{self.name}: {what} has {len(goal)} cells, a {self.rows}x{self.cols} board has "
                 f"{self.rows * self.cols}"
             )
         if len(self.blank) != 1 or self.blank not in goal:
-            raise BadDefinition(f"{self.name}: the goal must contain the blank '{self.blank}'")
-        reserved = set(SEPARATORS + ROW_SEPARATOR)
+            raise BadDefinition(f"{self.name}: the {what} must contain the blank '{self.blank}'")
+        reserved = set(SEPARATORS + ROW_SEPARATOR + ANY)
         if reserved & set(goal):
-            raise BadDefinition(f"{self.name}: labels cannot be space, comma, tab or '/'")
+            raise BadDefinition(f"{self.name}: labels cannot be space, comma, tab, '/' or '?'")
         for label, (h, w) in self.wide.items():
             if h < 1 or w < 1 or h * w < 2 or h > self.rows or w > self.cols:
                 raise BadDefinition(f"{self.name}: piece '{label}' cannot be {h}x{w} here")
@@ -144,6 +161,7 @@ class SlidingPuzzle(Puzzle):
             "names": self.names,
             "aliases": self.aliases,
             "metric": self.metric,
+            **({"starts": self.starts} if self.starts else {}),
         }
 
     @classmethod
@@ -160,6 +178,7 @@ class SlidingPuzzle(Puzzle):
             names=spec.get("names"),
             aliases=spec.get("aliases"),
             metric=spec.get("metric", "single"),  # builds stored before metrics were single
+            starts=spec.get("starts"),
         )
 
     # -- text form -----------------------------------------------------------------------------
@@ -174,6 +193,9 @@ class SlidingPuzzle(Puzzle):
         return f"{' '.join(labels)} and blank {self.blank}"
 
     def parse(self, text: str, what: str = "state") -> str:
+        """The canonical text of a state; a named start (`klotski start`) stands for its own."""
+        if self.starts and type(text) is str and text in self.starts and what != "goal":
+            return self.starts[text]
         if (
             type(text) is str
             and len(text) == self.cells
@@ -183,6 +205,11 @@ class SlidingPuzzle(Puzzle):
             return text  # already canonical: the common case of every lookup
         symbols = [self._alias.get(s, s) for s in split_cells(text, what, self.cells, self.cols)]
         for cell, symbol in enumerate(symbols):
+            if symbol == ANY and ANY not in self.counts:
+                raise MalformedInput(
+                    f"{what} has '{ANY}' at cell {cell}: '{ANY}' stands for any cell only in a "
+                    f"goal; a {what} says what is in every cell"
+                )
             if symbol not in self.counts:
                 raise MalformedInput(
                     f"{what} has unknown piece {shown(symbol)} at cell {cell}; "
@@ -204,6 +231,72 @@ class SlidingPuzzle(Puzzle):
         state = "".join(symbols)
         self.pieces(state, what)
         return state
+
+    # -- goals that are patterns -----------------------------------------------------------------
+    def parse_goal(self, text: str | None) -> str:
+        """A whole position, or a pattern where '?' stands for any cell ("the big piece at the
+        exit"); a pattern must match at least one and at most MAX_GOAL_POSITIONS positions."""
+        if text is None:
+            return self.default_goal
+        if not isinstance(text, str) or ANY not in text:
+            return self.parse(text, "goal")
+        symbols = [self._alias.get(s, s) for s in split_cells(text, "goal", self.cells, self.cols)]
+        if len(symbols) != self.cells:
+            raise MalformedInput(
+                f"goal has {len(symbols)} cells, expected {self.cells} ({self.rows}x{self.cols})"
+            )
+        for cell, symbol in enumerate(symbols):
+            if symbol != ANY and symbol not in self.counts:
+                raise BadDefinition(
+                    f"goal pattern {shown(text)} has unknown piece {shown(symbol)} at cell "
+                    f"{cell}; {self.name} has pieces {self.describe_pieces()}"
+                )
+        pattern = "".join(symbols)
+        found = Counter(symbols)
+        for label in sorted(set(found) - {ANY}):
+            if found[label] > self.counts[label]:
+                raise BadDefinition(
+                    f"goal pattern {shown(text)} has '{label}' {_times(found[label])}, but "
+                    f"{self.name} has it only {_times(self.counts[label])}"
+                )
+        self.goal_position_count(pattern)
+        return pattern
+
+    def goal_position_count(self, pattern: str) -> int:
+        """How many positions the pattern matches, checked to be 1..MAX_GOAL_POSITIONS."""
+        count = self._goal_positions.get(pattern)
+        if count is None:
+            try:
+                count = self._board(pattern).count()
+            except TooManyToCount:
+                count = None
+            if count is None or count > MAX_GOAL_POSITIONS:
+                many = "too many to count" if count is None else f"{count:,}"
+                raise BadDefinition(
+                    f"goal pattern {shown(pattern)} matches {many} positions of {self.name}'s "
+                    f"pieces; a build holds at most {MAX_GOAL_POSITIONS:,}: fix more cells"
+                )
+            if count == 0:
+                raise BadDefinition(
+                    f"goal pattern {shown(pattern)} matches 0 positions of {self.name}'s "
+                    f"pieces ({self.describe_pieces()}): no arrangement of them fits it"
+                )
+            if len(self._goal_positions) < 64:
+                self._goal_positions[pattern] = count
+        return count
+
+    def goal_positions(self, goal: str) -> list[str]:
+        """Every position the goal stands for: itself, or all that its pattern matches."""
+        if ANY not in goal:
+            return [goal]
+        return list(self._board(goal).each())
+
+    def _board(self, pattern: str) -> Board:
+        """The pieces to arrange: a wide piece counted once, not once per cell."""
+        counts = dict(self.counts)
+        for label, (h, w) in self.wide.items():
+            counts[label] //= h * w
+        return Board(self.rows, self.cols, self.wide, counts, pattern)
 
     def _blank_count_message(self, what: str, found: int) -> str:
         expected = "one blank" if self.blanks == 1 else f"{self.blanks} blanks"
@@ -255,13 +348,19 @@ class SlidingPuzzle(Puzzle):
             ]
         region = list(range(self.cells))  # which piece covers each cell: a wide piece's share
         text = ["" if s == self.blank else self.glyph(s) for s in state]
-        for label, cells in self.placed(state):
+        for _, cells in self.placed(state):
             if len(cells) > 1:
                 for c in cells:
                     region[c], text[c] = cells[0], ""
-                h, _ = self.wide[label]
-                text[cells[0] + (h // 2) * self.cols] = self.piece_name(label)
         inner = widest(self.glyph(s) for s in set(state))
+        for label, cells in self.placed(state):
+            if len(cells) > 1:
+                h, w = self.wide[label]
+                name = self.piece_name(label)
+                room = w * (inner + 3) - 3  # the block's width inside, a space either side
+                text[cells[0] + (h // 2) * self.cols] = (
+                    name if widest([name]) <= room else self.glyph(label)
+                )
         return framed_grid(self.rows, self.cols, region, text, inner)
 
     # -- move rule -----------------------------------------------------------------------------
@@ -432,10 +531,16 @@ class SlidingPuzzle(Puzzle):
         """Orderings of the pieces (cells! over the orderings of identical pieces), a piece of
         several cells counting once; halved where parity leaves only half reachable.
 
-        Exact for one-cell pieces (16!/2 for the 15-puzzle); an upper bound with wide pieces,
-        since an arrangement read row by row, each wide piece at its top-left cell, is one
-        ordering of the pieces.
+        Exact for one-cell pieces (16!/2 for the 15-puzzle). With wide pieces the arrangements
+        are counted on the board (Klotski's pieces have 65,880); where that is too much work,
+        an upper bound: an arrangement read row by row, each wide piece at its top-left cell,
+        is one ordering of the pieces.
         """
+        if self.wide:
+            try:
+                return self._board(ANY * self.cells).count()
+            except TooManyToCount:
+                pass
         counts = Counter(self.counts)
         for label, (h, w) in self.wide.items():
             counts[label] //= h * w
@@ -490,6 +595,8 @@ class SlidingPuzzle(Puzzle):
         return out
 
     def unreachable_reason(self, state: str, goal: str) -> str | None:
+        if ANY in goal:
+            return None  # no rule here speaks of a set of goal positions
         for label, (h, w) in self.wide.items():
             here = self._rows_and_cols(state, label)
             there = self._rows_and_cols(goal, label)

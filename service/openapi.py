@@ -260,6 +260,11 @@ SCHEMAS = {
             "depth": INT,
             "solutions": SOLUTIONS,
             "path": STRS,
+            "reached": {
+                "type": "string",
+                "description": "The goal position the path ends at: the goal itself, or the "
+                "nearest of the positions a goal pattern matches.",
+            },
             "moves": STRS,
             "pieces": {
                 "type": "array",
@@ -291,6 +296,11 @@ SCHEMAS = {
             "max_depth": INT,
             "radius": RADIUS,
             "histogram": INTS,
+            "goal_positions": {
+                "type": "integer",
+                "description": "How many positions the goal stands for: 1, or every position "
+                "a goal pattern ('?' any cell) matches; all are at depth 0.",
+            },
             "most_solutions": _object(
                 {"solutions": SOLUTIONS, "count": INT, "states": STRS},
             ),

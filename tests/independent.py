@@ -140,3 +140,97 @@ def count_paths(start, goal, successors, moves):
     if moves == 0:
         return int(start == goal)
     return sum(count_paths(t, goal, successors, moves - 1) for t in set(successors(start)))
+
+
+def rectangles(state, rows, cols, sizes):
+    """Each piece of a board of rectangles as (label, top, left): a piece of `sizes[label]`
+    (rows, cols; absent: one cell) covers a whole block of its label's cells."""
+    taken, out = set(), []
+    for cell, label in enumerate(state):
+        if cell in taken or label not in sizes:
+            continue
+        h, w = sizes[label]
+        top, left = divmod(cell, cols)
+        block = {(top + i) * cols + left + j for i in range(h) for j in range(w)}
+        taken |= block
+        out.append((label, top, left))
+    return out
+
+
+def block_successors(rows, cols, blank, sizes):
+    """Successor function of a board of rectangles, one piece one cell a move: every cell a
+    piece would enter must be blank."""
+
+    def successors(state):
+        out = []
+        for cell, label in enumerate(state):
+            if label != blank and label not in sizes:
+                out += _shifted(state, label, divmod(cell, cols), (1, 1), rows, cols, blank)
+        for label, top, left in rectangles(state, rows, cols, sizes):
+            out += _shifted(state, label, (top, left), sizes[label], rows, cols, blank)
+        return out
+
+    return successors
+
+
+def _shifted(state, label, corner, size, rows, cols, blank):
+    top, left = corner
+    h, w = size
+    cells = {(top + i, left + j) for i in range(h) for j in range(w)}
+    out = []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        moved = {(r + dr, c + dc) for r, c in cells}
+        if not all(0 <= r < rows and 0 <= c < cols for r, c in moved):
+            continue
+        if any(state[r * cols + c] != blank for r, c in moved - cells):
+            continue
+        s = list(state)
+        for r, c in cells:
+            s[r * cols + c] = blank
+        for r, c in moved:
+            s[r * cols + c] = label
+        out.append("".join(s))
+    return out
+
+
+def tilings(pieces, rows, cols, sizes):
+    """Every distinct arrangement of the multiset of cell labels `pieces` in which each sized
+    label's cells form whole blocks, by trying every ordering (for small boards only)."""
+    from itertools import permutations
+
+    out = set()
+    for order in set(permutations(pieces)):
+        state = "".join(order)
+        placed = rectangles(state, rows, cols, sizes)
+        covered = []
+        for label, top, left in placed:
+            h, w = sizes[label]
+            covered += [
+                (top + i) * cols + left + j
+                for i in range(h)
+                for j in range(w)
+                if top + i < rows
+                and left + j < cols
+                and state[(top + i) * cols + left + j] == label
+            ]
+        whole = all(
+            len([1 for lab, _, _ in placed if lab == k]) * sizes[k][0] * sizes[k][1]
+            == state.count(k)
+            for k in sizes
+        )
+        if whole and len(covered) == len(set(covered)) == sum(state.count(k) for k in sizes):
+            out.add(state)
+    return out
+
+
+def distances_from_all(sources, successors):
+    """Shortest distance of every state to the nearest of `sources` (a reversible puzzle)."""
+    dist = dict.fromkeys(sources, 0)
+    queue = deque(sources)
+    while queue:
+        s = queue.popleft()
+        for t in successors(s):
+            if t not in dist:
+                dist[t] = dist[s] + 1
+                queue.append(t)
+    return dist
