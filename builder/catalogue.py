@@ -85,7 +85,13 @@ def _catalogue() -> dict[str, Puzzle]:
             wide={"L": (1, 2)},
             names={"L": "bulb", **{ch: ch for ch in "NOF"}},
         ),
-        _klotski("klotski", "Klotski (华容道), one piece one cell a move"),
+        _klotski("klotski", "Klotski (华容道), one piece one cell a move", "unit"),
+        _klotski(
+            "klotski-straight", "Klotski (华容道), one piece in one direction a move", "straight"
+        ),
+        _klotski(
+            "klotski-finger", "Klotski (华容道), one piece anywhere it slides a move", "finger"
+        ),
         PegSolitaire(
             "peg15",
             PEG15_JUMPS,

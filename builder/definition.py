@@ -15,8 +15,11 @@ The TOML format (examples/nooff.toml and examples/ruby2x2.toml are complete file
     blank = "_"             # optional: the one character of a blank cell; default "0"
     blank_glyph = "□"       # optional: how a blank is drawn (also accepted as input)
     metric = "single"       # optional: how moves are counted, "single" (the default: one piece
-                            #   a move) or "multi" (sliding 1 to k tiles of the blank's row or
-                            #   column one cell toward it is one move; every piece one cell)
+                            #   one cell a move; "unit" is the same), "multi" (sliding 1 to k
+                            #   tiles of the blank's row or column one cell toward it is one
+                            #   move; every piece one cell), "straight" (one piece any number of
+                            #   cells in one direction) or "finger" (one piece to any place its
+                            #   one-cell steps reach while nothing else moves, corners too)
     goals = ["LLNOOFF_"]    # required, or `goal = "LLNOOFF_"` for one goal: one character per
                             #   cell, row-major, no separators. The first is the default goal;
                             #   every goal holds the same pieces. Repeated labels are identical
@@ -266,7 +269,8 @@ class _Reader:
 
     def metric(self, value: str) -> str:
         if value not in METRICS:
-            self.fail(f'{self.field("metric")} must be "single" or "multi", not {shown(value)}')
+            known = ", ".join(f'"{m}"' for m in METRICS)
+            self.fail(f"{self.field('metric')} must be one of {known}, not {shown(value)}")
         return value
 
     def char(self, value: str, what: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .move_codes import MoveCodes, swapped_cells
-from .sliding import DIRECTIONS, SlidingPuzzle
+from .sliding import DIRECTIONS, ONE_CELL, SlidingPuzzle
 
 DIRECTION_NAMES = list(DIRECTIONS)
 
@@ -155,7 +155,7 @@ def packable(puzzle) -> bool:
         or not puzzle.reversible
         or puzzle.wide
         or puzzle.blanks != 1
-        or puzzle.metric != "single"
+        or puzzle.metric not in ONE_CELL
     ):
         return False
     bits = max(1, (len(puzzle.counts) - 1).bit_length())

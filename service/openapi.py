@@ -222,8 +222,10 @@ DEFINITION = {
     "description": "The puzzle's definition, as stored with its builds: enough to draw a board. "
     "sliding: rows, cols, blank, wide (label -> [height, width] of pieces larger "
     "than a cell), glyphs (label -> how it is drawn), names (label -> how moves "
-    "call it), aliases, metric (single: one piece a move; multi: a run of tiles "
-    "in line with the blank a move); peg: jumps (hole -> [over, land] pairs) and layout (hole "
+    "call it), aliases, metric (single or unit: one piece one cell a move; multi: a run of "
+    "tiles in line with the blank a move; straight: one piece any cells in one direction; "
+    "finger: one piece anywhere it slides, nothing else moving), starts (name -> position); "
+    "peg: jumps (hole -> [over, land] pairs) and layout (hole "
     "-> [row, column] on a drawing grid).",
 }
 PIECES = {

@@ -157,23 +157,57 @@ def rectangles(state, rows, cols, sizes):
     return out
 
 
-def block_successors(rows, cols, blank, sizes):
-    """Successor function of a board of rectangles, one piece one cell a move: every cell a
-    piece would enter must be blank."""
+def block_successors(rows, cols, blank, sizes, metric="unit"):
+    """Successor function of a board of rectangles: every cell a piece would enter must be
+    blank. A move is one piece one cell ("unit"), any number of cells in one direction
+    ("straight"), or to anywhere its one-cell steps reach with nothing else moving
+    ("finger")."""
 
     def successors(state):
+        pieces = [
+            (label, divmod(cell, cols), (1, 1))
+            for cell, label in enumerate(state)
+            if label != blank and label not in sizes
+        ] + [
+            (label, (top, left), sizes[label])
+            for label, top, left in rectangles(state, rows, cols, sizes)
+        ]
         out = []
-        for cell, label in enumerate(state):
-            if label != blank and label not in sizes:
-                out += _shifted(state, label, divmod(cell, cols), (1, 1), rows, cols, blank)
-        for label, top, left in rectangles(state, rows, cols, sizes):
-            out += _shifted(state, label, (top, left), sizes[label], rows, cols, blank)
+        for label, corner, size in pieces:
+            steps = _shifted(state, label, corner, size, rows, cols, blank)
+            if metric == "unit":
+                out += [s for s, _, _ in steps]
+            elif metric == "straight":
+                for first, first_at, way in steps:
+                    s, at = first, first_at
+                    while True:
+                        out.append(s)
+                        more = [
+                            (t, a)
+                            for t, a, w in _shifted(s, label, at, size, rows, cols, blank)
+                            if w == way
+                        ]
+                        if not more:
+                            break
+                        s, at = more[0]
+            else:
+                seen = {state}
+                queue = deque((s, at) for s, at, _ in steps)
+                seen |= {s for s, _, _ in steps}
+                while queue:
+                    s, at = queue.popleft()
+                    out.append(s)
+                    for t, a, _ in _shifted(s, label, at, size, rows, cols, blank):
+                        if t not in seen:
+                            seen.add(t)
+                            queue.append((t, a))
         return out
 
     return successors
 
 
 def _shifted(state, label, corner, size, rows, cols, blank):
+    """The piece at `corner` one cell each way it can go: (state, new corner, direction)."""
     top, left = corner
     h, w = size
     cells = {(top + i, left + j) for i in range(h) for j in range(w)}
@@ -189,7 +223,7 @@ def _shifted(state, label, corner, size, rows, cols, blank):
             s[r * cols + c] = blank
         for r, c in moved:
             s[r * cols + c] = label
-        out.append("".join(s))
+        out.append(("".join(s), (top + dr, left + dc), (dr, dc)))
     return out
 
 
