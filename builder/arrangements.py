@@ -10,7 +10,6 @@ pattern matching too many positions is refused with its count before any is list
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
 from math import factorial, prod
 
 #: A pattern cell that any piece or blank matches.
@@ -56,30 +55,33 @@ class Board:
         if not self.wide:
             return self._count_cells()
 
-        @cache
+        memo: dict[tuple, int] = {}
+        blocks = [
+            [None if b is None else sum(1 << (c - cell) for c in b) for cell, b in enumerate(row)]
+            for row in self.blocks
+        ]
+
         def ways(cell: int, covered: int, left: tuple[int, ...]) -> int:
             while cell < cells and covered & 1:
                 cell, covered = cell + 1, covered >> 1
             if cell == cells:
                 return 1
-            if ways.cache_info().currsize > MAX_COUNT_WORK:
+            key = (cell, covered, left)
+            found = memo.get(key)
+            if found is not None:
+                return found
+            if len(memo) >= MAX_COUNT_WORK:
                 raise TooManyToCount
             total = 0
             for i, n in enumerate(left):
-                block = self.blocks[i][cell] if n else None
-                if block is None:
+                bits = blocks[i][cell] if n else None
+                if bits is None or covered & bits:
                     continue
-                bits = sum(1 << (c - cell) for c in block)
-                if covered & bits:
-                    continue
-                rest = left[:i] + (n - 1,) + left[i + 1 :]
-                total += ways(cell, covered | bits, rest)
+                total += ways(cell, covered | bits, left[:i] + (n - 1,) + left[i + 1 :])
+            memo[key] = total
             return total
 
-        try:
-            return ways(0, 0, self.counts)
-        finally:
-            ways.cache_clear()
+        return ways(0, 0, self.counts)
 
     def _count_cells(self) -> int:
         """One-cell pieces only: the free cells take the pieces the pattern leaves, in any

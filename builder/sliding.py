@@ -136,6 +136,7 @@ class SlidingPuzzle(Puzzle):
         self._shifts: dict[tuple[int, int], list[list[tuple]]] = {}
         self._reached: dict[tuple, dict[int, tuple]] = {}
         self._blocks: dict[tuple[int, int], list[list[int]]] = {}
+        self._arranged: int | None = None  # arrangements counted on the board (0: too many)
         self._slides: dict[tuple, Slide] = {}
 
     # -- definition --------------------------------------------------------------------------
@@ -712,10 +713,13 @@ class SlidingPuzzle(Puzzle):
         is one ordering of the pieces.
         """
         if self.wide:
-            try:
-                return self._board(ANY * self.cells).count()
-            except TooManyToCount:
-                pass
+            if self._arranged is None:  # counted once: the catalogue asks at import
+                try:
+                    self._arranged = self._board(ANY * self.cells).count()
+                except TooManyToCount:
+                    self._arranged = 0
+            if self._arranged:
+                return self._arranged
         counts = Counter(self.counts)
         for label, (h, w) in self.wide.items():
             counts[label] //= h * w

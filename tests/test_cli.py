@@ -95,6 +95,8 @@ def test_list_shows_catalogue_and_builds(cli, seed_db, tmp_path):
         "eight-multi",
         "fifteen-multi",
         "klotski",
+        "klotski-straight",
+        "klotski-finger",
     }
     assert by_name["fifteen"]["builds"] == [] and by_name["eleven"]["board"] == "3x4"
     assert {b["goal"] for b in by_name["atama"]["builds"]} == {
