@@ -227,3 +227,22 @@ def test_a_whole_position_goal_stays_one_position(cli, tmp_path):
     assert puzzle.goal_positions(puzzle.default_goal) == [puzzle.default_goal]
     with pytest.raises(MalformedInput):
         puzzle.parse("LLNOOF?_")
+
+
+def test_an_arrangement_that_cannot_reach_the_exit_is_unreachable(klotski, klotski_db, cli):
+    """53,954 of the 65,880 arrangements can reach the exit; the others are answered so."""
+    every = catalogue.get("klotski").goal_positions(ANY * 20)
+    assert len(every) == 65_880
+    lost = next(s for s in every if klotski.moves("klotski", s, any_state=True)["depth"] is None)
+    bad = cli("path", "klotski", lost, "--db", klotski_db, "--json")
+    error = json.loads(bad.stdout)["error"]
+    assert bad.exit_code == 3 and error["code"] == "unreachable"
+    assert f"cannot reach goal {KLOTSKI_EXIT}" in error["message"]
+
+
+def test_a_bad_pattern_over_http_is_a_400_bad_definition(klotski_db):
+    client = create_app(klotski_db).test_client()
+    query = {"puzzle": "klotski", "state": "start", "goal": "H????H??????????????"}
+    response = client.get("/path", query_string=query)
+    assert response.status_code == 400
+    assert response.get_json()["error"]["code"] == "bad_definition"
