@@ -18,6 +18,10 @@ LINE_NAMES = {
     "6": "corner ┘",
 }
 
+#: Klotski's standard start (横刀立马) and its goal: the big square at the exit, below it.
+KLOTSKI_START = "VBBVVBBVVHHVVssVs__s"
+KLOTSKI_GOAL = "?????????????BB??BB?"
+
 # Hole h of the 15-hole triangle: (over, land) pairs, as PUZZLES.md lists them.
 PEG15_JUMPS = [
     [(1, 3), (2, 5)],
@@ -81,6 +85,13 @@ def _catalogue() -> dict[str, Puzzle]:
             wide={"L": (1, 2)},
             names={"L": "bulb", **{ch: ch for ch in "NOF"}},
         ),
+        _klotski("klotski", "Klotski (华容道), one piece one cell a move", "unit"),
+        _klotski(
+            "klotski-straight", "Klotski (华容道), one piece in one direction a move", "straight"
+        ),
+        _klotski(
+            "klotski-finger", "Klotski (华容道), one piece anywhere it slides a move", "finger"
+        ),
         PegSolitaire(
             "peg15",
             PEG15_JUMPS,
@@ -94,6 +105,23 @@ def _catalogue() -> dict[str, Puzzle]:
         _hex_board("fifteen-multi", 4, 4, "15-puzzle, multi-tile moves", metric="multi"),
     ]
     return {p.name: p for p in puzzles}
+
+
+def _klotski(name: str, title: str, metric: str = "single") -> SlidingPuzzle:
+    """Klotski: the big square (B) to the exit at the bottom middle, the rest anywhere; from
+    the standard start 横刀立马, with four verticals (V), one horizontal (H), four smalls (s)."""
+    return SlidingPuzzle(
+        name,
+        5,
+        4,
+        KLOTSKI_GOAL,
+        "_",
+        title=title,
+        wide={"B": (2, 2), "V": (2, 1), "H": (1, 2)},
+        names={"B": "big", "V": "vertical", "H": "horizontal", "s": "small"},
+        starts={"start": KLOTSKI_START},
+        metric=metric,
+    )
 
 
 def _hex_board(

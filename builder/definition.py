@@ -15,12 +15,20 @@ The TOML format (examples/nooff.toml and examples/ruby2x2.toml are complete file
     blank = "_"             # optional: the one character of a blank cell; default "0"
     blank_glyph = "□"       # optional: how a blank is drawn (also accepted as input)
     metric = "single"       # optional: how moves are counted, "single" (the default: one piece
-                            #   a move) or "multi" (sliding 1 to k tiles of the blank's row or
-                            #   column one cell toward it is one move; every piece one cell)
+                            #   one cell a move; "unit" is the same), "multi" (sliding 1 to k
+                            #   tiles of the blank's row or column one cell toward it is one
+                            #   move; every piece one cell), "straight" (one piece any number of
+                            #   cells in one direction) or "finger" (one piece to any place its
+                            #   one-cell steps reach while nothing else moves, corners too)
     goals = ["LLNOOFF_"]    # required, or `goal = "LLNOOFF_"` for one goal: one character per
                             #   cell, row-major, no separators. The first is the default goal;
                             #   every goal holds the same pieces. Repeated labels are identical
                             #   pieces; the blank may appear any number of times (one or more).
+                            #   A goal may be a pattern: '?' is any cell ("?????BB?" - the
+                            #   build starts from every arrangement of the pieces it matches)
+    start = "NOLLFOF_"      # optional (required when every goal is a pattern: it names the
+                            #   pieces); a position a path may start from, called "start" in
+                            #   queries. Or several: [starts] with name = "position" lines.
 
     [pieces.L]              # optional, one table per label that needs one; quote other
                             #   characters: [pieces."ア"]
@@ -44,6 +52,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from .arrangements import ANY
 from .catalogue import CATALOGUE
 from .errors import BadDefinition, MalformedInput, shown, times
 from .puzzle import ROW_SEPARATOR, SEPARATORS
@@ -63,6 +72,8 @@ KEYS = (
     "metric",
     "goal",
     "goals",
+    "start",
+    "starts",
     "pieces",
 )
 PIECE_KEYS = ("size", "name", "glyph")
@@ -150,8 +161,24 @@ class _Reader:
         blank = self.char(self.text(raw, "blank", "0"), "blank")
         metric = self.metric(self.text(raw, "metric", "single"))
         goals, goal_names = self.goals(raw, rows, cols, blank)
+        starts = self.starts(raw, rows, cols, blank)
+        # the whole positions, which say what the pieces are: the starts, the goals not patterns
+        wholes = [(text, f"start {shown(n)}") for n, text in starts.items()] + [
+            (g, what) for g, what in zip(goals, goal_names) if ANY not in g
+        ]
+        if not wholes:
+            self.fail(
+                f"{goal_names[0]} is a pattern ('{ANY}' stands for any cell), so the pieces must "
+                f'come from a start: add start = "...", one character per cell'
+            )
+        if set(wholes[0][0]) == {blank}:
+            self.fail(f"{wholes[0][1]} has only blanks: a puzzle needs at least one piece")
+        first = Counter(wholes[0][0])
+        for text, what in wholes[1:]:
+            self.check_same_pieces(Counter(text), first, what, wholes[0][1], blank)
+        positions, position_names = [w[0] for w in wholes], [w[1] for w in wholes]
         pieces = raw.get("pieces", {})
-        wide, names, glyphs = self.pieces(pieces, goals, goal_names, blank, rows, cols)
+        wide, names, glyphs = self.pieces(pieces, positions, position_names, blank, rows, cols)
         if metric == "multi" and wide:
             label, (h, w) = next(iter(wide.items()))
             self.fail(
@@ -161,8 +188,8 @@ class _Reader:
             )
         if "blank_glyph" in raw:
             glyphs[blank] = self.char(self.text(raw, "blank_glyph", ""), "blank_glyph")
-        self.check_glyphs(glyphs, goals[0])
-        self.check_names(names, glyphs, goals[0], blank)
+        self.check_glyphs(glyphs, positions[0])
+        self.check_names(names, glyphs, positions[0], blank)
         try:
             puzzle = SlidingPuzzle(
                 name,
@@ -175,8 +202,9 @@ class _Reader:
                 glyphs=glyphs,
                 names=names,
                 metric=metric,
+                starts=starts,
             )
-            canonical = [puzzle.parse(g, what) for g, what in zip(goals, goal_names)]
+            canonical = [puzzle.parse_goal(g) for g in goals]
         except (BadDefinition, MalformedInput) as error:  # checked above; kept as a backstop
             self.fail(error.message)
         return Definition(puzzle, canonical)
@@ -241,7 +269,8 @@ class _Reader:
 
     def metric(self, value: str) -> str:
         if value not in METRICS:
-            self.fail(f'{self.field("metric")} must be "single" or "multi", not {shown(value)}')
+            known = ", ".join(f'"{m}"' for m in METRICS)
+            self.fail(f"{self.field('metric')} must be one of {known}, not {shown(value)}")
         return value
 
     def char(self, value: str, what: str) -> str:
@@ -254,6 +283,8 @@ class _Reader:
             )
         if not value.isprintable():
             self.fail(f"{self.field(what)} {shown(value)} is not a printable character")
+        if value == ANY:
+            self.fail(f"{self.field(what)} cannot be '{ANY}': in a goal it stands for any cell")
         return value
 
     # -- goals ----------------------------------------------------------------------------------
@@ -274,14 +305,39 @@ class _Reader:
                     self.fail(f"{what} must be a string, not {_kind(goal)}")
         for goal, what in zip(goals, names):
             self.check_goal(goal, what, rows, cols, blank)
-        first = Counter(goals[0])
-        if set(first) == {blank}:
-            self.fail(f"{names[0]} has only blanks: a puzzle needs at least one piece")
         for i, goal in enumerate(goals[1:], start=1):
             if goal in goals[:i]:
                 self.fail(f"{names[i]} repeats {names[goals.index(goal)]} ({shown(goal)})")
-            self.check_same_pieces(Counter(goal), first, names[i], names[0], blank)
         return goals, names
+
+    def starts(self, raw: dict, rows: int, cols: int, blank: str) -> dict[str, str]:
+        """Named positions to start from (`start = "..."` is the one named start): they name
+        the pieces of a puzzle whose goal is a pattern, and stand for themselves as states."""
+        if "start" in raw and "starts" in raw:
+            self.fail("give either 'start' or 'starts', not both")
+        if "start" in raw:
+            table = {"start": raw["start"]}
+        else:
+            table = raw.get("starts", {})
+            if not isinstance(table, dict) or (not table and "starts" in raw):
+                self.fail(
+                    f"starts must be a table of name = position, not {_kind(table)}"
+                    if not isinstance(table, dict)
+                    else "starts is empty: give at least one, or leave it out"
+                )
+        for name, text in table.items():
+            what = f"start {shown(name)}"
+            if not NAME.fullmatch(name) or len(name) == rows * cols:
+                self.fail(
+                    f"{what} is not a valid name for a start: use lowercase letters, digits, "
+                    f"'-' and '_', at most 40, and not {rows * cols} characters (a position)"
+                )
+            if not isinstance(text, str):
+                self.fail(f"{what} must be a string, not {_kind(text)}")
+            if ANY in text:
+                self.fail(f"{what} has '{ANY}': only a goal may be a pattern")
+            self.check_goal(text, what, rows, cols, blank)
+        return dict(table)
 
     def check_goal(self, goal: str, what: str, rows: int, cols: int, blank: str) -> None:
         for cell, ch in enumerate(goal):
@@ -300,7 +356,7 @@ class _Reader:
                 f"{what} {shown(goal)} has {len(goal):,} cells, a {rows}x{cols} board has "
                 f"{rows * cols}"
             )
-        if blank not in goal:
+        if blank not in goal and ANY not in goal:
             self.fail(
                 f"{what} {shown(goal)} has no blank {shown(blank)}"
                 + ("" if self.flags or blank != "0" else " (the default blank; set 'blank')")

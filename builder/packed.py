@@ -13,7 +13,7 @@ import numpy as np
 
 from .move_codes import MoveCodes, swapped_cells
 from .puzzle import Puzzle
-from .sliding import DIRECTIONS, SlidingPuzzle
+from .sliding import DIRECTIONS, ONE_CELL, SlidingPuzzle
 
 DIRECTION_NAMES = list(DIRECTIONS)
 #: The largest move code the layered search can hold: it keeps them as int16.
@@ -164,7 +164,7 @@ def packable(puzzle: Puzzle) -> TypeGuard[SlidingPuzzle]:
         or not puzzle.reversible
         or puzzle.wide
         or puzzle.blanks != 1
-        or puzzle.metric != "single"
+        or puzzle.metric not in ONE_CELL
     ):
         return False
     bits = max(1, (len(puzzle.counts) - 1).bit_length())

@@ -72,6 +72,11 @@ class Puzzle(ABC):
     def parse_goal(self, text: str | None) -> str:
         return self.default_goal if text is None else self.parse(text, "goal")
 
+    def goal_positions(self, goal: str) -> list[str]:
+        """The positions a goal stands for, all at depth 0 of its build: the goal itself, or
+        (a sliding goal that is a pattern) every position it matches."""
+        return [goal]
+
     # -- move rule ---------------------------------------------------------------------------
     @abstractmethod
     def moves(self, state: str) -> Sequence[tuple[Move, str]]:

@@ -13,21 +13,27 @@ from .result import MOST_SOLVED_KEPT, TableResult
 
 
 def breadth_first(
-    puzzle: Puzzle, goal: str, radius: int | None = None, progress=None
+    puzzle: Puzzle,
+    goal: str,
+    radius: int | None = None,
+    progress=None,
+    sources: list[str] | None = None,
 ) -> TableResult:
     """Every state within `radius` moves of `goal` (all when None), with depth, move, pred and
-    its number of optimal solutions.
+    its number of optimal solutions. `sources`, the positions the goal stands for (a pattern's
+    matches), all start at depth 0 with one solution each; default: the goal alone.
 
     A state first met at depth d has as many optimal solutions as its neighbours at depth d-1
     have together, so its count is complete once layer d-1 is expanded: each neighbour that
     reaches it adds its own count, once however many moves join the two.
     """
-    table: dict[str, tuple[int, int | None, str | None]] = {goal: (0, None, None)}
-    solutions: dict[str, int] = {goal: 1}
+    sources = [goal] if sources is None else sources
+    table: dict[str, tuple[int, int | None, str | None]] = dict.fromkeys(sources, (0, None, None))
+    solutions: dict[str, int] = dict.fromkeys(sources, 1)
     swaps = puzzle.single_swap_moves()
     codes = MoveCodes(puzzle.cells, swaps)
-    histogram = [1]
-    frontier = [goal]
+    histogram = [len(table)]
+    frontier = list(table)
     depth = 0
     while frontier and (radius is None or depth < radius):
         depth += 1

@@ -3,10 +3,13 @@
 Pieces are one cell (tiles, possibly with repeated labels) or rectangles spanning several cells
 (NO-OFF's bulb); there may be several blanks. A piece moves one cell into blank cells.
 
-Two ways of counting moves (the `metric`): "single", where a move slides one piece, and
-"multi", where sliding 1 to k one-cell tiles of the blank's row or column one cell toward it,
-all at once, is one move (the metric of the 15-puzzle's "43 moves"). Both connect exactly the
-same states, since a k-tile move is k one-tile moves; only distances differ.
+Ways of counting moves (the `metric`), as players and the literature count them:
+"single" (or "unit"): one piece one cell a move; "multi" (one-cell tiles only): sliding 1 to k
+tiles of the blank's row or column one cell toward it, all at once (the 15-puzzle's "43
+moves"); "straight": one piece any number of cells in one direction; "finger": one piece to any
+place it reaches by one-cell steps while nothing else moves, around corners too (Klotski's
+"81 moves"). All connect exactly the same states, since each move is a chain of one-cell
+moves; only distances differ.
 """
 
 from __future__ import annotations
@@ -14,18 +17,27 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from math import factorial, prod
 
+from .arrangements import ANY, Board, TooManyToCount
 from .box_drawing import framed_grid, widest
 from .errors import BadDefinition, MalformedInput, shown, times
 from .puzzle import ROW_SEPARATOR, SEPARATORS, Move, Puzzle, split_cells
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
-#: How moves are counted: one piece a move, or a run of tiles in line with a blank a move.
-METRICS = ("single", "multi")
-#: Moves a puzzle keeps made (a few hundred bytes each): every one-piece move of any board
-#: here, and the runs of tiles of a multi-tile board up to this many (fifteen-multi has more).
-SLIDES_KEPT = 50_000
+#: How moves are counted (the module's docstring says each way).
+METRICS = ("single", "unit", "multi", "straight", "finger")
+#: The metrics where a move is one piece one cell: the rule the numpy codec knows.
+ONE_CELL = ("single", "unit")
+#: The metrics where one piece goes more than one cell.
+FAR = ("straight", "finger")
+#: A goal that is a pattern may match at most this many positions: each is a start of the
+#: search, held at once (a few hundred bytes each in the plain search).
+MAX_GOAL_POSITIONS = 1_000_000
+#: Moves a puzzle remembers once made (each a few hundred bytes; a 64-cell board's multi
+#: runs are the most, some tens of thousands).
+MAX_REMEMBERED_SLIDES = 100_000
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -40,6 +52,9 @@ class Slide(Move):
     pieces: str
     direction: str
     at: tuple[int, ...] = ()
+    #: for a piece going more than one cell (straight, finger): its way as legs of
+    #: (direction, cells), in order ("up", 1), ("right", 1): "vertical up, right"
+    route: tuple[tuple[str, int], ...] = ()
     cells: tuple[int, ...] = field(default=(), compare=False)
 
     @property
@@ -73,6 +88,7 @@ class SlidingPuzzle(Puzzle):
         names: dict[str, str] | None = None,
         aliases: dict[str, str] | None = None,
         metric: str = "single",
+        starts: dict[str, str] | None = None,
     ):
         self.name, self.title = name, title or name
         self.metric = metric
@@ -81,13 +97,25 @@ class SlidingPuzzle(Puzzle):
         self.glyphs = dict(glyphs or {})
         self.names = dict(names or {})
         self.aliases = dict(aliases or {})  # other spellings accepted as input only
-        self._check_definition(goal)
-        self.counts = Counter(goal)
-        self._sorted_pieces = sorted(goal)
+        self.starts: dict[str, str] = {}
+        # the pieces: those of the goal, or of the first start when the goal is a pattern
+        first_start = next(iter((starts or {}).values()), None)
+        if ANY in goal and first_start is None:
+            raise BadDefinition(
+                f"{self.name}: the goal {shown(goal)} is a pattern ('{ANY}' stands for any cell), "
+                f"so a start must say which pieces the puzzle has"
+            )
+        pieces: str = goal if first_start is None or ANY not in goal else first_start
+        self._check_definition(pieces, "goal" if pieces is goal else "start")
+        self.counts = Counter(pieces)
+        self._sorted_pieces = sorted(pieces)
         self.blanks = self.counts[blank]
         self._alias = {**self.aliases, **{glyph: label for label, glyph in self.glyphs.items()}}
-        self.default_goal = goal
-        self.default_goal = self.parse(goal, "goal")
+        self._goal_positions: dict[str, int] = {}
+        self.default_goal = pieces
+        for start_name, text in (starts or {}).items():
+            self.starts[start_name] = self.parse(text, f"start {start_name}")
+        self.default_goal = self.parse_goal(goal)
         self._neighbours = [
             [(d, self.step(cell, d)) for d in DIRECTIONS] for cell in range(self.cells)
         ]
@@ -104,30 +132,34 @@ class SlidingPuzzle(Puzzle):
             if label != blank and n > prod(self.wide.get(label, (1, 1)))
         }
         self._run_words: dict[tuple[str, str, tuple[int, ...]], str] = {}
-        # moves made once and reused, up to SLIDES_KEPT of them (then made each time)
-        self._slides: dict[tuple[str, str, tuple[int, ...]], Slide] = {}
+        self._masks: dict[tuple[int, int], list[int]] = {}
+        self._shifts: dict[tuple[int, int], list[list[tuple]]] = {}
+        self._reached: dict[tuple, dict[int, tuple]] = {}
+        self._blocks: dict[tuple[int, int], list[list[int]]] = {}
+        self._arranged: int | None = None  # arrangements counted on the board (0: too many)
+        self._slides: dict[tuple, Slide] = {}
         self._onward = {d: [self.step(c, d) for c in range(self.cells)] for d in DIRECTIONS}
 
     # -- definition --------------------------------------------------------------------------
-    def _check_definition(self, goal: str) -> None:
+    def _check_definition(self, goal: str, what: str = "goal") -> None:
         if self.rows < 1 or self.cols < 1:
             raise BadDefinition(f"{self.name}: rows and cols must be positive")
         if len(goal) != self.rows * self.cols:
             raise BadDefinition(
-                f"{self.name}: goal has {len(goal)} cells, a {self.rows}x{self.cols} board has "
+                f"{self.name}: {what} has {len(goal)} cells, a {self.rows}x{self.cols} board has "
                 f"{self.rows * self.cols}"
             )
         if len(self.blank) != 1 or self.blank not in goal:
-            raise BadDefinition(f"{self.name}: the goal must contain the blank '{self.blank}'")
-        reserved = set(SEPARATORS + ROW_SEPARATOR)
+            raise BadDefinition(f"{self.name}: the {what} must contain the blank '{self.blank}'")
+        reserved = set(SEPARATORS + ROW_SEPARATOR + ANY)
         if reserved & set(goal):
-            raise BadDefinition(f"{self.name}: labels cannot be space, comma, tab or '/'")
+            raise BadDefinition(f"{self.name}: labels cannot be space, comma, tab, '/' or '?'")
         for label, (h, w) in self.wide.items():
             if h < 1 or w < 1 or h * w < 2 or h > self.rows or w > self.cols:
                 raise BadDefinition(f"{self.name}: piece '{label}' cannot be {h}x{w} here")
         if self.metric not in METRICS:
             raise BadDefinition(
-                f"{self.name}: metric must be 'single' or 'multi', not {shown(self.metric)}"
+                f"{self.name}: metric must be one of {', '.join(METRICS)}, not {shown(self.metric)}"
             )
         if self.metric == "multi" and self.wide:
             pieces = ", ".join(f"'{label}'" for label in self.wide)
@@ -150,6 +182,7 @@ class SlidingPuzzle(Puzzle):
             "names": self.names,
             "aliases": self.aliases,
             "metric": self.metric,
+            **({"starts": self.starts} if self.starts else {}),
         }
 
     @classmethod
@@ -166,6 +199,7 @@ class SlidingPuzzle(Puzzle):
             names=spec.get("names"),
             aliases=spec.get("aliases"),
             metric=spec.get("metric", "single"),  # builds stored before metrics were single
+            starts=spec.get("starts"),
         )
 
     # -- text form -----------------------------------------------------------------------------
@@ -180,6 +214,9 @@ class SlidingPuzzle(Puzzle):
         return f"{' '.join(labels)} and blank {self.blank}"
 
     def parse(self, text: str, what: str = "state") -> str:
+        """The canonical text of a state; a named start (`klotski start`) stands for its own."""
+        if self.starts and type(text) is str and text in self.starts and what != "goal":
+            return self.starts[text]
         if (
             type(text) is str
             and len(text) == self.cells
@@ -189,6 +226,11 @@ class SlidingPuzzle(Puzzle):
             return text  # already canonical: the common case of every lookup
         symbols = [self._alias.get(s, s) for s in split_cells(text, what, self.cells, self.cols)]
         for cell, symbol in enumerate(symbols):
+            if symbol == ANY and ANY not in self.counts:
+                raise MalformedInput(
+                    f"{what} has '{ANY}' at cell {cell}: '{ANY}' stands for any cell only in a "
+                    f"goal; a {what} says what is in every cell"
+                )
             if symbol not in self.counts:
                 raise MalformedInput(
                     f"{what} has unknown piece {shown(symbol)} at cell {cell}; "
@@ -210,6 +252,72 @@ class SlidingPuzzle(Puzzle):
         state = "".join(symbols)
         self.pieces(state, what)
         return state
+
+    # -- goals that are patterns -----------------------------------------------------------------
+    def parse_goal(self, text: str | None) -> str:
+        """A whole position, or a pattern where '?' stands for any cell ("the big piece at the
+        exit"); a pattern must match at least one and at most MAX_GOAL_POSITIONS positions."""
+        if text is None:
+            return self.default_goal
+        if not isinstance(text, str) or ANY not in text:
+            return self.parse(text, "goal")
+        symbols = [self._alias.get(s, s) for s in split_cells(text, "goal", self.cells, self.cols)]
+        if len(symbols) != self.cells:
+            raise MalformedInput(
+                f"goal has {len(symbols)} cells, expected {self.cells} ({self.rows}x{self.cols})"
+            )
+        for cell, symbol in enumerate(symbols):
+            if symbol != ANY and symbol not in self.counts:
+                raise BadDefinition(
+                    f"goal pattern {shown(text)} has unknown piece {shown(symbol)} at cell "
+                    f"{cell}; {self.name} has pieces {self.describe_pieces()}"
+                )
+        pattern = "".join(symbols)
+        found = Counter(symbols)
+        for label in sorted(set(found) - {ANY}):
+            if found[label] > self.counts[label]:
+                raise BadDefinition(
+                    f"goal pattern {shown(text)} has '{label}' {times(found[label])}, but "
+                    f"{self.name} has it only {times(self.counts[label])}"
+                )
+        self.goal_position_count(pattern)
+        return pattern
+
+    def goal_position_count(self, pattern: str) -> int:
+        """How many positions the pattern matches, checked to be 1..MAX_GOAL_POSITIONS."""
+        count = self._goal_positions.get(pattern)
+        if count is None:
+            try:
+                count = self._board(pattern).count()
+            except TooManyToCount:
+                count = None
+            if count is None or count > MAX_GOAL_POSITIONS:
+                many = "too many to count" if count is None else f"{count:,}"
+                raise BadDefinition(
+                    f"goal pattern {shown(pattern)} matches {many} positions of {self.name}'s "
+                    f"pieces; a build holds at most {MAX_GOAL_POSITIONS:,}: fix more cells"
+                )
+            if count == 0:
+                raise BadDefinition(
+                    f"goal pattern {shown(pattern)} matches 0 positions of {self.name}'s "
+                    f"pieces ({self.describe_pieces()}): no arrangement of them fits it"
+                )
+            if len(self._goal_positions) < 64:
+                self._goal_positions[pattern] = count
+        return count
+
+    def goal_positions(self, goal: str) -> list[str]:
+        """Every position the goal stands for: itself, or all that its pattern matches."""
+        if ANY not in goal:
+            return [goal]
+        return list(self._board(goal).each())
+
+    def _board(self, pattern: str) -> Board:
+        """The pieces to arrange: a wide piece counted once, not once per cell."""
+        counts = dict(self.counts)
+        for label, (h, w) in self.wide.items():
+            counts[label] //= h * w
+        return Board(self.rows, self.cols, self.wide, counts, pattern)
 
     def _blank_count_message(self, what: str, found: int) -> str:
         expected = "one blank" if self.blanks == 1 else f"{self.blanks} blanks"
@@ -261,13 +369,19 @@ class SlidingPuzzle(Puzzle):
             ]
         region = list(range(self.cells))  # which piece covers each cell: a wide piece's share
         text = ["" if s == self.blank else self.glyph(s) for s in state]
-        for label, cells in self.placed(state):
+        for _, cells in self.placed(state):
             if len(cells) > 1:
                 for c in cells:
                     region[c], text[c] = cells[0], ""
-                h, _ = self.wide[label]
-                text[cells[0] + (h // 2) * self.cols] = self.piece_name(label)
         inner = widest(self.glyph(s) for s in set(state))
+        for label, cells in self.placed(state):
+            if len(cells) > 1:
+                h, w = self.wide[label]
+                name = self.piece_name(label)
+                room = w * (inner + 3) - 3  # the block's width inside, a space either side
+                text[cells[0] + (h // 2) * self.cols] = (
+                    name if widest([name]) <= room else self.glyph(label)
+                )
         return framed_grid(self.rows, self.cols, region, text, inner)
 
     # -- move rule -----------------------------------------------------------------------------
@@ -292,6 +406,8 @@ class SlidingPuzzle(Puzzle):
     def moves(self, state: str) -> list[tuple[Slide, str]]:
         if self.metric == "multi":
             return self._multi_moves(state)
+        if self.metric in FAR:
+            return [(move, after) for move, after, _ in self._far_moves(state, backs=False)]
         out = []
         for cell, label in enumerate(state):
             if label == self.blank or label in self.wide:
@@ -336,30 +452,38 @@ class SlidingPuzzle(Puzzle):
         direction: str,
         cells: tuple[int, ...],
         swap: tuple[int, int] | None = None,
+        route: tuple[tuple[str, int], ...] = (),
     ) -> Slide:
         """The move of `pieces` (labels in reading order) standing at `cells` (the first cell
-        of each), with its words; made once and then reused, as searches meet each move many
-        times."""
-        key = (pieces, direction, cells)
+        of each), with its words; `route` the legs of a piece going more than one cell."""
+        key = (pieces, direction, cells, swap, route)
         made = self._slides.get(key)
-        if made is None:
+        if made is None:  # a board has few distinct moves: each is made and worded once
             at = cells if self.twins and any(label in self.twins for label in pieces) else ()
             made = Slide(
                 pieces=pieces,
                 direction=direction,
                 at=at,
+                route=route,
                 cells=cells,
                 swap=swap,
-                label=self._words(pieces, direction, cells, at),
+                label=self._words(pieces, direction, cells, at, route),
             )
-            if len(self._slides) < SLIDES_KEPT:
+            if len(self._slides) < MAX_REMEMBERED_SLIDES:
                 self._slides[key] = made
         return made
 
-    def _words(self, pieces: str, direction: str, cells: tuple[int, ...], at: tuple) -> str:
+    def _words(
+        self, pieces: str, direction: str, cells: tuple[int, ...], at: tuple, route: tuple = ()
+    ) -> str:
         """How a move is said: the piece, then the way it goes ("tile 5 down"); a piece with
-        a twin by where it stands ("O at c1 right"). A run of tiles (multi metric) in reading
-        order ("tiles 7 8 left"), named pieces by their names ("N and O left")."""
+        a twin by where it stands ("O at c1 right"); a piece going farther by its legs, each
+        with its cells when more than one ("small right 2", "vertical up, right"). A run of
+        tiles (multi metric) in reading order ("tiles 7 8 left"), named pieces by their names
+        ("N and O left")."""
+        if route:
+            legs = ", ".join(way if n == 1 else f"{way} {n}" for way, n in route)
+            return f"{self._piece_words(pieces, cells[0])} {legs}"
         if len(pieces) == 1:
             return f"{self._piece_words(pieces, cells[0])} {direction}"
         key = (pieces, direction, at)
@@ -386,12 +510,25 @@ class SlidingPuzzle(Puzzle):
         changed = [c for c in range(self.cells) if state[c] != after[c]]
         filled = [c for c in changed if state[c] == self.blank]
         label = next(state[c] for c in changed if state[c] != self.blank)
+        if self.metric in FAR and isinstance(move, Slide) and move.route:
+            # a piece going farther may pass cells it does not stop on: `to` is its whole
+            # place at rest, so each destination of a piece names one move
+            size = self.wide.get(label, (1, 1))
+            return self._block(move.cells[0], size), self._block(self._end(move), size)
         for piece, top, left in self.pieces(state):
             h, w = self.wide[piece]
             block = [(top + i) * self.cols + left + j for i in range(h) for j in range(w)]
             if piece == label and set(block) & set(changed):
                 return block, filled
         return [c for c in changed if after[c] == self.blank], filled
+
+    def _end(self, move: Slide) -> int:
+        """The top-left cell a piece going farther comes to rest on."""
+        r, c = divmod(move.cells[0], self.cols)
+        for way, n in move.route:
+            dr, dc = DIRECTIONS[way]
+            r, c = r + dr * n, c + dc * n
+        return r * self.cols + c
 
     def one_cell_move(self, label: str, direction: str, cell: int, target: int) -> Slide:
         """A one-cell piece at `cell` sliding into the blank at `target`: a swap of the two."""
@@ -400,29 +537,157 @@ class SlidingPuzzle(Puzzle):
     def _wide_moves(
         self, state: str, label: str, top: int, left: int
     ) -> Iterator[tuple[Slide, str]]:
-        h, w = self.wide[label]
-        block = [(top + i, left + j) for i in range(h) for j in range(w)]
-        for direction, (dr, dc) in DIRECTIONS.items():
-            entering = {(r + dr, c + dc) for r, c in block} - set(block)
-            leaving = {(r - dr, c - dc) for r, c in block} - set(block)
-            leaving = {(r + dr, c + dc) for r, c in leaving}  # cells of the block left behind
-            if not all(0 <= r < self.rows and 0 <= c < self.cols for r, c in entering):
+        cell = top * self.cols + left
+        blank = self.blank
+        for direction, enter, leave, swap in self._wide_shifts(self.wide[label])[cell]:
+            if any(state[c] != blank for c in enter):
                 continue
-            enter = sorted(r * self.cols + c for r, c in entering)
-            if any(state[c] != self.blank for c in enter):
-                continue
-            leave = sorted(r * self.cols + c for r, c in leaving)
             cells = list(state)
             for c in leave:
-                cells[c] = self.blank
+                cells[c] = blank
             for c in enter:
                 cells[c] = label
-            swap = (min(leave[0], enter[0]), max(leave[0], enter[0])) if len(enter) == 1 else None
-            yield self.slide(label, direction, (top * self.cols + left,), swap), "".join(cells)
+            yield self.slide(label, direction, (cell,), swap), "".join(cells)
+
+    def _wide_shifts(self, size: tuple[int, int]) -> list[list[tuple]]:
+        """For each top-left cell of a piece of `size`, its one-cell moves that stay on the
+        board: (direction, the cells it enters, the cells it leaves, the swap when the move is
+        one), made once per size."""
+        found = self._shifts.get(size)
+        if found is not None:
+            return found
+        h, w = size
+        found = self._shifts[size] = []
+        for cell in range(self.cells):
+            top, left = divmod(cell, self.cols)
+            block = {(top + i, left + j) for i in range(h) for j in range(w)}
+            out = []
+            for direction, (dr, dc) in DIRECTIONS.items():
+                moved = {(r + dr, c + dc) for r, c in block}
+                inside = all(0 <= r < self.rows and 0 <= c < self.cols for r, c in moved | block)
+                if not inside:
+                    continue
+                enter = sorted(r * self.cols + c for r, c in moved - block)
+                leave = sorted(r * self.cols + c for r, c in block - moved)
+                swap = (
+                    (min(leave[0], enter[0]), max(leave[0], enter[0])) if len(enter) == 1 else None
+                )
+                out.append((direction, tuple(enter), tuple(leave), swap))
+            found.append(out)
+        return found
+
+    # -- pieces going farther: straight and finger ---------------------------------------------
+    def _far_moves(self, state: str, backs: bool = True) -> Iterator[tuple[Slide, str, tuple]]:
+        """Each piece to every place it reaches (in a straight line, or for finger by any
+        one-cell steps, nothing else moving): (move, state after, how to say the move back).
+
+        The way back is said as `moves` would say it in the state after: for finger the
+        route the same search finds from the piece's new place, since the cells it may cross
+        are the same in both states."""
+        blanks = sum(1 << c for c, s in enumerate(state) if s == self.blank)
+        for label, cell, size in self._every_piece(state):
+            own = self._block(cell, size)
+            free = blanks | self._mask(size)[cell]
+            routes = self._reach(free, cell, size)
+            for target, route in routes.items():
+                cells = list(state)
+                for c in own:
+                    cells[c] = self.blank
+                for c in self._block(target, size):
+                    cells[c] = label
+                move = self.slide(label, route[0], (cell,), None, _legs(route))
+                back: tuple[str, ...]
+                if not backs:
+                    back = ()
+                elif self.metric == "finger":
+                    back = self._reach(free, target, size)[cell]
+                else:
+                    back = (OPPOSITE[route[0]],) * len(route)
+                yield move, "".join(cells), (label, target, back)
+
+    def _every_piece(self, state: str) -> Iterator[tuple[str, int, tuple[int, int]]]:
+        """(label, top-left cell, size) of every piece on the board."""
+        for cell, label in enumerate(state):
+            if label != self.blank and label not in self.wide:
+                yield label, cell, (1, 1)
+        for label, top, left in self.pieces(state):
+            yield label, top * self.cols + left, self.wide[label]
+
+    def _block(self, cell: int, size: tuple[int, int]) -> list[int]:
+        """The cells a piece of `size` covers with its top-left cell at `cell`."""
+        blocks = self._blocks.get(size)
+        if blocks is None:
+            h, w = size
+            blocks = self._blocks[size] = [
+                [(top + i) * self.cols + left + j for i in range(h) for j in range(w)]
+                for top, left in (divmod(c, self.cols) for c in range(self.cells))
+            ]
+        return blocks[cell]
+
+    def _mask(self, size: tuple[int, int]) -> list[int]:
+        """For each cell, the bits of the cells a piece of `size` covers with its top-left
+        cell there (0 where it would leave the board); made once per size."""
+        masks = self._masks.get(size)
+        if masks is None:
+            h, w = size
+            masks = self._masks[size] = [
+                sum(1 << c for c in self._block(cell, size))
+                if cell // self.cols + h <= self.rows and cell % self.cols + w <= self.cols
+                else 0
+                for cell in range(self.cells)
+            ]
+        return masks
+
+    def _reach(self, free: int, start: int, size: tuple[int, int]) -> dict[int, tuple]:
+        """Where a piece at `start` can go within the `free` cells (bits), each with its way
+        as a list of one-cell steps: in one direction (straight), or any (finger), the fewest
+        steps found first in the order up, down, left, right."""
+        key = (free, start, size)
+        found = self._reached.get(key)
+        if found is not None:  # blanks around a piece repeat from state to state
+            return found
+        if len(self._reached) >= MAX_REMEMBERED_SLIDES:
+            self._reached.clear()
+        found = self._reached[key] = self._search_reach(free, start, size)
+        return found
+
+    def _search_reach(self, free: int, start: int, size: tuple[int, int]) -> dict[int, tuple]:
+        masks = self._mask(size)
+        neighbours = self._neighbours
+
+        def fits(cell):
+            mask = masks[cell]
+            return mask and not mask & ~free
+
+        if self.metric == "straight":
+            out: dict[int, tuple] = {}
+            for d, way in enumerate(DIRECTIONS):
+                cell = start
+                steps: tuple[str, ...] = ()
+                while (onward := neighbours[cell][d][1]) is not None and fits(onward):
+                    cell, steps = onward, (*steps, way)
+                    out[cell] = steps
+            return out
+        seen: dict[int, tuple] = {start: ()}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for cell in frontier:
+                for way, to in neighbours[cell]:
+                    if to is not None and to not in seen and fits(to):
+                        seen[to] = (*seen[cell], way)
+                        nxt.append(to)
+            frontier = nxt
+        del seen[start]
+        return seen
 
     def reverse_moves(self, state: str) -> Iterator[tuple[Slide, str]]:
         """Sliding moves undo themselves: the move back is the same pieces the other way,
         from the cells the move took them to."""
+        if self.metric in FAR:
+            for _, earlier, (label, target, back) in self._far_moves(state):
+                yield self.slide(label, back[0], (target,), None, _legs(back)), earlier
+            return
         for move, earlier in self.moves(state):
             way = move.direction
             moved = tuple(self._stepped(cell, way) for cell in move.cells)
@@ -436,8 +701,8 @@ class SlidingPuzzle(Puzzle):
         return onward
 
     def single_swap_moves(self) -> bool:
-        if self.metric == "multi":
-            return False  # a run of tiles is no swap: its predecessor is stored
+        if self.metric not in ONE_CELL:
+            return False  # a run of tiles, a piece going farther: its predecessor is stored
         return all(
             (h == 1 or self.blanks < h) and (w == 1 or self.blanks < w)
             for h, w in self.wide.values()
@@ -448,10 +713,19 @@ class SlidingPuzzle(Puzzle):
         """Orderings of the pieces (cells! over the orderings of identical pieces), a piece of
         several cells counting once; halved where parity leaves only half reachable.
 
-        Exact for one-cell pieces (16!/2 for the 15-puzzle); an upper bound with wide pieces,
-        since an arrangement read row by row, each wide piece at its top-left cell, is one
-        ordering of the pieces.
+        Exact for one-cell pieces (16!/2 for the 15-puzzle). With wide pieces the arrangements
+        are counted on the board (Klotski's pieces have 65,880); where that is too much work,
+        an upper bound: an arrangement read row by row, each wide piece at its top-left cell,
+        is one ordering of the pieces.
         """
+        if self.wide:
+            if self._arranged is None:  # counted once: the catalogue asks at import
+                try:
+                    self._arranged = self._board(ANY * self.cells).count()
+                except TooManyToCount:
+                    self._arranged = 0
+            if self._arranged:
+                return self._arranged
         counts = Counter(self.counts)
         for label, (h, w) in self.wide.items():
             counts[label] //= h * w
@@ -506,6 +780,8 @@ class SlidingPuzzle(Puzzle):
         return out
 
     def unreachable_reason(self, state: str, goal: str) -> str | None:
+        if ANY in goal:
+            return None  # no rule here speaks of a set of goal positions
         for label, (h, w) in self.wide.items():
             here = self._rows_and_cols(state, label)
             there = self._rows_and_cols(goal, label)
@@ -580,6 +856,21 @@ def cell_name(cell: int, cols: int) -> str:
         col, digit = divmod(col - 1, 26)
         letters = chr(ord("a") + digit) + letters
     return f"{letters}{row + 1}"
+
+
+@lru_cache(maxsize=4096)
+def _legs(steps: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """One-cell steps as legs: ("up", "right", "right") -> (("up", 1), ("right", 2)); a
+    single step has no legs (it reads as its direction alone)."""
+    if len(steps) <= 1:
+        return ()
+    legs: list[tuple[str, int]] = []
+    for way in steps:
+        if legs and legs[-1][0] == way:
+            legs[-1] = (way, legs[-1][1] + 1)
+        else:
+            legs.append((way, 1))
+    return tuple(legs)
 
 
 def _swapped(state: str, a: int, b: int) -> str:

@@ -53,19 +53,25 @@ def layered_bfs(
     goal: str,
     radius: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    sources: list[str] | None = None,
 ) -> PackedResult:
     """Every state within `radius` moves of `goal` (all of them when radius is None), with
-    its number of optimal solutions.
+    its number of optimal solutions. `sources`, the positions the goal stands for (a
+    pattern's matches), all start at depth 0; default: the goal alone.
 
     `progress(depth, states_so_far)` is called after each layer.
     """
-    current = np.array([codec.encode(goal)], np.uint64)
-    current_counts = counting.ones(1)
+    sources = [goal] if sources is None else sources
+    current = np.unique(np.array([codec.encode(s) for s in sources], np.uint64))
+    current_counts = counting.ones(len(current))
     previous = np.empty(0, np.uint64)
     layers = [current]
-    layer_moves = [np.array([NO_MOVE], np.int16)]
+    layer_moves = [np.full(len(current), NO_MOVE, np.int16)]
     layer_counts = [current_counts]
-    total = 1
+    total = len(current)
+    # From several sources a move may join two states equally far from the goal: the colours
+    # of a chessboard no longer tell layers apart.
+    bipartite = getattr(codec, "bipartite", False) and len(current) == 1
     while radius is None or len(layers) <= radius:
         children, moves, parents = codec.expand(current, layer_moves[-1])
         found, moves, counts = _distinct_children(
@@ -73,7 +79,7 @@ def layered_bfs(
         )
         del children, parents
         new = ~_member(found, previous)
-        if not getattr(codec, "bipartite", False):  # else no move stays within a layer
+        if not bipartite:  # else no move stays within a layer
             new &= ~_member(found, current)
         found, moves, counts = found[new], moves[new], counting.take(counts, new)
         if len(found) == 0:

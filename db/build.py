@@ -22,13 +22,15 @@ from . import store
 def search(
     puzzle: Puzzle, goal: str, radius: int | None = None, progress: Progress | None = None
 ) -> SearchResult:
-    """The vectorized search where the puzzle packs into integers, else the plain one."""
+    """The vectorized search where the puzzle packs into integers, else the plain one; from
+    every position the goal stands for at once (a pattern's matches), at depth 0."""
     report = (progress or Progress()).layer
     result: SearchResult
+    sources = puzzle.goal_positions(goal)
     if packable(puzzle):
-        result = layered_bfs(PackedBoard(puzzle), goal, radius, report)
+        result = layered_bfs(PackedBoard(puzzle), goal, radius, report, sources)
     else:
-        result = breadth_first(puzzle, goal, radius, report)
+        result = breadth_first(puzzle, goal, radius, report, sources)
     result.radius = radius
     return result
 

@@ -7,6 +7,7 @@ the errors of builder.errors; the lookups themselves are db.queries. No SQL here
 from __future__ import annotations
 
 import itertools
+import shlex
 
 from puzzledb.builder import catalogue, targets
 from puzzledb.builder.errors import (
@@ -93,7 +94,7 @@ class Answers:
         return self._looks[answer["puzzle"]]
 
     def _not_built_message(self, conn, puzzle: Puzzle, goal: str, default: bool) -> str:
-        goal_flag = "" if default else f" --goal {goal}"
+        goal_flag = "" if default else f" --goal {shlex.quote(goal)}"  # a pattern's '?' globs
         goal_flag += catalogue.radius_flag(puzzle.name)
         message = (
             f"{puzzle.name} is not built toward goal {goal} yet; build it with: "
@@ -172,6 +173,7 @@ class Answers:
             "depth": len(steps) - 1,
             "solutions": solutions,
             "path": states,
+            "reached": states[-1],  # the goal position it ends at (one of a pattern's)
             "moves": moves,
             "pieces": [_pieces(puzzle, s) for s in states],
         }
@@ -259,6 +261,7 @@ class Answers:
             "max_depth": build.max_depth,
             "radius": build.radius,
             "histogram": counts,
+            "goal_positions": counts[0] if counts else 0,  # the positions the goal matches
             "most_solutions": {
                 "solutions": build.max_solutions,
                 "count": build.max_solutions_states,

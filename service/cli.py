@@ -115,8 +115,9 @@ def list_command(db_path, as_json):
 @click.option(
     "--metric",
     metavar="M",
-    help="With --rows: single (one tile a move, the "
-    "default) or multi (a run of tiles in line with the blank a move).",
+    help="With --rows: single or unit (one tile one cell a move, the default), multi (a run "
+    "of tiles in line with the blank a move), straight (one tile any cells in one direction) "
+    "or finger (one tile anywhere it slides).",
 )
 @db_option
 @json_option

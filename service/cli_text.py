@@ -29,8 +29,10 @@ def path_text(puzzle, answer: dict) -> str:
     for i, (move, state) in enumerate(zip(moves, answer["path"][1:]), start=1):
         blocks.append((f"{i}. {move}", puzzle.draw(state)))
     count = len(moves)
+    reached = answer.get("reached", answer["goal"])
+    goal = answer["goal"] if reached == answer["goal"] else f"{answer['goal']} at {reached}"
     head = (
-        f"{answer['puzzle']}: {answer['state']} -> goal {answer['goal']}, "
+        f"{answer['puzzle']}: {answer['state']} -> goal {goal}, "
         f"{count} move{'s' if count != 1 else ''} (optimal)\n\n"
     )
     tail = f"{count} move{'s' if count != 1 else ''}, optimal; {solutions(answer['solutions'])}\n"
@@ -94,7 +96,8 @@ def farthest_text(puzzle, a: dict) -> str:
 def stats_text(a: dict) -> str:
     top = max(a["histogram"])
     lines = [
-        f"{a['puzzle']} ({a['title']}), goal {a['goal']}",
+        f"{a['puzzle']} ({a['title']}), goal {a['goal']}"
+        + (f" ({a['goal_positions']:,} positions match)" if a["goal_positions"] > 1 else ""),
         f"states: {a['states']:,}   max depth: {a['max_depth']}   "
         f"built {a['built_at']} in {a['build_seconds']} s",
         "",

@@ -222,8 +222,10 @@ DEFINITION = {
     "description": "The puzzle's definition, as stored with its builds: enough to draw a board. "
     "sliding: rows, cols, blank, wide (label -> [height, width] of pieces larger "
     "than a cell), glyphs (label -> how it is drawn), names (label -> how moves "
-    "call it), aliases, metric (single: one piece a move; multi: a run of tiles "
-    "in line with the blank a move); peg: jumps (hole -> [over, land] pairs) and layout (hole "
+    "call it), aliases, metric (single or unit: one piece one cell a move; multi: a run of "
+    "tiles in line with the blank a move; straight: one piece any cells in one direction; "
+    "finger: one piece anywhere it slides, nothing else moving), starts (name -> position); "
+    "peg: jumps (hole -> [over, land] pairs) and layout (hole "
     "-> [row, column] on a drawing grid).",
 }
 PIECES = {
@@ -260,6 +262,11 @@ SCHEMAS = {
             "depth": INT,
             "solutions": SOLUTIONS,
             "path": STRS,
+            "reached": {
+                "type": "string",
+                "description": "The goal position the path ends at: the goal itself, or the "
+                "nearest of the positions a goal pattern matches.",
+            },
             "moves": STRS,
             "pieces": {
                 "type": "array",
@@ -291,6 +298,11 @@ SCHEMAS = {
             "max_depth": INT,
             "radius": RADIUS,
             "histogram": INTS,
+            "goal_positions": {
+                "type": "integer",
+                "description": "How many positions the goal stands for: 1, or every position "
+                "a goal pattern ('?' any cell) matches; all are at depth 0.",
+            },
             "most_solutions": _object(
                 {"solutions": SOLUTIONS, "count": INT, "states": STRS},
             ),

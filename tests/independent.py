@@ -140,3 +140,131 @@ def count_paths(start, goal, successors, moves):
     if moves == 0:
         return int(start == goal)
     return sum(count_paths(t, goal, successors, moves - 1) for t in set(successors(start)))
+
+
+def rectangles(state, rows, cols, sizes):
+    """Each piece of a board of rectangles as (label, top, left): a piece of `sizes[label]`
+    (rows, cols; absent: one cell) covers a whole block of its label's cells."""
+    taken, out = set(), []
+    for cell, label in enumerate(state):
+        if cell in taken or label not in sizes:
+            continue
+        h, w = sizes[label]
+        top, left = divmod(cell, cols)
+        block = {(top + i) * cols + left + j for i in range(h) for j in range(w)}
+        taken |= block
+        out.append((label, top, left))
+    return out
+
+
+def block_successors(rows, cols, blank, sizes, metric="unit"):
+    """Successor function of a board of rectangles: every cell a piece would enter must be
+    blank. A move is one piece one cell ("unit"), any number of cells in one direction
+    ("straight"), or to anywhere its one-cell steps reach with nothing else moving
+    ("finger")."""
+
+    def successors(state):
+        pieces = [
+            (label, divmod(cell, cols), (1, 1))
+            for cell, label in enumerate(state)
+            if label != blank and label not in sizes
+        ] + [
+            (label, (top, left), sizes[label])
+            for label, top, left in rectangles(state, rows, cols, sizes)
+        ]
+        out = []
+        for label, corner, size in pieces:
+            steps = _shifted(state, label, corner, size, rows, cols, blank)
+            if metric == "unit":
+                out += [s for s, _, _ in steps]
+            elif metric == "straight":
+                for first, first_at, way in steps:
+                    s, at = first, first_at
+                    while True:
+                        out.append(s)
+                        more = [
+                            (t, a)
+                            for t, a, w in _shifted(s, label, at, size, rows, cols, blank)
+                            if w == way
+                        ]
+                        if not more:
+                            break
+                        s, at = more[0]
+            else:
+                seen = {state}
+                queue = deque((s, at) for s, at, _ in steps)
+                seen |= {s for s, _, _ in steps}
+                while queue:
+                    s, at = queue.popleft()
+                    out.append(s)
+                    for t, a, _ in _shifted(s, label, at, size, rows, cols, blank):
+                        if t not in seen:
+                            seen.add(t)
+                            queue.append((t, a))
+        return out
+
+    return successors
+
+
+def _shifted(state, label, corner, size, rows, cols, blank):
+    """The piece at `corner` one cell each way it can go: (state, new corner, direction)."""
+    top, left = corner
+    h, w = size
+    cells = {(top + i, left + j) for i in range(h) for j in range(w)}
+    out = []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        moved = {(r + dr, c + dc) for r, c in cells}
+        if not all(0 <= r < rows and 0 <= c < cols for r, c in moved):
+            continue
+        if any(state[r * cols + c] != blank for r, c in moved - cells):
+            continue
+        s = list(state)
+        for r, c in cells:
+            s[r * cols + c] = blank
+        for r, c in moved:
+            s[r * cols + c] = label
+        out.append(("".join(s), (top + dr, left + dc), (dr, dc)))
+    return out
+
+
+def tilings(pieces, rows, cols, sizes):
+    """Every distinct arrangement of the multiset of cell labels `pieces` in which each sized
+    label's cells form whole blocks, by trying every ordering (for small boards only)."""
+    from itertools import permutations
+
+    out = set()
+    for order in set(permutations(pieces)):
+        state = "".join(order)
+        placed = rectangles(state, rows, cols, sizes)
+        covered = []
+        for label, top, left in placed:
+            h, w = sizes[label]
+            covered += [
+                (top + i) * cols + left + j
+                for i in range(h)
+                for j in range(w)
+                if top + i < rows
+                and left + j < cols
+                and state[(top + i) * cols + left + j] == label
+            ]
+        whole = all(
+            len([1 for lab, _, _ in placed if lab == k]) * sizes[k][0] * sizes[k][1]
+            == state.count(k)
+            for k in sizes
+        )
+        if whole and len(covered) == len(set(covered)) == sum(state.count(k) for k in sizes):
+            out.add(state)
+    return out
+
+
+def distances_from_all(sources, successors):
+    """Shortest distance of every state to the nearest of `sources` (a reversible puzzle)."""
+    dist = dict.fromkeys(sources, 0)
+    queue = deque(sources)
+    while queue:
+        s = queue.popleft()
+        for t in successors(s):
+            if t not in dist:
+                dist[t] = dist[s] + 1
+                queue.append(t)
+    return dist

@@ -18,10 +18,11 @@ def test_path_json_has_exactly_the_documented_keys(cli, seed_db):
         "depth",
         "solutions",
         "path",
+        "reached",
         "moves",
         "pieces",
     }
-    assert answer["depth"] == 31 and answer["path"][-1] == "123456780"
+    assert answer["depth"] == 31 and answer["path"][-1] == answer["reached"] == "123456780"
     assert answer["moves"][0] == "tile 5 down"
 
 
@@ -93,6 +94,9 @@ def test_list_shows_catalogue_and_builds(cli, seed_db, tmp_path):
         "fifteen",
         "eight-multi",
         "fifteen-multi",
+        "klotski",
+        "klotski-straight",
+        "klotski-finger",
     }
     assert by_name["fifteen"]["builds"] == [] and by_name["eleven"]["board"] == "3x4"
     assert {b["goal"] for b in by_name["atama"]["builds"]} == {

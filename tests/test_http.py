@@ -114,6 +114,7 @@ def test_answers_are_utf8_json_in_the_answers_key_order(client):
         "depth",
         "solutions",
         "path",
+        "reached",
         "moves",
         "pieces",
     ]

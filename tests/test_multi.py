@@ -255,7 +255,10 @@ def test_the_stored_definition_keeps_the_metric():
 def test_multi_with_a_wide_piece_or_an_unknown_metric_is_refused():
     with pytest.raises(BadDefinition, match=r"multi-tile metric .* larger than one cell"):
         SlidingPuzzle("x", 2, 4, "LLNOOFF_", "_", wide={"L": (1, 2)}, metric="multi")
-    with pytest.raises(BadDefinition, match="metric must be 'single' or 'multi', not 'fast'"):
+    with pytest.raises(
+        BadDefinition,
+        match="metric must be one of single, unit, multi, straight, finger, not 'fast'",
+    ):
         SlidingPuzzle("x", 3, 3, GOAL, "0", metric="fast")
 
 
@@ -318,7 +321,10 @@ def test_toml_refuses_an_unknown_metric_naming_the_field(cli, tmp_path):
     toml.write_text(TOML + 'metric = "fast"\n')
     refused = cli("build", "--file", toml, "--db", tmp_path / "x.sqlite")
     assert refused.exit_code == 2
-    assert "fast.toml" in refused.stderr and 'metric must be "single" or "multi"' in refused.stderr
+    assert (
+        "fast.toml" in refused.stderr
+        and 'metric must be one of "single", "unit", "multi"' in refused.stderr
+    )
     with pytest.raises(BadDefinition, match=r"metric must be a string"):
         load_text(TOML + "metric = 2\n", "two.toml")
 
