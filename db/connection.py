@@ -310,15 +310,14 @@ def check_before_writing(path: Path) -> None:
         conn.close()
 
 
-def at_rest(engine: Engine) -> bool:
-    """After a build: back to DELETE journal mode, so readers that cannot write the directory
-    can open the file. False when a reader holds it open in WAL mode: it stays WAL (those
-    readers have the -shm they need, and the next build tries again), but its -wal is emptied
-    so that no committed frame lingers beside the file, where SQLite would apply it to any
-    file later renamed to this name."""
-    raw = engine.raw_connection()
+def at_rest(path: Path) -> bool:
+    """After a build, once its engine is disposed: back to DELETE journal mode, so readers that
+    cannot write the directory can open the file. False when a reader holds it open in WAL
+    mode: it stays WAL (those readers have the -shm they need, and the next build tries
+    again), but its -wal is emptied so that no committed frame lingers beside the file, where
+    SQLite would apply it to any file later renamed to this name."""
+    conn = sqlite3.connect(str(path), isolation_level=None)
     try:
-        conn = raw.driver_connection
         conn.execute("PRAGMA busy_timeout = 200")
         try:
             mode = conn.execute("PRAGMA journal_mode = DELETE").fetchone()[0]
@@ -326,7 +325,6 @@ def at_rest(engine: Engine) -> bool:
             conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             return False
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         return mode.lower() == "delete"
     finally:
-        raw.close()
+        conn.close()

@@ -223,13 +223,19 @@ def save_build_to(path: Path, puzzle, result, started: float, progress=None) -> 
 
 
 def _in_place(path, puzzle, result, started, progress) -> dict:
+    """One WAL transaction into an existing file; afterwards, stored or not, the file goes
+    back to rollback journal mode, as it was before the build."""
     engine = writer(path)
     try:
         row = save_build(engine, puzzle, result, started, progress)
-        at_rest(engine)
-        return row
-    finally:
+    except BaseException:
         engine.dispose()
+        with contextlib.suppress(sqlite3.Error):  # the build's own error is the one to tell
+            at_rest(path)
+        raise
+    engine.dispose()
+    at_rest(path)
+    return row
 
 
 def _remove_abandoned(path: Path) -> None:
@@ -358,11 +364,11 @@ def _create_index(conn: Connection, ddl: str) -> None:
     cache = conn.exec_driver_sql("PRAGMA cache_size").scalar()
     conn.exec_driver_sql(f"PRAGMA threads = {min(4, os.cpu_count() or 1)}")
     conn.exec_driver_sql(f"PRAGMA cache_size = {-INDEX_SORT_KIB}")
-    try:
-        conn.exec_driver_sql(ddl)
-    finally:
-        conn.exec_driver_sql(f"PRAGMA cache_size = {cache}")
-        conn.exec_driver_sql("PRAGMA threads = 0")
+    conn.exec_driver_sql(ddl)
+    # Not in a `finally`: after an interruption the connection is unusable (SQLAlchemy wants
+    # a rollback first), and a statement there would hide the interruption behind its error.
+    conn.exec_driver_sql(f"PRAGMA cache_size = {cache}")
+    conn.exec_driver_sql("PRAGMA threads = 0")
 
 
 def _flattened(result, width: int, part=(0, 1)):

@@ -176,6 +176,12 @@ def build_command(
                     )
         except KeyboardInterrupt as interrupt:
             raise _interrupted(interrupt, built, jobs) from None
+        except Exception:
+            if signals.arrived is None:
+                raise
+            # The interruption broke something on its way out (SQLAlchemy refuses a
+            # connection it saw interrupted): still an interruption, and nothing more.
+            raise _interrupted(BuildInterrupted(signals.arrived), built, jobs) from None
     if as_json:
         click.echo(json.dumps({"database": str(path), "built": built}, ensure_ascii=False))
 
@@ -190,6 +196,7 @@ class _BuildSignals:
 
     def __init__(self):
         self.held, self.pending, self.previous = False, None, {}
+        self.arrived: int | None = None  # the first signal, once one has been raised
 
     def __enter__(self):
         if threading.current_thread() is threading.main_thread():
@@ -206,7 +213,12 @@ class _BuildSignals:
         if self.held:
             self.pending = signum
         else:
-            raise BuildInterrupted(signum)
+            self._raise(signum)
+
+    def _raise(self, signum: int):
+        if self.arrived is None:
+            self.arrived = signum
+        raise BuildInterrupted(signum)
 
     def hold(self) -> None:
         self.held = True
@@ -214,7 +226,7 @@ class _BuildSignals:
     def release(self) -> None:
         self.held, pending, self.pending = False, self.pending, None
         if pending is not None:
-            raise BuildInterrupted(pending)
+            self._raise(pending)
 
 
 class _HoldsCommit(Progress):

@@ -1,0 +1,126 @@
+"""Builds under faults: a full disk after the commit, a second build of the same file, a signal
+in any stage, a definition file that is no file, and side files of a killed build. Each test
+runs the real `puzzledb build` in a process of its own, as an operator would."""
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from puzzledb.db.connection import reader
+from puzzledb.service.answers import Answers
+
+ROOT = Path(__file__).parent.parent
+
+#: The real command, but with its progress display on stderr even when that is a pipe and
+#: with --json: how a test knows which stage a build is in.
+SHOWING_PROGRESS = (
+    "import sys\n"
+    "from puzzledb.service import cli, progress\n"
+    "cli.for_build = lambda label, quiet, stream=None: progress.TerminalProgress(label)\n"
+    "sys.argv[0] = 'puzzledb'\n"
+    "cli.main()\n"
+)
+
+
+def _puzzledb() -> list[str]:
+    script = Path(sys.executable).parent / "puzzledb"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "puzzledb.service.cli"]
+
+
+def built_names(db) -> list[str]:
+    catalogue_answer = Answers(reader(db)).catalogue()
+    return [p["name"] for p in catalogue_answer["puzzles"] if p["builds"]]
+
+
+def journal_mode(db) -> str:
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        return conn.execute("PRAGMA journal_mode").fetchone()[0]
+
+
+def beside(db) -> list[str]:
+    """Every file in db's folder but db itself."""
+    return sorted(p.name for p in db.parent.iterdir() if p != db)
+
+
+def _first_build(db, name="seven"):
+    done = subprocess.run([*_puzzledb(), "build", name, "--db", str(db), "-q"], cwd=ROOT)
+    assert done.returncode == 0
+
+
+class Build:
+    """`puzzledb build ...` in a child process, its stderr read as it comes."""
+
+    def __init__(self, *args, showing_progress=False, **popen):
+        command = [sys.executable, "-c", SHOWING_PROGRESS] if showing_progress else _puzzledb()
+        self.child = subprocess.Popen(
+            [*command, "build", *map(str, args)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            **popen,
+        )
+        self.seen = b""
+
+    def wait_for(self, text: str) -> None:
+        """Read stderr until `text` shows (a stage of the progress display, a message)."""
+        fd = self.child.stderr.fileno()
+        while text.encode() not in self.seen:
+            chunk = os.read(fd, 4096)
+            assert chunk, f"the build ended before {text!r}: {self.seen.decode()[-500:]}"
+            self.seen += chunk
+
+    def finish(self) -> tuple[int, str, str]:
+        out, err = self.child.communicate(timeout=120)
+        return self.child.returncode, out.decode(), (self.seen + err).decode()
+
+
+# -- a signal in any stage --------------------------------------------------------------------
+
+
+#: A stage of an in-place build of nine, and how long into it the signal comes (the index
+#: stage takes about a second here: the signal lands inside SQLite's CREATE INDEX).
+STAGES = [
+    ("searching", 0.1),
+    ("storing", 0.1),
+    ("indexing depths", 0.2),
+]
+
+
+@pytest.mark.parametrize("stage, into", STAGES)
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_in_any_stage_of_a_build_is_one_clean_interruption(tmp_path, stage, into, signum):
+    db = tmp_path / "t.sqlite"
+    _first_build(db)
+    build = Build("nine", "--db", db, "--json", showing_progress=True)
+    build.wait_for(f"nine: {stage}")
+    time.sleep(into)
+    build.child.send_signal(signum)
+    status, out, err = build.finish()
+    assert status == 128 + signum, (out, err)
+    assert "Traceback" not in err, err
+    error = json.loads(out)["error"]  # exactly one JSON object
+    assert error["code"] == "interrupted"
+    assert error["message"].startswith(f"interrupted ({signal.Signals(signum).name}); nothing")
+    assert built_names(db) == ["seven"]
+    assert journal_mode(db) == "delete"  # put back at rest, as before the build
+    assert beside(db) == []
+
+
+def test_a_signal_while_a_build_commits_waits_and_names_it_stored(tmp_path):
+    db = tmp_path / "t.sqlite"
+    _first_build(db)
+    build = Build("nine", "--db", db, showing_progress=True)
+    build.wait_for("nine: committing")
+    build.child.send_signal(signal.SIGTERM)
+    status, _, err = build.finish()
+    assert status == 143 and "Traceback" not in err, err
+    assert "interrupted (SIGTERM); stored: nine toward 1234567890" in err
+    assert built_names(db) == ["seven", "nine"]
+    assert journal_mode(db) == "delete" and beside(db) == []
