@@ -299,8 +299,11 @@ def check_before_writing(path: Path) -> None:
     journal mode, is changed); an empty or missing file is fine."""
     if not existing_file(path):
         return
-    # immutable: reading the schema must leave no -wal or -shm beside a file we then refuse
-    conn = sqlite3.connect(_uri(path, immutable=True), uri=True)
+    # immutable: reading the schema must leave no -wal or -shm beside a file we then refuse;
+    # but where a -wal is there already (a file left in WAL mode by a full disk), the file
+    # alone may be half way through a checkpoint, and only the -wal makes it whole
+    immutable = not os.path.exists(_companion(path, "-wal"))
+    conn = sqlite3.connect(_uri(path, immutable), uri=True)
     try:
         check_ours(conn, _tables(conn), path)
     except sqlite3.OperationalError as error:
@@ -310,21 +313,36 @@ def check_before_writing(path: Path) -> None:
         conn.close()
 
 
-def at_rest(path: Path) -> bool:
+#: How long putting a file at rest waits for readers of it to let go of an older snapshot.
+AT_REST_WAIT_MS = 5000
+
+
+def at_rest(path: Path) -> str | None:
     """After a build, once its engine is disposed: back to DELETE journal mode, so readers that
-    cannot write the directory can open the file. False when a reader holds it open in WAL
-    mode: it stays WAL (those readers have the -shm they need, and the next build tries
-    again), but its -wal is emptied so that no committed frame lingers beside the file, where
-    SQLite would apply it to any file later renamed to this name."""
-    conn = sqlite3.connect(str(path), isolation_level=None)
+    cannot write the directory can open the file. None when that is done, or when a reader or
+    another build holds the file open in WAL mode: it stays WAL (readers have the -shm they
+    need, and the next build tries again), but its -wal is emptied if it can be, so that no
+    committed frame lingers beside the file, where SQLite would apply it to any file later
+    renamed to this name.
+
+    Otherwise why it could not be done, the build being committed all the same, its pages
+    still in the -wal: leaving WAL copies them into the file, and a full disk refuses that."""
+    try:
+        conn = sqlite3.connect(str(path), isolation_level=None)
+    except sqlite3.Error as error:
+        return str(error)
     try:
         conn.execute("PRAGMA busy_timeout = 200")
         try:
-            mode = conn.execute("PRAGMA journal_mode = DELETE").fetchone()[0]
-        except sqlite3.OperationalError:
-            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            return False
-        return mode.lower() == "delete"
+            if conn.execute("PRAGMA journal_mode = DELETE").fetchone()[0].lower() == "delete":
+                return None
+        except sqlite3.OperationalError as error:
+            if not getattr(error, "sqlite_errorname", "").startswith("SQLITE_BUSY"):
+                return str(error)
+        conn.execute(f"PRAGMA busy_timeout = {AT_REST_WAIT_MS}")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        return None
+    except sqlite3.Error as error:
+        return str(error)
     finally:
         conn.close()

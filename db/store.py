@@ -224,17 +224,19 @@ def save_build_to(path: Path, puzzle, result, started: float, progress=None) -> 
 
 def _in_place(path, puzzle, result, started, progress) -> dict:
     """One WAL transaction into an existing file; afterwards, stored or not, the file goes
-    back to rollback journal mode, as it was before the build."""
+    back to rollback journal mode, as it was before the build. When it cannot (a full disk),
+    the row returned says why in `not_at_rest`: the build is stored, its pages in the -wal."""
     engine = writer(path)
     try:
         row = save_build(engine, puzzle, result, started, progress)
     except BaseException:
         engine.dispose()
-        with contextlib.suppress(sqlite3.Error):  # the build's own error is the one to tell
-            at_rest(path)
+        at_rest(path)  # the build's own error is the one to tell
         raise
     engine.dispose()
-    at_rest(path)
+    reason = at_rest(path)
+    if reason is not None:
+        row["not_at_rest"] = reason
     return row
 
 

@@ -15,6 +15,7 @@ import json
 import os
 import shlex
 import signal
+import sqlite3
 import sys
 import threading
 import time
@@ -26,6 +27,7 @@ from puzzledb.builder import catalogue
 from puzzledb.builder.errors import (
     PATH_SHOWN,
     CannotWrite,
+    DatabaseFault,
     Interrupted,
     MalformedInput,
     TooLarge,
@@ -156,7 +158,7 @@ def build_command(
     if all_goals:
         jobs = _every_target(jobs, goal, build_all)
     path = resolve_path(db_path)
-    built = []
+    built, warnings = [], []
     with _BuildSignals() as signals:
         try:
             for puzzle, target in jobs:
@@ -165,6 +167,10 @@ def build_command(
                     path, puzzle, target, started, radius=radius, progress=progress, compact=compact
                 )
                 built.append({k: row[k] for k in BUILD_SUMMARY})
+                if "not_at_rest" in row:
+                    warnings.append(_not_at_rest(row, path))
+                    if not as_json:
+                        click.echo(f"warning: {warnings[-1]}", err=True)
                 signals.release()  # recorded as stored: an interruption held meanwhile ends here
                 started = time.perf_counter()
                 if not quiet and not as_json:
@@ -176,17 +182,57 @@ def build_command(
                     )
         except KeyboardInterrupt as interrupt:
             raise _interrupted(interrupt, built, jobs) from None
-        except Exception:
-            if signals.arrived is None:
-                raise
-            # The interruption broke something on its way out (SQLAlchemy refuses a
-            # connection it saw interrupted): still an interruption, and nothing more.
-            raise _interrupted(BuildInterrupted(signals.arrived), built, jobs) from None
+        except Exception as error:
+            if signals.arrived is not None:
+                # The interruption broke something on its way out (SQLAlchemy refuses a
+                # connection it saw interrupted): still an interruption, and nothing more.
+                raise _interrupted(BuildInterrupted(signals.arrived), built, jobs) from None
+            if _database_error(error):
+                raise _not_stored(error, path, built, jobs) from None
+            raise
     if as_json:
-        click.echo(json.dumps({"database": str(path), "built": built}, ensure_ascii=False))
+        answer = {"database": str(path), "built": built}
+        if warnings:
+            answer["warnings"] = warnings
+        click.echo(json.dumps(answer, ensure_ascii=False))
 
 
 BUILD_SUMMARY = ("name", "goal", "states", "max_depth", "radius", "build_seconds")
+
+
+def _not_at_rest(row: dict, path: Path) -> str:
+    """A build committed into a file that then could not leave WAL mode (a full disk): what
+    happened, and what the operator does."""
+    wal = Path(f"{path}-wal")
+    size = wal.stat().st_size if wal.exists() else 0
+    where = shown(str(path), PATH_SHOWN)
+    return (
+        f"{row['name']} toward {row['goal']} is stored, but {where} could not be put back in "
+        f"rollback journal mode ({row['not_at_rest']}): it stays in WAL mode, the new data in "
+        f"its -wal ({size:,} bytes). Free at least that much disk space; the next build into "
+        f"the file then puts it at rest, or at once: sqlite3 {where} 'PRAGMA journal_mode=DELETE'"
+    )
+
+
+def _database_error(error: Exception) -> bool:
+    from sqlalchemy.exc import DBAPIError  # loaded by every build already
+
+    return isinstance(error, (sqlite3.Error, DBAPIError))
+
+
+def _not_stored(error: Exception, path: Path, built: list[dict], jobs) -> DatabaseFault:
+    """A build that failed in SQLite (a full disk before its commit): it is not stored, and
+    the builds before it in this command are."""
+    puzzle, goal = jobs[len(built)]
+    cause = getattr(error, "orig", None) or error
+    message = (
+        f"cannot build {puzzle.name} toward {goal} into {shown(str(path), PATH_SHOWN)}: {cause}; "
+        f"it was not stored (the database holds what it held before)"
+    )
+    if built:
+        stored = ", ".join(f"{b['name']} toward {b['goal']}" for b in built)
+        message += f"; stored before it: {stored}"
+    return DatabaseFault(message)
 
 
 class _BuildSignals:

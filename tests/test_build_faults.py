@@ -4,6 +4,7 @@ runs the real `puzzledb build` in a process of its own, as an operator would."""
 
 import json
 import os
+import resource
 import signal
 import sqlite3
 import subprocess
@@ -34,9 +35,18 @@ def _puzzledb() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "puzzledb.service.cli"]
 
 
+def ask(db, question):
+    """`question(answers)` of the file at db, the reader closed after (an open reader keeps
+    the next build from putting the file at rest)."""
+    database = reader(db)
+    try:
+        return question(Answers(database))
+    finally:
+        database.dispose()
+
+
 def built_names(db) -> list[str]:
-    catalogue_answer = Answers(reader(db)).catalogue()
-    return [p["name"] for p in catalogue_answer["puzzles"] if p["builds"]]
+    return [p["name"] for p in ask(db, Answers.catalogue)["puzzles"] if p["builds"]]
 
 
 def journal_mode(db) -> str:
@@ -123,4 +133,58 @@ def test_a_signal_while_a_build_commits_waits_and_names_it_stored(tmp_path):
     assert status == 143 and "Traceback" not in err, err
     assert "interrupted (SIGTERM); stored: nine toward 1234567890" in err
     assert built_names(db) == ["seven", "nine"]
+    assert journal_mode(db) == "delete" and beside(db) == []
+
+
+# -- a full disk after the commit -------------------------------------------------------------
+
+
+def _file_size_limit(limit: int):
+    """What the child runs before the command: files cannot grow past `limit` bytes, and
+    writing past it fails (EFBIG) instead of killing the process, as a full disk would."""
+
+    def limit_files():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return limit_files
+
+
+def test_a_full_disk_after_the_commit_says_stored_and_not_at_rest(tmp_path):
+    """The -wal of seven's build fits, and the commit succeeds; putting the file back in
+    rollback mode copies the -wal into the file, which cannot grow: stored, with a warning."""
+    db = tmp_path / "full.sqlite"
+    _first_build(db, "eight")
+    limit = db.stat().st_size + 100_000
+    build = Build("seven", "--db", db, "--json", preexec_fn=_file_size_limit(limit))
+    status, out, err = build.finish()
+    assert status == 0, (out, err)
+    assert "Traceback" not in err
+    answer = json.loads(out)
+    assert [b["name"] for b in answer["built"]] == ["seven"]
+    (warning,) = answer["warnings"]
+    assert "stored" in warning and "WAL mode" in warning and "-wal" in warning
+    assert built_names(db) == ["eight", "seven"]  # what the user was told
+    assert ask(db, lambda answers: answers.path("seven", "07214365"))["depth"] == 36
+
+    plain = Build("nooff", "--db", db, preexec_fn=_file_size_limit(limit)).finish()
+    assert plain[0] == 0 and "built nooff" in plain[1], plain
+    assert "warning: " in plain[2] and "Traceback" not in plain[2]
+
+    _first_build(db, "nooff")  # with room again, the next build puts the file at rest
+    assert journal_mode(db) == "delete" and beside(db) == []
+
+
+def test_a_full_disk_before_the_commit_says_not_stored(tmp_path):
+    """seven's -wal cannot grow past 300 kB: the build fails, stores nothing, and says so."""
+    db = tmp_path / "full.sqlite"
+    _first_build(db, "eight")
+    build = Build("seven", "--db", db, "--json", preexec_fn=_file_size_limit(300_000))
+    status, out, err = build.finish()
+    assert status == 1 and "Traceback" not in err, (out, err)
+    error = json.loads(out)["error"]
+    assert error["code"] == "database_error"
+    assert error["message"].startswith("cannot build seven toward 12345670 into ")
+    assert "it was not stored" in error["message"]
+    assert built_names(db) == ["eight"]
     assert journal_mode(db) == "delete" and beside(db) == []
