@@ -26,6 +26,7 @@ from threading import Event, Thread
 
 from sqlalchemy import Connection, Engine, text
 
+from puzzledb.builder.errors import PATH_SHOWN, shown
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.result import for_sql
 
@@ -226,7 +227,9 @@ def _in_place(path, puzzle, result, started, progress) -> dict:
     """One WAL transaction into an existing file; afterwards, stored or not, the file goes
     back to rollback journal mode, as it was before the build. When it cannot (a full disk),
     the row returned says why in `not_at_rest`: the build is stored, its pages in the -wal."""
-    engine = writer(path)
+    progress = progress or Progress()
+    waiting = f"waiting for another build of {shown(str(path), PATH_SHOWN)} to finish"
+    engine = writer(path, waiting=partial(progress.waiting, waiting))
     try:
         row = save_build(engine, puzzle, result, started, progress)
     except BaseException:

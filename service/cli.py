@@ -290,6 +290,9 @@ class _HoldsCommit(Progress):
             self.signals.hold()
         self.shown_to.stage(name)
 
+    def waiting(self, message: str) -> None:
+        self.shown_to.waiting(message)
+
     def rows(self, written: int, total: int) -> None:
         self.shown_to.rows(written, total)
 

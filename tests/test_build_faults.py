@@ -168,7 +168,7 @@ def test_a_full_disk_after_the_commit_says_stored_and_not_at_rest(tmp_path):
     assert ask(db, lambda answers: answers.path("seven", "07214365"))["depth"] == 36
 
     plain = Build("nooff", "--db", db, preexec_fn=_file_size_limit(limit)).finish()
-    assert plain[0] == 0 and "built nooff" in plain[1], plain
+    assert plain[0] == 0 and "built nooff" in plain[1]
     assert "warning: " in plain[2] and "Traceback" not in plain[2]
 
     _first_build(db, "nooff")  # with room again, the next build puts the file at rest
@@ -188,3 +188,60 @@ def test_a_full_disk_before_the_commit_says_not_stored(tmp_path):
     assert "it was not stored" in error["message"]
     assert built_names(db) == ["eight"]
     assert journal_mode(db) == "delete" and beside(db) == []
+
+
+# -- a second build of the same file ----------------------------------------------------------
+
+
+def test_a_second_build_of_a_file_waits_for_the_first_and_says_so(tmp_path):
+    db = tmp_path / "busy.sqlite"
+    _first_build(db)
+    holder = sqlite3.connect(db, isolation_level=None)  # another build, mid-transaction
+    holder.execute("PRAGMA journal_mode = WAL")
+    holder.execute("BEGIN IMMEDIATE")
+    holder.execute("CREATE TABLE another_build (x)")
+    try:
+        build = Build("eight", "--db", db)
+        build.wait_for("waiting for another build")
+        assert build.child.poll() is None
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    status, out, err = build.finish()
+    assert status == 0, (out, err)
+    assert f"eight: waiting for another build of '{db}' to finish\n" in err
+    assert built_names(db) == ["eight", "seven"]
+
+
+def test_two_builds_of_one_file_at_once_both_store_and_leave_it_at_rest(tmp_path):
+    """The issue's case: a build into a file while another build of it writes."""
+    db = tmp_path / "two.sqlite"
+    _first_build(db)
+    first = Build("nine", "--db", db, "--json", showing_progress=True)
+    first.wait_for("nine: storing")
+    second = Build("eight", "--db", db)
+    second.wait_for("eight: waiting for another build")
+    assert first.finish()[0] == 0
+    status, out, err = second.finish()
+    assert status == 0 and "built eight" in out, err
+    assert built_names(db) == ["eight", "seven", "nine"]
+    assert journal_mode(db) == "delete" and beside(db) == []
+
+
+def test_a_waiting_build_stops_at_once_on_ctrl_c(tmp_path):
+    db = tmp_path / "busy.sqlite"
+    _first_build(db)
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("PRAGMA journal_mode = WAL")
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        build = Build("eight", "--db", db, "--json", showing_progress=True)
+        build.wait_for("waiting for another build")
+        build.child.send_signal(signal.SIGINT)
+        status, out, _ = build.finish()  # while the other build still holds the file
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert status == 130
+    assert json.loads(out)["error"]["code"] == "interrupted"
+    assert built_names(db) == ["seven"]
