@@ -39,6 +39,7 @@ from puzzledb.builder.errors import (
     NotBuilt,
     shown,
 )
+from puzzledb.builder.file_kinds import file_kind
 
 from . import schema
 
@@ -79,20 +80,9 @@ def existing_file(path: Path) -> bool:
     if not stat.S_ISREG(mode):
         raise DatabaseFault(
             f"{shown(str(path), PATH_SHOWN)} is not a database file (it is "
-            f"{_file_kind(mode)}); give the path of a file"
+            f"{file_kind(mode)}); give the path of a file"
         )
     return True
-
-
-def _file_kind(mode: int) -> str:
-    kinds = [
-        (stat.S_ISDIR, "a folder"),
-        (stat.S_ISFIFO, "a FIFO"),
-        (stat.S_ISCHR, "a device"),
-        (stat.S_ISBLK, "a device"),
-        (stat.S_ISSOCK, "a socket"),
-    ]
-    return next((name for test, name in kinds if test(mode)), "not a regular file")
 
 
 @dataclass(frozen=True)

@@ -245,3 +245,40 @@ def test_a_waiting_build_stops_at_once_on_ctrl_c(tmp_path):
     assert status == 130
     assert json.loads(out)["error"]["code"] == "interrupted"
     assert built_names(db) == ["seven"]
+
+
+# -- definition files --------------------------------------------------------------------------
+
+
+def _one_error(result, code, status):
+    assert result.exit_code == status, result.output
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == code and "Traceback" not in result.output
+    return error["message"]
+
+
+def test_a_definition_that_is_a_fifo_or_a_device_is_refused_at_once(tmp_path):
+    fifo = tmp_path / "def.toml"
+    os.mkfifo(fifo)
+    for source, kind in ((fifo, "a FIFO"), ("/dev/zero", "a device"), (tmp_path, "a folder")):
+        done = subprocess.run(
+            [*_puzzledb(), "build", "--file", str(source), "--db", str(tmp_path / "d.sqlite")]
+            + ["--json"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 2, (source, done.stdout, done.stderr)
+        error = json.loads(done.stdout)["error"]
+        assert error["code"] == "bad_definition"
+        assert f"is not a definition file (it is {kind})" in error["message"]
+
+
+def test_a_definition_file_over_the_size_cap_is_refused(cli, tmp_path):
+    big = tmp_path / "big.toml"
+    big.write_text('name = "big"\n' + "#" * 1_000_000 + "\n")  # the README's cap: 1,000,000
+    message = _one_error(
+        cli("build", "--file", big, "--db", tmp_path / "d.sqlite", "--json"), "bad_definition", 2
+    )
+    assert "is larger than 1,000,000 bytes" in message
+    assert not (tmp_path / "d.sqlite").exists()
