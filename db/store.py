@@ -195,9 +195,9 @@ def save_build_to(path: Path, puzzle, result, started: float, progress=None) -> 
     when complete: killed part way, it leaves no database, exactly as before.
     """
     check_before_writing(path)
+    _remove_abandoned(path)  # in place too: the file may have been published meanwhile
     if path.exists():
         return _in_place(path, puzzle, result, started, progress)
-    _remove_abandoned(path)
     building = path.with_name(f".{path.name}.building-{os.getpid()}")
     building.unlink(missing_ok=True)
     engine = writer(building, journal="OFF")

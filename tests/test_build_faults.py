@@ -3,6 +3,7 @@ in any stage, a definition file that is no file, and side files of a killed buil
 runs the real `puzzledb build` in a process of its own, as an operator would."""
 
 import json
+import multiprocessing
 import os
 import resource
 import signal
@@ -14,6 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from puzzledb.builder import catalogue
+from puzzledb.builder.progress import Progress
+from puzzledb.db import side_writer
+from puzzledb.db.build import build_to
 from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers
 
@@ -282,3 +287,41 @@ def test_a_definition_file_over_the_size_cap_is_refused(cli, tmp_path):
     )
     assert "is larger than 1,000,000 bytes" in message
     assert not (tmp_path / "d.sqlite").exists()
+
+
+# -- side files of a killed two-writer build ---------------------------------------------------
+
+
+def _two_writer_build_then_kill(path):
+    side_writer.MIN_ROWS = 1
+
+    class KillAfterRows(Progress):
+        def rows(self, written, total):
+            if written >= 100_000:
+                os.kill(os.getpid(), signal.SIGKILL)
+
+    eight = catalogue.get("eight")
+    build_to(path, eight, eight.default_goal, progress=KillAfterRows())
+
+
+@pytest.mark.skipif(
+    not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="needs fork and two cores"
+)
+def test_an_in_place_build_removes_the_side_files_of_a_killed_build(tmp_path):
+    """The file a killed first build aimed at was published meanwhile (built elsewhere and
+    renamed into place): the next build of it is in place, and removes the leftovers too."""
+    db = tmp_path / "new.sqlite"
+    child = multiprocessing.get_context("fork").Process(
+        target=_two_writer_build_then_kill, args=(db,)
+    )
+    child.start()
+    child.join(60)
+    assert child.exitcode == -signal.SIGKILL
+    assert any(name.endswith("-rows") for name in beside(db))  # the second writer's side file
+    elsewhere = tmp_path / "elsewhere" / "next.sqlite"
+    _first_build(elsewhere)
+    os.rename(elsewhere, db)
+    elsewhere.parent.rmdir()
+    _first_build(db, "nooff")  # in place
+    assert beside(db) == []
+    assert built_names(db) == ["seven", "nooff"]
