@@ -150,17 +150,22 @@ def build_command(
     puzzledb build --file my.toml             every goal of a puzzle defined in TOML
     puzzledb build tiny --rows 2 --cols 2 --goal '231*' --blank '*'
     """
-    from puzzledb.db import build  # numpy and SQLAlchemy: only builds pay for them
-
-    started = time.perf_counter()
-    radius = None if radius is None else whole_number(radius, "radius")
-    jobs = _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank, metric)
-    if all_goals:
-        jobs = _every_target(jobs, goal, build_all)
-    path = resolve_path(db_path)
-    built, warnings = [], []
+    built: list[dict] = []
+    warnings: list[str] = []
+    jobs: list = []
+    # From the first moment: a signal while numpy and SQLAlchemy load is an interruption too.
     with _BuildSignals() as signals:
         try:
+            from puzzledb.db import build  # numpy and SQLAlchemy: only builds pay for them
+
+            started = time.perf_counter()
+            radius = None if radius is None else whole_number(radius, "radius")
+            jobs = _build_jobs(
+                names, build_all, goal, radius, definition, rows, cols, blank, metric
+            )
+            if all_goals:
+                jobs = _every_target(jobs, goal, build_all)
+            path = resolve_path(db_path)
             for puzzle, target in jobs:
                 progress = _HoldsCommit(for_build(puzzle.name, quiet or as_json), signals)
                 row = build.build_to(
@@ -169,8 +174,6 @@ def build_command(
                 built.append({k: row[k] for k in BUILD_SUMMARY})
                 if "not_at_rest" in row:
                     warnings.append(_not_at_rest(row, path))
-                    if not as_json:
-                        click.echo(f"warning: {warnings[-1]}", err=True)
                 signals.release()  # recorded as stored: an interruption held meanwhile ends here
                 started = time.perf_counter()
                 if not quiet and not as_json:
@@ -180,6 +183,8 @@ def build_command(
                         f"{row['states']:,} state{'s' if row['states'] != 1 else ''}, "
                         f"max depth {row['max_depth']}, {row['build_seconds']:.2f} s -> {path}"
                     )
+                if "not_at_rest" in row and not as_json:  # even with -q: it needs the operator
+                    click.echo(f"warning: {warnings[-1]}", err=True)
         except KeyboardInterrupt as interrupt:
             raise _interrupted(interrupt, built, jobs) from None
         except Exception as error:
