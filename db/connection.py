@@ -349,8 +349,10 @@ def at_rest(path: Path) -> str | None:
 
     Otherwise why it could not be done, the build being committed all the same, its pages
     still in the -wal: leaving WAL copies them into the file, and a full disk refuses that."""
-    try:
-        conn = sqlite3.connect(str(path), isolation_level=None)
+    try:  # mode=rw: a file removed meanwhile is not made again, empty
+        conn = sqlite3.connect(
+            f"file:{quote(str(path.resolve()))}?mode=rw", uri=True, isolation_level=None
+        )
     except sqlite3.Error as error:
         return str(error)
     try:
