@@ -45,20 +45,24 @@ also slide together, each one cell toward it, as one move ("tiles 7 8 left").
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import tomllib
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
 
 from .arrangements import ANY
 from .catalogue import CATALOGUE
-from .errors import BadDefinition, MalformedInput, shown, times
+from .errors import PATH_SHOWN, BadDefinition, MalformedInput, shown, times
+from .file_kinds import file_kind
 from .puzzle import ROW_SEPARATOR, SEPARATORS
 from .sliding import METRICS, SlidingPuzzle, wide_blocks
 
 MAX_CELLS = 64
+#: The largest definition file read: a big board's with every piece named is a few kB.
+MAX_FILE_BYTES = 1_000_000
 MAX_TITLE = 100
 WHY_MAX_CELLS = "the fast search holds a state in one 64-bit integer, one bit per cell at least"
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
@@ -99,7 +103,7 @@ class Definition:
 def load_file(path) -> Definition:
     source = str(path)
     try:
-        data = Path(path).read_bytes()
+        data = _read_bounded(path, source)
     except OSError as error:
         reason = error.strerror or error
         raise BadDefinition(f"{source}: cannot read the file: {reason}") from None
@@ -108,6 +112,31 @@ def load_file(path) -> Definition:
     except UnicodeDecodeError as error:
         raise BadDefinition(f"{source}: not UTF-8 text (bad byte at {error.start})") from None
     return load_text(text, source)
+
+
+def _read_bounded(path, source: str) -> bytes:
+    """The bytes of a regular file of at most MAX_FILE_BYTES. A FIFO would block the build
+    until someone writes to it and /dev/zero would fill memory: such paths are refused
+    before they are read. O_NONBLOCK opens a FIFO made in the meantime without waiting."""
+    _check_regular(os.stat(path).st_mode, source)
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as file:
+        _check_regular(os.fstat(fd).st_mode, source)
+        data = file.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise BadDefinition(
+            f"{shown(source, PATH_SHOWN)} is larger than {MAX_FILE_BYTES:,} bytes, far more "
+            f"than any puzzle's definition; give the path of a TOML file"
+        )
+    return data
+
+
+def _check_regular(mode: int, source: str) -> None:
+    if not stat.S_ISREG(mode):
+        raise BadDefinition(
+            f"{shown(source, PATH_SHOWN)} is not a definition file (it is {file_kind(mode)}); "
+            f"give the path of a TOML file"
+        )
 
 
 def load_text(text: str, source: str = "<string>") -> Definition:

@@ -11,6 +11,9 @@ class Progress:
     def stage(self, name: str) -> None:
         """A step without a count began (e.g. 'indexing')."""
 
+    def waiting(self, message: str) -> None:
+        """The build waits for something outside it (another build of the same file)."""
+
     def rows(self, written: int, total: int) -> None:
         """`written` of `total` rows are stored (uncommitted until the build ends)."""
 

@@ -21,7 +21,7 @@ import os
 import sqlite3
 import stat
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -39,6 +39,7 @@ from puzzledb.builder.errors import (
     NotBuilt,
     shown,
 )
+from puzzledb.builder.file_kinds import file_kind
 
 from . import schema
 
@@ -79,20 +80,9 @@ def existing_file(path: Path) -> bool:
     if not stat.S_ISREG(mode):
         raise DatabaseFault(
             f"{shown(str(path), PATH_SHOWN)} is not a database file (it is "
-            f"{_file_kind(mode)}); give the path of a file"
+            f"{file_kind(mode)}); give the path of a file"
         )
     return True
-
-
-def _file_kind(mode: int) -> str:
-    kinds = [
-        (stat.S_ISDIR, "a folder"),
-        (stat.S_ISFIFO, "a FIFO"),
-        (stat.S_ISCHR, "a device"),
-        (stat.S_ISBLK, "a device"),
-        (stat.S_ISSOCK, "a socket"),
-    ]
-    return next((name for test, name in kinds if test(mode)), "not a regular file")
 
 
 @dataclass(frozen=True)
@@ -272,9 +262,12 @@ def reader(path: Path, *, lazy: bool = False) -> Database:
     return Database(path, open_read_only(path))
 
 
-def writer(path: Path, *, journal: str = "WAL") -> Engine:
+def writer(
+    path: Path, *, journal: str = "WAL", waiting: Callable[[], None] | None = None
+) -> Engine:
     """The builder's engine (SQLAlchemy, imported here so readers never pay for it): WAL
-    journal, and `BEGIN IMMEDIATE` so builds never interleave.
+    journal, and `BEGIN IMMEDIATE` so builds never interleave: a build waits for another
+    build of the file to commit (`waiting()` hears of it once), however long that takes.
 
     journal="OFF" is only for a new file that no one can see until it is complete.
     """
@@ -296,9 +289,38 @@ def writer(path: Path, *, journal: str = "WAL") -> Engine:
 
     @event.listens_for(engine, "begin")
     def _begin(conn):
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        begin_immediate(conn.connection.driver_connection, waiting)
 
     return engine
+
+
+def _busy(error: sqlite3.Error) -> bool:
+    """SQLite's "database is locked": another connection holds what this one needs."""
+    return getattr(error, "sqlite_errorname", "").startswith("SQLITE_BUSY")
+
+
+#: How long one attempt to begin waits for another writer: short, so that Ctrl-C or SIGTERM
+#: stops a waiting build at once (Python handles signals only between SQLite's calls).
+WAIT_STEP_MS = 250
+
+
+def begin_immediate(conn: sqlite3.Connection, waiting: Callable[[], None] | None) -> None:
+    """BEGIN IMMEDIATE, for as long as another writer holds the file: a second build of the
+    same file waits for the first to commit rather than fail after a lock timeout."""
+    conn.execute(f"PRAGMA busy_timeout = {WAIT_STEP_MS}")
+    try:
+        while True:
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as error:
+                if not _busy(error):
+                    raise
+            if waiting is not None:
+                waiting()
+                waiting = None
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
 
 def check_before_writing(path: Path) -> None:
@@ -306,8 +328,11 @@ def check_before_writing(path: Path) -> None:
     journal mode, is changed); an empty or missing file is fine."""
     if not existing_file(path):
         return
-    # immutable: reading the schema must leave no -wal or -shm beside a file we then refuse
-    conn = sqlite3.connect(_uri(path, immutable=True), uri=True)
+    # immutable: reading the schema must leave no -wal or -shm beside a file we then refuse;
+    # but where a -wal is there already (a file left in WAL mode by a full disk), the file
+    # alone may be half way through a checkpoint, and only the -wal makes it whole
+    immutable = not os.path.exists(_companion(path, "-wal"))
+    conn = sqlite3.connect(_uri(path, immutable), uri=True)
     try:
         check_ours(conn, _tables(conn), path)
     except sqlite3.OperationalError as error:
@@ -326,23 +351,46 @@ def sqlite_of(pooled) -> sqlite3.Connection:
     return conn
 
 
-def at_rest(engine: Engine) -> bool:
-    """After a build: back to DELETE journal mode, so readers that cannot write the directory
-    can open the file. False when a reader holds it open in WAL mode: it stays WAL (those
-    readers have the -shm they need, and the next build tries again), but its -wal is emptied
-    so that no committed frame lingers beside the file, where SQLite would apply it to any
-    file later renamed to this name."""
-    raw = engine.raw_connection()
+#: How long putting a file at rest waits for readers of it to let go of an older snapshot.
+AT_REST_WAIT_MS = 5000
+
+
+def at_rest(path: Path) -> str | None:
+    """After a build, once its engine is disposed: back to DELETE journal mode, so readers that
+    cannot write the directory can open the file. None when that is done, or when another
+    build of the file writes or waits (it tries again when it ends), or when a reader holds
+    the file open in WAL mode: it stays WAL (those readers have the -shm they need, and the
+    next build tries again), but its -wal is emptied, so that no committed frame lingers
+    beside the file, where SQLite would apply it to any file later renamed to this name.
+
+    Otherwise why it could not be done, the build being committed all the same, its pages
+    still in the -wal: leaving WAL copies them into the file, and a full disk refuses that."""
+    try:  # mode=rw: a file removed meanwhile is not made again, empty
+        conn = sqlite3.connect(
+            f"file:{quote(str(path.resolve()))}?mode=rw", uri=True, isolation_level=None
+        )
+    except sqlite3.Error as error:
+        return str(error)
     try:
-        conn = sqlite_of(raw)
         conn.execute("PRAGMA busy_timeout = 200")
         try:
-            mode = conn.execute("PRAGMA journal_mode = DELETE").fetchone()[0]
-        except sqlite3.OperationalError:
-            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            return False
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        return mode.lower() == "delete"
+            if conn.execute("PRAGMA journal_mode = DELETE").fetchone()[0].lower() == "delete":
+                return None
+        except sqlite3.OperationalError as error:
+            if not _busy(error):
+                return str(error)
+        conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            if _busy(error):
+                return None  # another build writes: it puts the file at rest when it ends
+            raise
+        conn.execute("ROLLBACK")
+        conn.execute(f"PRAGMA busy_timeout = {AT_REST_WAIT_MS}")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        return None
+    except sqlite3.Error as error:
+        return str(error)
     finally:
-        raw.close()
+        conn.close()

@@ -26,6 +26,7 @@ from threading import Event, Thread
 
 from sqlalchemy import Connection, Engine, text
 
+from puzzledb.builder.errors import PATH_SHOWN, shown
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.result import for_sql
 
@@ -194,9 +195,9 @@ def save_build_to(path: Path, puzzle, result, started: float, progress=None) -> 
     when complete: killed part way, it leaves no database, exactly as before.
     """
     check_before_writing(path)
+    _remove_abandoned(path)  # in place too: the file may have been published meanwhile
     if path.exists():
         return _in_place(path, puzzle, result, started, progress)
-    _remove_abandoned(path)
     building = path.with_name(f".{path.name}.building-{os.getpid()}")
     building.unlink(missing_ok=True)
     engine = writer(building, journal="OFF")
@@ -223,13 +224,23 @@ def save_build_to(path: Path, puzzle, result, started: float, progress=None) -> 
 
 
 def _in_place(path, puzzle, result, started, progress) -> dict:
-    engine = writer(path)
+    """One WAL transaction into an existing file; afterwards, stored or not, the file goes
+    back to rollback journal mode, as it was before the build. When it cannot (a full disk),
+    the row returned says why in `not_at_rest`: the build is stored, its pages in the -wal."""
+    progress = progress or Progress()
+    waiting = f"waiting for another build of {shown(str(path), PATH_SHOWN)} to finish"
+    engine = writer(path, waiting=partial(progress.waiting, waiting))
     try:
         row = save_build(engine, puzzle, result, started, progress)
-        at_rest(engine)
-        return row
-    finally:
+    except BaseException:
         engine.dispose()
+        at_rest(path)  # the build's own error is the one to tell
+        raise
+    engine.dispose()
+    reason = at_rest(path)
+    if reason is not None:
+        row["not_at_rest"] = reason
+    return row
 
 
 def _remove_abandoned(path: Path) -> None:
@@ -358,11 +369,11 @@ def _create_index(conn: Connection, ddl: str) -> None:
     cache = conn.exec_driver_sql("PRAGMA cache_size").scalar()
     conn.exec_driver_sql(f"PRAGMA threads = {min(4, os.cpu_count() or 1)}")
     conn.exec_driver_sql(f"PRAGMA cache_size = {-INDEX_SORT_KIB}")
-    try:
-        conn.exec_driver_sql(ddl)
-    finally:
-        conn.exec_driver_sql(f"PRAGMA cache_size = {cache}")
-        conn.exec_driver_sql("PRAGMA threads = 0")
+    conn.exec_driver_sql(ddl)
+    # Not in a `finally`: after an interruption the connection is unusable (SQLAlchemy wants
+    # a rollback first), and a statement there would hide the interruption behind its error.
+    conn.exec_driver_sql(f"PRAGMA cache_size = {cache}")
+    conn.exec_driver_sql("PRAGMA threads = 0")
 
 
 def _flattened(result, width: int, part=(0, 1)):

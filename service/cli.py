@@ -15,6 +15,7 @@ import json
 import os
 import shlex
 import signal
+import sqlite3
 import sys
 import threading
 import time
@@ -26,6 +27,7 @@ from puzzledb.builder import catalogue
 from puzzledb.builder.errors import (
     PATH_SHOWN,
     CannotWrite,
+    DatabaseFault,
     Interrupted,
     MalformedInput,
     TooLarge,
@@ -149,23 +151,30 @@ def build_command(
     puzzledb build --file my.toml             every goal of a puzzle defined in TOML
     puzzledb build tiny --rows 2 --cols 2 --goal '231*' --blank '*'
     """
-    from puzzledb.db import build  # numpy and SQLAlchemy: only builds pay for them
-
-    started = time.perf_counter()
-    radius = None if radius is None else whole_number(radius, "radius")
-    jobs = _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank, metric)
-    if all_goals:
-        jobs = _every_target(jobs, goal, build_all)
-    path = resolve_path(db_path)
-    built = []
+    built: list[dict] = []
+    warnings: list[str] = []
+    jobs: list = []
+    # From the first moment: a signal while numpy and SQLAlchemy load is an interruption too.
     with _BuildSignals() as signals:
         try:
+            from puzzledb.db import build  # numpy and SQLAlchemy: only builds pay for them
+
+            started = time.perf_counter()
+            radius = None if radius is None else whole_number(radius, "radius")
+            jobs = _build_jobs(
+                names, build_all, goal, radius, definition, rows, cols, blank, metric
+            )
+            if all_goals:
+                jobs = _every_target(jobs, goal, build_all)
+            path = resolve_path(db_path)
             for puzzle, target in jobs:
                 progress = _HoldsCommit(for_build(puzzle.name, quiet or as_json), signals)
                 row = build.build_to(
                     path, puzzle, target, started, radius=radius, progress=progress, compact=compact
                 )
                 built.append({k: row[k] for k in BUILD_SUMMARY})
+                if "not_at_rest" in row:
+                    warnings.append(_not_at_rest(row, path))
                 signals.release()  # recorded as stored: an interruption held meanwhile ends here
                 started = time.perf_counter()
                 if not quiet and not as_json:
@@ -175,13 +184,61 @@ def build_command(
                         f"{row['states']:,} state{'s' if row['states'] != 1 else ''}, "
                         f"max depth {row['max_depth']}, {row['build_seconds']:.2f} s -> {path}"
                     )
+                if "not_at_rest" in row and not as_json:  # even with -q: it needs the operator
+                    click.echo(f"warning: {warnings[-1]}", err=True)
         except KeyboardInterrupt as interrupt:
             raise _interrupted(interrupt, built, jobs) from None
+        except Exception as error:
+            if signals.arrived is not None:
+                # The interruption broke something on its way out (SQLAlchemy refuses a
+                # connection it saw interrupted): still an interruption, and nothing more.
+                raise _interrupted(BuildInterrupted(signals.arrived), built, jobs) from None
+            if _database_error(error):
+                raise _not_stored(error, path, built, jobs) from None
+            raise
     if as_json:
-        click.echo(json.dumps({"database": str(path), "built": built}, ensure_ascii=False))
+        answer = {"database": str(path), "built": built}
+        if warnings:
+            answer["warnings"] = warnings
+        click.echo(json.dumps(answer, ensure_ascii=False))
 
 
 BUILD_SUMMARY = ("name", "goal", "states", "max_depth", "radius", "build_seconds")
+
+
+def _not_at_rest(row: dict, path: Path) -> str:
+    """A build committed into a file that then could not leave WAL mode (a full disk): what
+    happened, and what the operator does."""
+    wal = Path(f"{path}-wal")
+    size = wal.stat().st_size if wal.exists() else 0
+    where = shown(str(path), PATH_SHOWN)
+    return (
+        f"{row['name']} toward {row['goal']} is stored, but {where} could not be put back in "
+        f"rollback journal mode ({row['not_at_rest']}): it stays in WAL mode, the new data in "
+        f"its -wal ({size:,} bytes). Free at least that much disk space; the next build into "
+        f"the file then puts it at rest, or at once: sqlite3 {where} 'PRAGMA journal_mode=DELETE'"
+    )
+
+
+def _database_error(error: Exception) -> bool:
+    from sqlalchemy.exc import DBAPIError  # loaded by every build already
+
+    return isinstance(error, (sqlite3.Error, DBAPIError))
+
+
+def _not_stored(error: Exception, path: Path, built: list[dict], jobs) -> DatabaseFault:
+    """A build that failed in SQLite (a full disk before its commit): it is not stored, and
+    the builds before it in this command are."""
+    puzzle, goal = jobs[len(built)]
+    cause = getattr(error, "orig", None) or error
+    message = (
+        f"cannot build {puzzle.name} toward {goal} into {shown(str(path), PATH_SHOWN)}: {cause}; "
+        f"it was not stored (the database holds what it held before)"
+    )
+    if built:
+        stored = ", ".join(f"{b['name']} toward {b['goal']}" for b in built)
+        message += f"; stored before it: {stored}"
+    return DatabaseFault(message)
 
 
 class _BuildSignals:
@@ -191,6 +248,7 @@ class _BuildSignals:
 
     def __init__(self):
         self.held, self.pending, self.previous = False, None, {}
+        self.arrived: int | None = None  # the first signal, once one has been raised
 
     def __enter__(self):
         if threading.current_thread() is threading.main_thread():
@@ -207,7 +265,12 @@ class _BuildSignals:
         if self.held:
             self.pending = signum
         else:
-            raise BuildInterrupted(signum)
+            self._raise(signum)
+
+    def _raise(self, signum: int):
+        if self.arrived is None:
+            self.arrived = signum
+        raise BuildInterrupted(signum)
 
     def hold(self) -> None:
         self.held = True
@@ -215,7 +278,7 @@ class _BuildSignals:
     def release(self) -> None:
         self.held, pending, self.pending = False, self.pending, None
         if pending is not None:
-            raise BuildInterrupted(pending)
+            self._raise(pending)
 
 
 class _HoldsCommit(Progress):
@@ -232,6 +295,9 @@ class _HoldsCommit(Progress):
         if name == "committing":
             self.signals.hold()
         self.shown_to.stage(name)
+
+    def waiting(self, message: str) -> None:
+        self.shown_to.waiting(message)
 
     def rows(self, written: int, total: int) -> None:
         self.shown_to.rows(written, total)

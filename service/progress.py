@@ -34,6 +34,9 @@ class TerminalProgress(Progress):
     def stage(self, name: str) -> None:
         self._draw(name, force=True)
 
+    def waiting(self, message: str) -> None:
+        self._draw(message, force=True)
+
     def rows(self, written: int, total: int) -> None:
         percent = 100 * written // max(total, 1)
         self._draw(f"storing {written:,} of {total:,} rows ({percent}%)", written == total)
@@ -52,9 +55,23 @@ def _rate(per_second: float) -> str:
     return f"{per_second / 1e6:.1f} M" if per_second >= 1e6 else f"{per_second:,.0f}"
 
 
+class Waits(Progress):
+    """Where stderr is no terminal (a log): only what the build waits for, a line each."""
+
+    def __init__(self, label: str, stream=None):
+        self.label, self.stream = label, stream or sys.stderr
+
+    def waiting(self, message: str) -> None:
+        self.stream.write(f"{self.label}: {message}\n")
+        self.stream.flush()
+
+
 def for_build(label: str, quiet: bool, stream=None) -> Progress:
-    """A terminal display when stderr is a terminal and not --quiet; silence otherwise."""
+    """A terminal display when stderr is a terminal and not --quiet; else, unless --quiet,
+    a line when the build waits; silence with --quiet."""
     stream = stream or sys.stderr
-    if quiet or not stream.isatty():
+    if quiet:
         return Progress()
+    if not stream.isatty():
+        return Waits(label, stream)
     return TerminalProgress(label, stream)

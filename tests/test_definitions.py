@@ -261,7 +261,7 @@ def test_bad_definitions_are_refused(text, words):
 def test_unreadable_files_are_bad_definitions(tmp_path):
     with pytest.raises(BadDefinition, match=r"missing\.toml: cannot read the file"):
         load_file(tmp_path / "missing.toml")
-    with pytest.raises(BadDefinition, match="cannot read the file"):
+    with pytest.raises(BadDefinition, match=r"not a definition file \(it is a folder\)"):
         load_file(tmp_path)
     (tmp_path / "latin1.toml").write_bytes(b'name = "caf\xe9"')
     with pytest.raises(BadDefinition, match="not UTF-8"):
