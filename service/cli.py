@@ -551,7 +551,7 @@ def _json_means_format(command):
 @click.option(
     "--limit",
     metavar="N",
-    help="At most N rows (default: 1000 for a table, every row for csv and json).",
+    help="At most N rows (default: 1000 for a table, 1000000 for csv and json; 0: no cap).",
 )
 @click.option(
     "-p",
@@ -567,7 +567,8 @@ def _json_means_format(command):
     metavar="SECONDS",
     default="5",
     show_default=True,
-    help="Stop a query after this long inside SQLite (decimals allowed; 0: no limit).",
+    help="Stop the command after this long, writing rows out included (decimals allowed; "
+    "0: no limit).",
 )
 @db_option
 @json_option
@@ -581,14 +582,46 @@ def sql_command(query, fmt, limit, params, time_limit, db_path, as_json):
     puzzledb sql "SELECT state, depth FROM states WHERE puzzle = 'seven'" --format csv
     puzzledb sql "SELECT count(*) FROM states WHERE puzzle = :p AND depth = :d" -p p eight -p d 20
     """
+    started = time.monotonic()
     from puzzledb.db import adhoc
 
     from .analyst import sql_output
 
     limit = None if limit is None else whole_number(limit, "limit")
     seconds = adhoc.parse_time_limit(time_limit)
-    with adhoc.run(resolve_path(db_path), query, params, seconds) as result:
-        sql_output.write(sys.stdout, fmt, result.columns, result.rows(), limit)
+    try:
+        with adhoc.run(resolve_path(db_path), query, params, seconds, since=started) as result:
+            cut = sql_output.write(sys.stdout, fmt, result, limit)
+    except sql_output.Reported as stop:  # the JSON object ends with the error
+        sys.exit(stop.error.exit_status)
+    except adhoc.Abandoned as stop:  # the output could not be finished
+        with contextlib.suppress(OSError):
+            click.echo(f"error: {stop.error.message} (the output is incomplete)", err=True)
+        sys.exit(stop.error.exit_status)
+    except BrokenPipeError:
+        _quiet_stdout()
+        sys.exit(EXIT_OUTPUT_CLOSED)
+    if cut and limit is None and fmt != "table":
+        cap = sql_output.default_limit(fmt)
+        click.echo(
+            f"puzzledb sql: stopped after {cap:,} rows, the cap for csv and json; "
+            f"give --limit N for more (0: no cap)",
+            err=True,
+        )
+
+
+#: Exit status when the reader of stdout closed it (`| head`): 128 + SIGPIPE, as a shell
+#: reports a program that the signal ended.
+EXIT_OUTPUT_CLOSED = 128 + signal.SIGPIPE
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null once its reader has gone, so that flushing it at exit raises
+    no second BrokenPipeError."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 @main.command("export")
