@@ -172,7 +172,8 @@ def build_command(
                     click.echo(
                         f"built {row['name']} toward {row['goal']}{within}: "
                         f"{row['states']:,} state{'s' if row['states'] != 1 else ''}, "
-                        f"max depth {row['max_depth']}, {row['build_seconds']:.2f} s -> {path}"
+                        f"max depth {row['max_depth']}, {row['build_seconds']:.2f} s "
+                        f"-> {cli_text.echoed(path)}"
                     )
         except KeyboardInterrupt as interrupt:
             raise _interrupted(interrupt, built, jobs) from None
@@ -433,7 +434,9 @@ def stats_command(name, goal, plot, db_path, as_json):
     answer = _answers(db_path).stats(name, goal)
     picture.write(plot, answer)
     _emit(
-        {**answer, "plot": plot}, as_json, lambda a: cli_text.stats_text(a) + f"drawn to {plot}\n"
+        {**answer, "plot": plot},
+        as_json,
+        lambda a: cli_text.stats_text(a) + f"drawn to {cli_text.echoed(plot)}\n",
     )
 
 
@@ -654,7 +657,9 @@ def export_command(name, goal, fmt, output, db_path):
     with _replacing(output) as out:
         count = export.write(out, fmt, batches)
     click.echo(
-        f"exported {count:,} states of {build.name} toward {build.goal} to {output}", err=True
+        f"exported {count:,} states of {build.name} toward {build.goal} to "
+        f"{cli_text.echoed(output)}",
+        err=True,
     )
 
 
@@ -715,7 +720,11 @@ def datasette_metadata_command(output, db_path):
         return
     with _replacing(output) as out:
         out.write(text)
-    click.echo(f"wrote {output}; try: datasette {path} -m {output}", err=True)
+    shown_output = cli_text.echoed(output)
+    click.echo(
+        f"wrote {shown_output}; try: datasette {cli_text.echoed(path)} -m {shown_output}",
+        err=True,
+    )
 
 
 if __name__ == "__main__":  # pragma: no cover
