@@ -14,6 +14,7 @@ import functools
 import json
 import os
 import shlex
+import shutil
 import signal
 import sys
 import threading
@@ -721,10 +722,27 @@ def datasette_metadata_command(output, db_path):
     with _replacing(output) as out:
         out.write(text)
     shown_output = cli_text.echoed(output)
+    program, missing = _datasette_program()
     click.echo(
-        f"wrote {shown_output}; try: datasette {cli_text.echoed(path)} -m {shown_output}",
+        f"wrote {shown_output}; try: {cli_text.echoed(program)} {cli_text.echoed(path)} "
+        f"-m {shown_output}{missing}",
         err=True,
     )
+
+
+#: How to install Datasette, an optional extra of puzzledb.
+DATASETTE_INSTALL = "pip install 'puzzledb[datasette]' (or '.[datasette]' in a checkout)"
+
+
+def _datasette_program() -> tuple[str, str]:
+    """The datasette command to suggest: on PATH, else beside this Python (a venv that is not
+    activated); and, when neither has it, how to install it."""
+    if shutil.which("datasette"):
+        return "datasette", ""
+    beside = Path(sys.executable).parent / "datasette"
+    if beside.is_file() and os.access(beside, os.X_OK):
+        return str(beside), ""
+    return "datasette", f" (Datasette is not installed: {DATASETTE_INSTALL})"
 
 
 if __name__ == "__main__":  # pragma: no cover

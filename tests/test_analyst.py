@@ -731,6 +731,52 @@ def test_datasette_metadata_to_a_file(cli, seed_db, tmp_path):
     assert json.loads(out.read_text(encoding="utf-8"))["title"] == "puzzledb"
 
 
+def test_datasette_metadata_says_how_to_install_datasette_when_it_is_missing(
+    cli, seed_db, tmp_path, monkeypatch
+):
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "python"))  # no datasette beside it
+    out = tmp_path / "metadata.json"
+    result = cli("datasette-metadata", "--output", out, "--db", seed_db, env={"PATH": "/nowhere"})
+    assert result.exit_code == 0
+    assert result.stderr == (
+        f"wrote {out}; try: datasette {seed_db} -m {out} (Datasette is not installed: "
+        f"pip install 'puzzledb[datasette]' (or '.[datasette]' in a checkout))\n"
+    )
+
+
+def test_the_readme_datasette_recipe_runs(cli, seed_db, tmp_path):
+    """The README's install line for the extra, then its two commands, with Datasette itself
+    (the test extra installs it) answering a canned query from the metadata."""
+    assert "pip install '.[datasette]'" in README
+    recipe = "puzzledb datasette-metadata --output metadata.json && datasette puzzledb.sqlite "
+    assert recipe + "-m metadata.json" in README
+    out = tmp_path / "metadata.json"
+    assert cli("datasette-metadata", "--output", out, "--db", seed_db).exit_code == 0
+    datasette = Path(sys.executable).parent / "datasette"
+    answer = subprocess.run(
+        [
+            str(datasette),
+            str(seed_db),
+            "-m",
+            str(out),
+            "--get",
+            f"/{seed_db.stem}/histogram.json?puzzle=eight&goal=&_shape=arrays",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert answer.returncode == 0, answer.stderr
+    rows = json.loads(answer.stdout)["rows"]
+    assert rows == [list(r) for r in rows_of(seed_db, HISTOGRAM_OF_EIGHT)]
+
+
+HISTOGRAM_OF_EIGHT = (
+    "SELECT depth, states FROM depth_histogram WHERE puzzle = 'eight' AND goal = '123456780' "
+    "ORDER BY depth"
+)
+
+
 # -- puzzledb stats --plot ---------------------------------------------------------------------
 
 
