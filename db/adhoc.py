@@ -6,10 +6,12 @@ calls, recursive CTEs and a few PRAGMAs that only report. The authorizer runs wh
 is prepared, so a refused statement never starts, and it remembers what it refused so the
 message can name it ("INSERT into layers") instead of SQLite's bare "not authorized".
 
-Two bounds keep a query from running away: a progress handler, which SQLite calls every
-PROGRESS_STEPS steps of its virtual machine, stops the statement once it has spent its time
-limit inside SQLite or after Ctrl-C; and SQLITE_LIMIT_LENGTH caps any one value, so
-`zeroblob(1e9)` (a single step) fails at once instead of allocating a gigabyte.
+Two bounds keep a query from running away: its time limit, wall time for the whole block that
+reads and writes its rows (a progress handler, which SQLite calls every PROGRESS_STEPS steps
+of its virtual machine, stops the statement inside SQLite; the caller checks between rows and
+while it waits to write), which Ctrl-C and SIGTERM cut short the same way; and
+SQLITE_LIMIT_LENGTH caps any one value, so `zeroblob(1e9)` (a single step) fails at once
+instead of allocating a gigabyte.
 """
 
 from __future__ import annotations
@@ -24,9 +26,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from puzzledb.builder.errors import (
+    PATH_SHOWN,
     BadQuery,
+    DatabaseFault,
     Interrupted,
     MalformedInput,
+    NotBuilt,
     PuzzledbError,
     Refused,
     TimeLimit,
@@ -36,8 +41,12 @@ from puzzledb.builder.errors import (
 from .connection import reader
 
 BATCH = 1000
-#: Seconds a query may spend inside SQLite unless --time-limit says otherwise.
+#: Seconds of wall time a query and the writing of its rows may take unless --time-limit says
+#: otherwise.
 DEFAULT_TIME_LIMIT = 5.0
+#: Seconds a stopped command has to close its output (the end of a JSON object) before it is
+#: ended regardless: a reader that stopped reading cannot hold it.
+GRACE = 1.0
 #: SQLite VM steps between two calls of the progress handler (each call costs about a
 #: microsecond; 1000 steps take some tens of microseconds, so Ctrl-C is seen at once).
 PROGRESS_STEPS = 1000
@@ -275,68 +284,100 @@ def _names(names: list[str]) -> str:
     return ", ".join(":" + n for n in names)
 
 
+class Abandoned(Exception):
+    """A stop that came while the caller was finishing its output (closing a JSON object, or
+    waiting to write its last rows to a pipe no one reads): the block ends at once, with
+    `error` as the reason, and nothing more may be written."""
+
+    def __init__(self, error: PuzzledbError):
+        super().__init__(error.message)
+        self.error = error
+
+
 class _Watch:
-    """The progress handler, which SQLite calls every PROGRESS_STEPS steps of its VM while it
-    prepares, starts or steps the statement; returning 1 stops it. It stops a statement whose
-    parameters do not match (at the first call, once they are bound), after Ctrl-C, and once
-    the time limit is spent.
+    """What stops the command a query belongs to, from the moment it started (`since`) to the
+    end of the block that reads its rows: the time limit, Ctrl-C and SIGTERM, and parameters
+    that do not match.
 
-    The limit counts time inside SQLite (`call`) only, not time spent writing rows out: a CSV
-    of a large result read slowly by the next program in a pipe is not a runaway query."""
+    The limit is wall time for the whole block, rows written out included. A signal only
+    notes the stop, so that it is raised at a point of our choosing, never in the middle of a
+    write: inside SQLite the progress handler (called every PROGRESS_STEPS steps of its VM;
+    returning 1 stops the statement) checks the note and the clock; outside it the caller
+    calls `check` between rows and while it waits to write.
 
-    def __init__(self, limit: float | None, params: _Parameters):
+    Once the caller has the stop (or every row it wants) it is *closing*: it has GRACE seconds
+    (or, finishing normally, what is left of the limit) to finish its output, and a further
+    signal or the end of that time raises Abandoned."""
+
+    def __init__(self, limit: float | None, params: _Parameters, since: float):
         self.limit = limit
+        self.deadline = None if limit is None else since + limit
         self.params = params
-        self.spent = 0.0  # seconds inside SQLite before the current call
-        self.entered: float | None = None  # when the current call began; None: outside SQLite
         self.first = True
-        self.interrupted = False
         self.stopped: PuzzledbError | None = None
+        self.signals = 0  # how many have come
+        self.closing: int | None = None  # signals seen when closing began
 
     def __call__(self) -> int:
         if self.first:
             self.first = False
             self.stopped = self.params.fault()
-        if self.interrupted:
-            self.stopped = _interrupted(self.interrupted)
-        elif self.limit and self._seconds() > self.limit:
-            self.stopped = _past(self.limit)
+        self._note_deadline()
         return 1 if self.stopped else 0
 
-    def _seconds(self) -> float:
-        """Seconds spent inside SQLite so far."""
-        now = time.monotonic()
-        return self.spent + now - (now if self.entered is None else self.entered)
+    def _note_deadline(self) -> None:
+        if self.stopped is None and self._past_deadline():
+            self.stopped = _past(self.limit)
+
+    def _past_deadline(self) -> bool:
+        return self.deadline is not None and time.monotonic() > self.deadline
 
     def call(self, function, *args):
-        """`function(*args)`, a call into SQLite, on the clock; the error saying why when the
-        progress handler stopped it, Interrupted when Ctrl-C came and SQLite had no step left
-        to check it in."""
-        self.entered = time.monotonic()
+        """`function(*args)`, a call into SQLite; the error saying why when the progress
+        handler stopped it, or when a stop came and SQLite had no step left to see it."""
         try:
             result = function(*args)
         except sqlite3.Error:
             if self.stopped is None:
                 raise
-            raise self.stopped from None
-        finally:
-            self.spent += time.monotonic() - self.entered
-            self.entered = None
-        if self.interrupted:
-            raise _interrupted(self.interrupted)
+            raise self._handed_over() from None
+        self.check()
         return result
 
-    def on_sigint(self, signum, _frame):
-        """Ctrl-C or SIGTERM: inside SQLite, a flag the progress handler sees within
-        PROGRESS_STEPS steps (Python runs this handler during the progress handler's own
-        call); outside, at once."""
-        self.interrupted = signum
-        if self.entered is None:
-            raise _interrupted(signum)
+    def check(self) -> None:
+        """Raise the stop, if one has come: the caller calls this between rows and while it
+        waits to write them. Once closing, Abandoned for a further signal or time run out."""
+        if self.closing is not None:
+            if self.signals > self.closing or self._past_deadline():
+                raise Abandoned(self.stopped or _past(self.limit))
+            return
+        self._note_deadline()
+        if self.stopped is not None:
+            raise self._handed_over()
+
+    def _handed_over(self) -> PuzzledbError:
+        """The stop, as the caller now gets it, with GRACE seconds to close its output."""
+        assert self.stopped is not None
+        if self.closing is None:
+            self.closing = self.signals
+            self.deadline = time.monotonic() + GRACE
+        return self.stopped
+
+    def finishing(self) -> None:
+        """The caller has every row it wants and is writing its last output: a signal from
+        now on, or the end of the time limit, ends the block at once, as Abandoned."""
+        if self.closing is None:
+            self.closing = self.signals
+
+    def on_signal(self, signum, _frame):
+        """SIGINT or SIGTERM: noted, for the progress handler or `check` to act on."""
+        self.signals += 1
+        if self.stopped is None:
+            self.stopped = _interrupted(signum)
 
     @contextmanager
-    def catching_sigint(self) -> Iterator[None]:
-        """Ctrl-C and SIGTERM handled by `on_sigint` for the block, the previous handlers
+    def catching_stops(self) -> Iterator[None]:
+        """Ctrl-C and SIGTERM handled by `on_signal` for the block, the previous handlers
         restored after. Left alone off the main thread, and where a signal is ignored (a
         `nohup` run)."""
         previous = {}
@@ -344,7 +385,7 @@ class _Watch:
             for signum in (signal.SIGINT, signal.SIGTERM):
                 handler = signal.getsignal(signum)
                 if handler not in (signal.SIG_IGN, None):
-                    previous[signum] = signal.signal(signum, self.on_sigint)
+                    previous[signum] = signal.signal(signum, self.on_signal)
         try:
             yield
         finally:
@@ -357,12 +398,13 @@ def _interrupted(signum: int = signal.SIGINT) -> Interrupted:
     return Interrupted(f"the query was stopped by {how}", signum)
 
 
-def _past(limit: float) -> TimeLimit:
+def _past(limit: float | None) -> TimeLimit:
+    limit = limit or 0.0
     unit = "second" if limit == 1 else "seconds"
     more = 30 if limit < 30 else limit * 4
     return TimeLimit(
-        f"the query ran past its time limit of {limit:g} {unit} and was stopped; "
-        f"give it longer with --time-limit {more:g} (0: no limit)"
+        f"the command ran past its time limit of {limit:g} {unit} and was stopped; give it "
+        f"longer with --time-limit {more:g} (0: no limit)"
     )
 
 
@@ -382,6 +424,14 @@ class Query:
         for batch in self.batches(size):
             yield from batch
 
+    def check(self) -> None:
+        """Raise the stop (TimeLimit, Interrupted) if one has come; Abandoned once closing."""
+        self.watch.check()
+
+    def finishing(self) -> None:
+        """No more rows will be read: a stop from now on ends the block as Abandoned."""
+        self.watch.finishing()
+
     def _fetch(self, size: int) -> list[tuple]:
         """A batch of rows; an error while stepping (integer overflow, ...) is the query's
         fault, a stop by the progress handler is TimeLimit or Interrupted."""
@@ -390,7 +440,7 @@ class Query:
         except sqlite3.Error as error:
             if _is_query_fault(error):
                 raise BadQuery(_fault_message(error)) from None
-            raise
+            raise DatabaseFault(f"cannot read the database: {error}") from None
 
 
 @contextmanager
@@ -399,11 +449,14 @@ def run(
     sql: str,
     params: Iterable[tuple[str, str]] = (),
     time_limit: float | None = DEFAULT_TIME_LIMIT,
+    since: float | None = None,
 ) -> Iterator[Query]:
     """Prepare and start `sql` on a read-only connection to `path`, its named parameters bound
     from `params` (NAME, VALUE pairs, values as text); Refused or BadQuery if it cannot run,
-    TimeLimit or Interrupted if it is stopped (while the block reads rows too). The connection
-    closes when the block ends."""
+    NotBuilt if the file holds nothing. TimeLimit or Interrupted if it is stopped, while the
+    block reads and writes rows too: `time_limit` seconds of wall time from `since` (a
+    time.monotonic(), default now) bound the whole block. The connection closes when the
+    block ends."""
     if not _COMMENTS_AND_BLANKS.sub("", sql):
         raise BadQuery('no SQL given: pass one statement, e.g. "SELECT * FROM puzzles"')
     bound = _Parameters(params)
@@ -412,14 +465,16 @@ def run(
         # Read the schema before the analyst's SQL: a file that is not a database fails here,
         # as a database error. Until it is read, SQLite reports `SELECT nosuch` (no table
         # named, so no schema read) as SQLITE_SCHEMA rather than the query's SQLITE_ERROR.
-        conn.execute("SELECT count(*) FROM sqlite_master").fetchall()
+        (objects,) = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        if not objects:
+            raise _nothing_built(path)
         conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
         keyword = leading_keyword(sql)
         authorizer = _Authorizer(keyword)
         conn.set_authorizer(authorizer)
-        watch = _Watch(time_limit, bound)
+        watch = _Watch(time_limit, bound, time.monotonic() if since is None else since)
         conn.set_progress_handler(watch, PROGRESS_STEPS)
-        with watch.catching_sigint():
+        with watch.catching_stops():
             try:
                 cursor = watch.call(conn.execute, sql, bound)
             except sqlite3.Error as error:
@@ -428,6 +483,15 @@ def run(
             if fault is not None:
                 raise fault
             yield Query(cursor, watch)
+
+
+def _nothing_built(path: Path) -> NotBuilt:
+    """What `path` and every lookup say of a file with nothing in it (an empty file)."""
+    where = shown(str(path), PATH_SHOWN)[1:-1]  # escaped and cut, but as typed
+    return NotBuilt(
+        f"nothing is built in {where} yet; build a puzzle first, e.g. `puzzledb build eight "
+        f"--db {where}`"
+    )
 
 
 @contextmanager

@@ -3,8 +3,8 @@
 Every query command takes --db, --goal and --json; with --json it prints exactly one JSON
 object, an error included. Exit status: 0 answered, 2 malformed input or usage, 3 unreachable
 state, 4 not built yet, 5 beyond the radius of a partial build, 6 an SQL query past its time
-limit, 130/143 interrupted by Ctrl-C/SIGTERM, 1 anything else (an unreadable or foreign
-database file, a failed build).
+limit, 130/143 interrupted by Ctrl-C/SIGTERM, 141 the reader of `sql`'s output closed it, 1
+anything else (an unreadable or foreign database file, a failed build).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import functools
 import json
 import os
 import shlex
+import shutil
 import signal
 import sqlite3
 import sys
@@ -182,7 +183,8 @@ def build_command(
                     click.echo(
                         f"built {row['name']} toward {row['goal']}{within}: "
                         f"{row['states']:,} state{'s' if row['states'] != 1 else ''}, "
-                        f"max depth {row['max_depth']}, {row['build_seconds']:.2f} s -> {path}"
+                        f"max depth {row['max_depth']}, {row['build_seconds']:.2f} s "
+                        f"-> {cli_text.echoed(path)}"
                     )
                 if "not_at_rest" in row and not as_json:  # even with -q: it needs the operator
                     click.echo(f"warning: {warnings[-1]}", err=True)
@@ -501,7 +503,9 @@ def stats_command(name, goal, plot, db_path, as_json):
     answer = _answers(db_path).stats(name, goal)
     picture.write(plot, answer)
     _emit(
-        {**answer, "plot": plot}, as_json, lambda a: cli_text.stats_text(a) + f"drawn to {plot}\n"
+        {**answer, "plot": plot},
+        as_json,
+        lambda a: cli_text.stats_text(a) + f"drawn to {cli_text.echoed(plot)}\n",
     )
 
 
@@ -619,7 +623,7 @@ def _json_means_format(command):
 @click.option(
     "--limit",
     metavar="N",
-    help="At most N rows (default: 1000 for a table, every row for csv and json).",
+    help="At most N rows (default: 1000 for a table, 1000000 for csv and json; 0: no cap).",
 )
 @click.option(
     "-p",
@@ -635,7 +639,8 @@ def _json_means_format(command):
     metavar="SECONDS",
     default="5",
     show_default=True,
-    help="Stop a query after this long inside SQLite (decimals allowed; 0: no limit).",
+    help="Stop the command after this long, writing rows out included (decimals allowed; "
+    "0: no limit).",
 )
 @db_option
 @json_option
@@ -649,14 +654,46 @@ def sql_command(query, fmt, limit, params, time_limit, db_path, as_json):
     puzzledb sql "SELECT state, depth FROM states WHERE puzzle = 'seven'" --format csv
     puzzledb sql "SELECT count(*) FROM states WHERE puzzle = :p AND depth = :d" -p p eight -p d 20
     """
+    started = time.monotonic()
     from puzzledb.db import adhoc
 
     from .analyst import sql_output
 
     limit = None if limit is None else whole_number(limit, "limit")
     seconds = adhoc.parse_time_limit(time_limit)
-    with adhoc.run(resolve_path(db_path), query, params, seconds) as result:
-        sql_output.write(sys.stdout, fmt, result.columns, result.rows(), limit)
+    try:
+        with adhoc.run(resolve_path(db_path), query, params, seconds, since=started) as result:
+            cut = sql_output.write(sys.stdout, fmt, result, limit)
+    except sql_output.Reported as stop:  # the JSON object ends with the error
+        sys.exit(stop.error.exit_status)
+    except adhoc.Abandoned as stop:  # the output could not be finished
+        with contextlib.suppress(OSError):
+            click.echo(f"error: {stop.error.message} (the output is incomplete)", err=True)
+        sys.exit(stop.error.exit_status)
+    except BrokenPipeError:
+        _quiet_stdout()
+        sys.exit(EXIT_OUTPUT_CLOSED)
+    if cut and limit is None and fmt != "table":
+        cap = sql_output.default_limit(fmt)
+        click.echo(
+            f"puzzledb sql: stopped after {cap:,} rows, the cap for csv and json; "
+            f"give --limit N for more (0: no cap)",
+            err=True,
+        )
+
+
+#: Exit status when the reader of stdout closed it (`| head`): 128 + SIGPIPE, as a shell
+#: reports a program that the signal ended.
+EXIT_OUTPUT_CLOSED = 128 + signal.SIGPIPE
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null once its reader has gone, so that flushing it at exit raises
+    no second BrokenPipeError."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 @main.command("export")
@@ -689,7 +726,9 @@ def export_command(name, goal, fmt, output, db_path):
     with _replacing(output) as out:
         count = export.write(out, fmt, batches)
     click.echo(
-        f"exported {count:,} states of {build.name} toward {build.goal} to {output}", err=True
+        f"exported {count:,} states of {build.name} toward {build.goal} to "
+        f"{cli_text.echoed(output)}",
+        err=True,
     )
 
 
@@ -750,7 +789,28 @@ def datasette_metadata_command(output, db_path):
         return
     with _replacing(output) as out:
         out.write(text)
-    click.echo(f"wrote {output}; try: datasette {path} -m {output}", err=True)
+    shown_output = cli_text.echoed(output)
+    program, missing = _datasette_program()
+    click.echo(
+        f"wrote {shown_output}; try: {cli_text.echoed(program)} {cli_text.echoed(path)} "
+        f"-m {shown_output}{missing}",
+        err=True,
+    )
+
+
+#: How to install Datasette, an optional extra of puzzledb.
+DATASETTE_INSTALL = "pip install 'puzzledb[datasette]' (or '.[datasette]' in a checkout)"
+
+
+def _datasette_program() -> tuple[str, str]:
+    """The datasette command to suggest: on PATH, else beside this Python (a venv that is not
+    activated); and, when neither has it, how to install it."""
+    if shutil.which("datasette"):
+        return "datasette", ""
+    beside = Path(sys.executable).parent / "datasette"
+    if beside.is_file() and os.access(beside, os.X_OK):
+        return str(beside), ""
+    return "datasette", f" (Datasette is not installed: {DATASETTE_INSTALL})"
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -4,20 +4,35 @@ side, tables and bars, all from the answer itself (and, for boards, the puzzle's
 from __future__ import annotations
 
 from puzzledb.builder import catalogue
+from puzzledb.builder.errors import visible
+from puzzledb.builder.text_width import pad, width
 
 from . import render
 
 
+def echoed(path: object) -> str:
+    """A file path as a success line repeats it ("exported ... to PATH"): whole and unquoted,
+    but with control, zero-width, bidirectional and stray combining characters escaped as in
+    error messages (`\\u202e`), so that no file name can reorder or hide the line."""
+    return visible(str(path), quotes=False)
+
+
 def list_text(answer: dict) -> str:
+    """One line a puzzle, its name, board and title in columns as wide as the widest of each
+    (measured in terminal columns), and a line a build or "not built" under it."""
+    puzzles = answer["puzzles"]
+    names = max((width(p["name"]) for p in puzzles), default=0)
+    boards = max((width(p["board"]) for p in puzzles), default=0)
+    indent = " " * (names + 1)
     lines = []
-    for p in answer["puzzles"]:
-        lines.append(f"{p['name']:<8} {p['board']:<9} {p['title']}")
+    for p in puzzles:
+        lines.append(f"{pad(p['name'], names)} {pad(p['board'], boards)} {p['title']}")
         if not p["builds"]:
             radius = catalogue.radius_flag(p["name"])
-            lines.append(f"{'':8} not built (puzzledb build {p['name']}{radius})")
+            lines.append(f"{indent}not built (puzzledb build {p['name']}{radius})")
         for b in p["builds"]:
             lines.append(
-                f"{'':8} goal {b['goal']}: {b['states']:,} states, max depth {b['max_depth']}, "
+                f"{indent}goal {b['goal']}: {b['states']:,} states, max depth {b['max_depth']}, "
                 f"built {b['built_at']} in {b['build_seconds']} s"
             )
     return "\n".join(lines) + "\n"

@@ -327,6 +327,18 @@ def test_sql_without_a_database_exits_4(cli, tmp_path):
     assert result.exit_code == 4 and "no puzzledb database" in result.stderr
 
 
+@pytest.mark.parametrize("sql", ["SELECT * FROM states", "SELECT 1"])
+def test_sql_on_an_empty_file_is_not_built_as_path_says(cli, tmp_path, sql):
+    empty = tmp_path / "empty.sqlite"
+    empty.touch()
+    looked_up = cli("path", "eight", "867254301", "--json", "--db", empty)
+    result = cli("sql", sql, "--json", "--db", empty)
+    assert result.exit_code == looked_up.exit_code == 4
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == json.loads(looked_up.stdout)["error"]["code"] == "not_built"
+    assert error["message"].startswith(f"nothing is built in {empty} yet; build a puzzle first")
+
+
 @pytest.mark.parametrize("sql", ["SELECT * FROM puzzles", "SELECT foo", "SELEC 1"])
 def test_sql_on_a_file_that_is_not_sqlite_is_a_database_error(cli, tmp_path, sql):
     junk = tmp_path / "junk.sqlite"
@@ -464,11 +476,11 @@ def test_sql_time_limit_stops_a_runaway_query(cli, seed_db, fmt, column):
     assert result.exit_code == 6, result.output
     assert time.monotonic() - started < 5
     message = (
-        "the query ran past its time limit of 0.5 seconds and was stopped; give it "
+        "the command ran past its time limit of 0.5 seconds and was stopped; give it "
         "longer with --time-limit 30 (0: no limit)"
     )
-    if fmt == "json":  # the rows so far, then the error's object on a line of its own
-        error = json.loads(result.stdout.splitlines()[-1])["error"]
+    if fmt == "json":  # one object: the rows so far, and the error
+        error = json.loads(result.stdout)["error"]
         assert error == {"code": "time_limit", "message": message}
     else:
         assert result.stderr == f"error: {message}\n"
@@ -493,17 +505,14 @@ def test_sql_time_limit_rejects_what_is_not_seconds(cli, seed_db, limit):
     assert result.exit_code == 2 and "--time-limit takes seconds" in result.stderr
 
 
-def test_sql_time_limit_counts_time_in_sqlite_not_time_writing_rows(seed_db):
+def test_sql_time_limit_counts_the_time_spent_writing_rows_too(seed_db):
+    from puzzledb.builder.errors import TimeLimit
     from puzzledb.db import adhoc
 
-    with adhoc.run(
-        seed_db, "SELECT state FROM states WHERE puzzle = 'seven'", time_limit=0.3
-    ) as query:
-        count = 0
-        for batch in query.batches(5000):  # a slow reader at the other end of a pipe
-            count += len(batch)
+    sql = "SELECT state FROM states WHERE puzzle = 'seven'"
+    with pytest.raises(TimeLimit), adhoc.run(seed_db, sql, time_limit=0.3) as query:
+        for _batch in query.batches(5000):  # a slow reader at the other end of a pipe
             time.sleep(0.15)
-    assert count == 20160
 
 
 def test_sql_restores_the_sigint_handler(cli, seed_db):
@@ -720,6 +729,52 @@ def test_datasette_metadata_to_a_file(cli, seed_db, tmp_path):
     result = cli("datasette-metadata", "--output", out, "--db", seed_db)
     assert result.exit_code == 0 and "datasette" in result.stderr
     assert json.loads(out.read_text(encoding="utf-8"))["title"] == "puzzledb"
+
+
+def test_datasette_metadata_says_how_to_install_datasette_when_it_is_missing(
+    cli, seed_db, tmp_path, monkeypatch
+):
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "python"))  # no datasette beside it
+    out = tmp_path / "metadata.json"
+    result = cli("datasette-metadata", "--output", out, "--db", seed_db, env={"PATH": "/nowhere"})
+    assert result.exit_code == 0
+    assert result.stderr == (
+        f"wrote {out}; try: datasette {seed_db} -m {out} (Datasette is not installed: "
+        f"pip install 'puzzledb[datasette]' (or '.[datasette]' in a checkout))\n"
+    )
+
+
+def test_the_readme_datasette_recipe_runs(cli, seed_db, tmp_path):
+    """The README's install line for the extra, then its two commands, with Datasette itself
+    (the test extra installs it) answering a canned query from the metadata."""
+    assert "pip install '.[datasette]'" in README
+    recipe = "puzzledb datasette-metadata --output metadata.json && datasette puzzledb.sqlite "
+    assert recipe + "-m metadata.json" in README
+    out = tmp_path / "metadata.json"
+    assert cli("datasette-metadata", "--output", out, "--db", seed_db).exit_code == 0
+    datasette = Path(sys.executable).parent / "datasette"
+    answer = subprocess.run(
+        [
+            str(datasette),
+            str(seed_db),
+            "-m",
+            str(out),
+            "--get",
+            f"/{seed_db.stem}/histogram.json?puzzle=eight&goal=&_shape=arrays",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert answer.returncode == 0, answer.stderr
+    rows = json.loads(answer.stdout)["rows"]
+    assert rows == [list(r) for r in rows_of(seed_db, HISTOGRAM_OF_EIGHT)]
+
+
+HISTOGRAM_OF_EIGHT = (
+    "SELECT depth, states FROM depth_histogram WHERE puzzle = 'eight' AND goal = '123456780' "
+    "ORDER BY depth"
+)
 
 
 # -- puzzledb stats --plot ---------------------------------------------------------------------

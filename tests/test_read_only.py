@@ -9,6 +9,7 @@ instead. As another user, the directory is simply made unwritable.
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import shutil
@@ -36,6 +37,9 @@ def _importable_tree() -> str:
     """A folder holding `puzzledb` -> this checkout, for an interpreter that does not read the
     editable install's .pth (another user's, given our site-packages on PYTHONPATH)."""
     folder = Path(tempfile.mkdtemp(prefix="puzzledb-path-"))
+    # Made when the module is imported, so removed when the interpreter exits: every test
+    # here may use it, and collecting the module alone makes it too.
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)  # the link, not the tree
     os.chmod(folder, 0o755)
     (folder / "puzzledb").symlink_to(TREE)
     return str(folder)
