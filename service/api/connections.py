@@ -17,8 +17,16 @@ import contextlib
 import threading
 from collections.abc import Callable
 
+from puzzledb.builder.errors import DatabaseFault, NotBuilt
 from puzzledb.db import queries
 from puzzledb.db.connection import Database
+
+
+class FileGone(DatabaseFault):
+    """The served file was removed while serving: a fault of the service (503), not a build the
+    client may ask for (NotBuilt is the CLI's word for it)."""
+
+    public = "the service's database file is missing; try again later"
 
 
 class FreshConnections:
@@ -48,7 +56,7 @@ class FreshConnections:
             conn.close()
             conn = local.conn = None
         if conn is None:
-            conn = self.database.connect()
+            conn = self._open()
             local.conn, local.version = conn, queries.data_version(conn)
             label = self.changed()
         else:
@@ -58,6 +66,16 @@ class FreshConnections:
                 label = self.changed()
         local.generation = label
         return conn
+
+    def _open(self):
+        """The file opened afresh; FileGone when nothing is there any more."""
+        try:
+            return self.database.connect()
+        except NotBuilt:
+            raise FileGone(
+                f"the database file is missing: {self.database.path} (it was there when the "
+                f"service started)"
+            ) from None
 
     def changed(self) -> int:
         """The data changed (or may have): a new generation, everyone told; returns it."""
