@@ -4,9 +4,10 @@ Why threaded (gthread) workers: a sync worker gives each connection the whole pr
 clients that connect and send nothing stop a two-worker service until gunicorn's timeout. A
 gthread worker keeps idle and kept-alive connections in a poller and hands a thread only to a
 connection with data, so idle clients cost a file descriptor, not a worker (README,
-"Deploying", has the measurements). A client that trickles its headers does hold a thread
-while it does, and gunicorn has no header timeout; on the open internet put nginx in front
-(docs/nginx.conf), which reads whole requests before passing them on.
+"Deploying", has the measurements). serve runs its own subclass of it (service.worker), which
+also cuts off a request head not complete within seconds and answers gunicorn's refusals as
+JSON with the security headers. On the open internet nginx in front (docs/nginx.conf) still
+helps: it reads whole requests before passing them on, so slow clients cost no thread at all.
 
 The database is checked once in the master (a missing file is NotBuilt, exit 4, before any
 socket opens); each worker then opens its own read-only connections after the fork.
@@ -33,19 +34,6 @@ REQUEST_LIMITS = {
     "limit_request_fields": 50,  # headers per request
     "limit_request_field_size": 4096,  # bytes per header
 }
-
-
-#: How long a thread waits for a new connection's first byte before handing the connection
-#: back to the worker's poller. gunicorn 27 waits 5 s, so 200 clients that connect and send
-#: nothing hold every thread for 5 s at a time; a real client sends at once.
-FIRST_BYTE_WAIT = 0.005
-
-
-def _threads_only_for_data() -> None:
-    from gunicorn.workers import gthread
-
-    if hasattr(gthread, "DEFAULT_WORKER_DATA_TIMEOUT"):  # gunicorn >= 23.1
-        gthread.DEFAULT_WORKER_DATA_TIMEOUT = FIRST_BYTE_WAIT
 
 
 LOG_LINE = 300  # characters of one log line: a malformed request line can be 8 KB
@@ -122,7 +110,7 @@ def serve(
     options = {
         "bind": bind,
         "workers": workers,
-        "worker_class": "gthread",
+        "worker_class": "puzzledb.service.worker.PuzzledbWorker",
         "threads": threads,
         "worker_connections": connections,
         "keepalive": keepalive,
@@ -135,5 +123,4 @@ def serve(
         "logger_class": PuzzledbLogger,
         **REQUEST_LIMITS,
     }
-    _threads_only_for_data()  # in the master: the forked workers inherit it
     PuzzledbServer(path.resolve(), options, answer_cache, time_limit).run()

@@ -87,10 +87,11 @@ class AnswerCache:
                 self.used -= dropped
         return True
 
-    def invalidate(self) -> None:
-        """The data changed: forget everything, and refuse answers computed before now."""
+    def invalidate(self, generation: int | None = None) -> None:
+        """The data changed: forget everything, and refuse answers computed before now. The
+        new generation is `generation` when the caller numbers them (FreshConnections)."""
         with self._lock:
-            self.generation += 1
+            self.generation = self.generation + 1 if generation is None else generation
             self._entries.clear()
             self.used = 0
 

@@ -14,6 +14,7 @@ import functools
 import hashlib
 import json
 import sqlite3
+import threading
 import time
 
 from flask import current_app, request
@@ -43,8 +44,26 @@ class ServiceAnswers:
     ):
         self.cache = AnswerCache(cache_bytes)
         self.connections = FreshConnections(database, on_change=self.cache.invalidate)
-        self.answers = Answers(self.connections, db_hint)
+        self.db_hint = db_hint
         self.query_seconds = query_seconds
+        self._lock = threading.Lock()
+        self._answers = (0, Answers(self.connections, db_hint))
+
+    @property
+    def answers(self) -> Answers:
+        """The Answers of the data this thread saw at its last check: one Answers a generation,
+        so the build rows it remembers come from that generation only. A thread behind the
+        newest generation (a request begun before a publish) gets one of its own, which
+        remembers nothing for anyone else."""
+        seen = self.connections.seen()
+        with self._lock:
+            generation, answers = self._answers
+            if seen == generation:
+                return answers
+            answers = Answers(self.connections, self.db_hint)
+            if seen > generation:
+                self._answers = (seen, answers)
+            return answers
 
     def connection(self):
         return self.connections.connection()
@@ -69,15 +88,15 @@ class ServiceAnswers:
         """(JSON body, ETag) of Answers.<method>(*args), from memory when the same question was
         answered since the data last changed. QueryTimeout past the time limit."""
         with self.connection() as conn:
-            generation = self.cache.generation
-            key, build = self.answers.question(conn, method, args)
+            generation, answers = self.connections.seen(), self.answers
+            key, build = answers.question(conn, method, args)
             raw = conn
         found = self.cache.get(key) if self.cache.budget else None
         if found is not None:
             return found
         raw.deadline = time.monotonic() + self.query_seconds
         try:
-            answer = self.answers.answer(key)
+            answer = answers.answer(key)
         except sqlite3.Error:
             if raw.past_deadline():
                 raise QueryTimeout(

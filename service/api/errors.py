@@ -28,8 +28,21 @@ def error_response(status: int, code: str, message: str, headers=None) -> Respon
     return response
 
 
+#: What clients are told of a fault in the service's own file: its messages name the file's
+#: path, which is the operator's to know (it goes to the log), not every client's.
+FILE_FAULTS = {
+    "database_error": "the database could not be read; try again",
+    "not_puzzledb": "the service's database file is not a puzzledb database",
+    "database_version": "the service's database file was written by another version of puzzledb",
+}
+
+
 def _puzzledb(error: PuzzledbError):
-    return error_response(error.http_status, error.code, error.message)
+    public = getattr(error, "public", None) or FILE_FAULTS.get(error.code)
+    if public is None:
+        return error_response(error.http_status, error.code, error.message)
+    current_app.logger.error("database fault on %s: %s", request.path, error.message)
+    return error_response(error.http_status, error.code, public)
 
 
 def _http(error: HTTPException):
