@@ -81,9 +81,8 @@ export class DepthBrowser {
     list.replaceChildren(...states.map((s) => {
       const b = button("state", "", () => this.onLoad(s));
       b.dataset.state = s;
-      b.setAttribute("aria-label", `state ${s}`);
       b.title = s;
-      b.append(this.drawState(s));
+      b.append(element("span", "visually-hidden", `state ${s}`), this.drawState(s));
       const li = document.createElement("li");
       li.append(b);
       return li;

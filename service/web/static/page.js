@@ -567,8 +567,6 @@ function showLine() {
     const lost = typeof step.depth === "number" && typeof before === "number" ? step.depth + 1 - before : 0;
     b.append(tag("words", words), tag("depth", away));
     if (lost > 0) b.append(tag("lost", `+${lost}`));
-    b.setAttribute("aria-label", `${words}: ${away === "?" ? "distance unknown" : `${away} to ${toward()}`}` +
-      (lost > 0 ? `, ${lost} more than optimal` : ""));
     b.addEventListener("click", unlessWaiting(() => i !== at && walk(i)));
     li.append(b);
     if (i === at) li.setAttribute("aria-current", "step");
@@ -635,9 +633,8 @@ function showFarthest(far) {
     b.type = "button";
     b.className = "state";
     b.dataset.state = s;
-    b.setAttribute("aria-label", `state ${s}`);
     b.title = s;
-    b.append(smallBoard(definition(), s));
+    b.append(tag("visually-hidden", `state ${s}`), smallBoard(definition(), s));
     b.addEventListener("click", () => guarded.load(s));
     li.append(b);
     return li;
