@@ -97,7 +97,12 @@ def list_command(db_path, as_json):
 
 @main.command("build")
 @click.argument("names", nargs=-1, metavar="NAME...")
-@click.option("--all", "build_all", is_flag=True, help="Build every seed puzzle of the articles.")
+@click.option(
+    "--all",
+    "build_all",
+    is_flag=True,
+    help="Build every seed puzzle of the articles (and seven's goals for every target).",
+)
 @goal_option
 @click.option(
     "--all-goals",
@@ -376,6 +381,13 @@ def _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank, m
         puzzle = catalogue.get(name)
         _check_size(puzzle, radius, f"puzzledb build {name}")
         jobs.append((puzzle, puzzle.parse_goal(goal)))
+    if build_all:
+        from puzzledb.builder.targets import goals_for_every_target
+
+        for name in catalogue.SEEDS_WITH_EVERY_TARGET:
+            puzzle = catalogue.get(name)
+            built = {target for p, target in jobs if p is puzzle}
+            jobs += [(puzzle, t) for t in goals_for_every_target(puzzle) if t not in built]
     return jobs
 
 

@@ -39,6 +39,7 @@ STATIC = [
     "address.js",
     "solution.js",
     "keys.js",
+    "thumbs.js",
 ]
 # Shipped too, but no page text to read: the katakana font (binary) and its licence (whose
 # copyright line names the font's authors' addresses); tests/test_page_browse.py checks them.

@@ -79,7 +79,9 @@ def test_an_invalid_state_shows_the_apis_message_next_to_the_field(page):
     assert eight_as_drawn(page) == "867254301"
     load(page, "123456870")
     expect(error).to_contain_text("unsolvable by parity")
-    assert [url.split("?")[0].rsplit("/", 1)[1] for url in page.refused] == ["moves", "moves"]
+    # (whether a position can be a target is asked with to=, and refused for most of eight's)
+    asked = [url for url in page.refused if "&to=" not in url]
+    assert [url.split("?")[0].rsplit("/", 1)[1] for url in asked] == ["moves", "moves"]
 
 
 def test_lines_are_drawn_with_their_glyphs(page):

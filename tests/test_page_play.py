@@ -222,15 +222,31 @@ def test_solving_by_hand_shows_the_moves_made_against_the_optimal(page):
     page.click("#solve")
     page.locator("#solution .step").nth(27).click()  # 3 moves to go
     expect(page.locator("#distance")).to_have_text("3")
+    # Solve's moves up to where it rests are moves made: one count, the counter's
+    expect(page.locator("#counter")).to_have_text(re.compile("^move 28 of 31"))
+    expect(page.locator("#made")).to_have_text("moves made: 28 (optimal from the start: 31)")
     page.wait_for_selector("#moves .move.optimal")
     make_optimal_move(page)
-    expect(page.locator("#made")).to_have_text("moves made: 1 (optimal from the start: 3)")
+    expect(page.locator("#made")).to_have_text("moves made: 29 (optimal from the start: 31)")
     expect(page.locator("#announce")).to_have_text("2 moves to the goal")
     make_optimal_move(page)
     expect(page.locator("#solved")).to_be_hidden()
     make_optimal_move(page)
-    expect(page.locator("#solved")).to_have_text("Solved in 3 moves — optimal was 3")
-    expect(page.locator("#announce")).to_have_text("Solved in 3 moves — optimal was 3")
+    solved = "Solved in 31 moves (28 by Solve) — optimal was 31"
+    expect(page.locator("#solved")).to_have_text(solved)
+    expect(page.locator("#announce")).to_have_text(solved)
+
+
+def test_solving_a_few_moves_by_hand_from_a_loaded_position(page):
+    load(page, "123456708")
+    settled(page, "123456708")
+    page.click(".piece[data-label='7']")  # away from the goal
+    settled(page, "123456078")
+    page.click(".piece[data-label='7']")
+    settled(page, "123456708")
+    page.click(".piece[data-label='8']")
+    settled(page, "123456780")
+    expect(page.locator("#solved")).to_have_text("Solved in 3 moves — optimal was 1")
 
 
 # -- targets -------------------------------------------------------------------------------------

@@ -1,6 +1,10 @@
 """Headers on every response, the page's files and the JSON alike: a browser may not guess
 a type, send our addresses as referrers, frame us, or load anything from elsewhere.
 
+The page's policy goes by address ("/" and /static/), not by content type: a 304 has no
+type, and a browser applies a 304's headers to the copy it keeps, so a 304 for "/" with the
+JSON's `default-src 'none'` would forbid the page its own stylesheet and scripts on reload.
+
 Added as WSGI middleware, to the raw header list, because it runs on every response:
 Flask's Headers.setdefault costs more than the rest of a remembered answer.
 """
@@ -35,8 +39,14 @@ class SecureHeaders:
             names = {name.lower(): value for name, value in headers}
             headers.extend(h for h in SECURITY if h[0].lower() not in names)
             if "content-security-policy" not in names:
-                html = names.get("content-type", "").startswith("text/html")
-                headers.append(("Content-Security-Policy", PAGE_POLICY if html else DATA_POLICY))
+                page = is_page(environ.get("PATH_INFO", ""))
+                headers.append(("Content-Security-Policy", PAGE_POLICY if page else DATA_POLICY))
             return start_response(status, headers, exc_info)
 
         return self.app(environ, start)
+
+
+def is_page(path: str) -> bool:
+    """Whether a request is for the page or one of its files (under any mount point: WSGI
+    gives the path below it)."""
+    return path in ("", "/") or path.startswith("/static/")

@@ -7,11 +7,12 @@ const PAGE = 20;  // states a page
 
 export class DepthBrowser {
   // ask(route, params): the API's JSON for the chosen puzzle and goal; onLoad(state): put a
-  // state on the board.
-  constructor(root, ask, onLoad) {
+  // state on the board; draw(state): a state as a small board.
+  constructor(root, ask, onLoad, draw) {
     this.root = root;
     this.ask = ask;
     this.onLoad = onLoad;
+    this.drawState = draw;
     this.latest = 0;
     this.clear();
   }
@@ -78,8 +79,10 @@ export class DepthBrowser {
     random.disabled = count === 0;
     const list = element("ul", "farthest depth-states");  // the farthest list's look
     list.replaceChildren(...states.map((s) => {
-      const b = button("state", s, () => this.onLoad(s));
+      const b = button("state", "", () => this.onLoad(s));
       b.dataset.state = s;
+      b.title = s;
+      b.append(element("span", "visually-hidden", `state ${s}`), this.drawState(s));
       const li = document.createElement("li");
       li.append(b);
       return li;

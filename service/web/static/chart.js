@@ -1,6 +1,8 @@
 // The depth histogram as an SVG bar chart: one bar per depth on a log scale (a depth with one
 // state still shows), the current depth picked out (with a marker too, as the bars at the far
-// ends are short). Each depth is a button: a click, Enter or Space calls onPick(depth).
+// ends are short). The chart is one control, a slider over the depths (a bar 9 px wide is no
+// target for a finger): a click or tap on a depth's column, an arrow key, Home or End picks a
+// depth and calls onPick(depth); Enter or Space picks the depth shown again.
 // The chart is laid out in CSS pixels, again whenever its width changes, so its text stays
 // 12 px at any width (a scaled viewBox would shrink it on a phone).
 
@@ -14,12 +16,15 @@ const compact = new Intl.NumberFormat("en", { notation: "compact", maximumSignif
 export function histogram(root, counts, onPick = () => {}) {
   const peak = Math.max(...counts, 1);
   const total = counts.reduce((a, b) => a + b, 0);
-  const svg = node("svg", { class: "histogram", height: H, role: "group" });
+  const svg = node("svg", {
+    class: "histogram", height: H, role: "slider", tabindex: 0, "aria-valuemin": 0,
+    "aria-valuemax": counts.length - 1, "aria-orientation": "horizontal",
+  });
   svg.setAttribute("aria-label",
     `${total.toLocaleString("en")} states at depths 0 to ${counts.length - 1}; ` +
     "pick a depth to list its states");
   const grid = node("g", { class: "grid" });
-  const depths = counts.map((n, depth) => column(n, depth, onPick));
+  const depths = counts.map((n, depth) => column(n, depth));
   const marker = node("path", { class: "marker" });
   svg.append(
     grid,
@@ -29,9 +34,24 @@ export function histogram(root, counts, onPick = () => {}) {
     ...depths.map((d) => d.group),
     marker,
   );
-  svg.addEventListener("keydown", (event) => step(event, depths));
-  root.replaceChildren(svg);
   let current = null;
+  let picked = 0;
+  const pick = (depth, call = true) => {
+    picked = depth;
+    svg.setAttribute("aria-valuenow", depth);
+    svg.setAttribute("aria-valuetext", depths[depth].words);
+    if (call) onPick(depth);
+  };
+  pick(0, false);
+  svg.addEventListener("click", (event) => {
+    const at = event.target.closest("[data-depth]");
+    if (at) pick(Number(at.dataset.depth));
+  });
+  svg.addEventListener("keydown", (event) => {
+    const to = step(event, picked, depths.length);
+    if (to !== null) pick(to);
+  });
+  root.replaceChildren(svg);
   const draw = (width) => {
     layout(svg, grid, depths, counts, peak, width);
     place(marker, depths[current]);
@@ -42,31 +62,22 @@ export function histogram(root, counts, onPick = () => {}) {
     highlight(depth) {
       current = depth;
       depths.forEach((d, i) => d.bar.classList.toggle("here", i === depth));
-      if (depths[depth]) roving(depths, depth);
+      if (depths[depth] && document.activeElement !== svg) pick(depth, false);
       place(marker, depths[depth]);
     },
   };
 }
 
-// One depth: a bar and an invisible full-height hit area, grouped as one button.
-function column(n, depth, onPick) {
+// One depth: a bar and an invisible full-height hit area, grouped.
+function column(n, depth) {
   const words = `${n.toLocaleString("en")} ${n === 1 ? "state" : "states"} at depth ${depth}`;
-  const group = node("g", {
-    class: "depth", "data-depth": depth, role: "button", tabindex: depth === 0 ? 0 : -1,
-    "aria-label": words, cursor: "pointer",
-  });
+  const group = node("g", { class: "depth", "data-depth": depth, cursor: "pointer" });
   const hit = node("rect", { class: "hit", fill: "transparent" });
   const bar = node("rect", { class: "bar", "data-depth": depth });
   const title = node("title");
   title.textContent = words;
   group.append(title, hit, bar);
-  group.addEventListener("click", () => onPick(depth));
-  group.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    event.preventDefault();  // Space would scroll the page
-    onPick(depth);
-  });
-  return { n, group, hit, bar };
+  return { n, group, hit, bar, words };
 }
 
 function layout(svg, grid, depths, counts, peak, width) {
@@ -121,19 +132,15 @@ function place(marker, depth) {
   marker.setAttribute("d", `M${x - 4} ${y - 7}L${x + 4} ${y - 7}L${x} ${y}Z`);
 }
 
-// One tab stop for the whole chart (the current depth); the arrow keys move between depths.
-function roving(depths, index) {
-  depths.forEach((d, i) => d.group.setAttribute("tabindex", i === index ? 0 : -1));
-}
-
-function step(event, depths) {
-  const from = depths.findIndex((d) => d.group === event.target);
-  const moves = { ArrowLeft: from - 1, ArrowRight: from + 1, Home: 0, End: depths.length - 1 };
-  if (from < 0 || !(event.key in moves)) return;
-  event.preventDefault();
-  const to = Math.max(0, Math.min(depths.length - 1, moves[event.key]));
-  roving(depths, to);
-  depths[to].group.focus();
+// The depth a key picks from `from` (a slider's keys), or null when the key is not the chart's.
+function step(event, from, n) {
+  const moves = {
+    ArrowLeft: from - 1, ArrowDown: from - 1, ArrowRight: from + 1, ArrowUp: from + 1,
+    Home: 0, End: n - 1, Enter: from, " ": from,
+  };
+  if (!(event.key in moves)) return null;
+  event.preventDefault();  // no scrolling, no arrow moving a tile
+  return Math.max(0, Math.min(n - 1, moves[event.key]));
 }
 
 // Lay the chart out again when its width changes; a chart replaced stops being watched.
@@ -150,7 +157,7 @@ function watch(root, svg, draw) {
 }
 
 function text(content, attributes) {
-  const t = node("text", { "font-size": FONT, fill: "#5f6f77", ...attributes });
+  const t = node("text", { "font-size": FONT, fill: "#52616a", ...attributes });
   t.textContent = content;
   return t;
 }

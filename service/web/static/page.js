@@ -11,6 +11,7 @@ import { histogram } from "./chart.js";
 import { covered, landing, mover, movesInto, optionsAt } from "./picking.js";
 import { Player } from "./player.js";
 import { count, SolutionList } from "./solution.js";
+import { smallBoard } from "./thumbs.js";
 import { installKeys, moveToward, SHORTCUTS } from "./keys.js";  // keyboard (keys.js)
 
 const $ = (id) => document.getElementById(id);
@@ -20,11 +21,12 @@ const ui = Object.fromEntries([
   "state-form", "state-input", "state-error", "undo", "redo", "copy-link", "link",
   "target-form", "target-input", "target-here", "target-clear", "target-note", "target-error",
   "solution", "solution-note", "solution-start", "solution-end", "moves", "chart", "browse",
-  "farthest", "farthest-note", "keyboard", "shortcuts",
+  "farthest", "farthest-note", "keyboard", "shortcuts", "line", "target-why",
 ].map((id) => [id, $(id)]));
 const SPEEDS = { slow: 800, normal: 350, fast: 90 };  // ms a step stays on screen
 const TOWARD_TARGET = new Set(["moves", "path"]);     // the routes that take `to`
 
+let catalogue = [];   // every /puzzles entry, built or not
 let puzzles = [];     // the /puzzles entries that have a build
 let entry = null;     // the chosen puzzle's entry
 let goal = null;
@@ -32,16 +34,24 @@ let target = null;    // a position to reach instead of the goal (`to`), or null
 let farthest = null;  // the build's /farthest answer: its first state is the fallback position
 let board = null;
 let chart = null;
-let here = null;      // {state, pieces, depth, moves, byHand}; depth, moves null until /moves answers
-let run = null;       // {made, optimal}: the player's own moves since the last position loaded
-let earlier = [];     // positions before this one, for Undo
-let later = [];       // positions undone, for Redo; a new move clears it
+let here = null;      // {state, pieces, depth, moves, byHand}; moves null until /moves answers
+// The player's line since the last position loaded: its start, then each move made (by hand
+// or where a solution came to rest), with the distance after it; `at` is the one shown.
+// Moves made are `at`, the optimal count the start's distance, whatever walked there: Undo,
+// Redo, Back, Forward or a click in the list.
+let line = [];        // [{state, pieces, depth, move, by}]; by: "hand", "solve" or null (start)
+let at = 0;
+let earlier = [];     // lines before the one loaded last ({line, at}), for Undo past its start
+let later = [];       // lines undone, for Redo; a new move clears it
+let solvedFrom = null;  // the line up to where Solve started, while its solution is shown
+const targetable = new Map();  // state -> null (answerable as a target) or why not
 let selected = null;  // {cells, options}: a piece with several moves, waiting for a target
 let latest = 0;
 let waiting = false;  // the newest request has not answered yet
 const player = new Player(showStep);
 const solution = new SolutionList(ui.solution, ui["solution-note"], (index) => player.jump(index));
-const depthBrowser = new DepthBrowser(ui.browse, (route, params) => askFor(route, params), load);
+const depthBrowser = new DepthBrowser(ui.browse, (route, params) => askFor(route, params), (s) => guarded.load(s),
+  (s) => smallBoard(definition(), s));
 
 const askFor = (route, params = {}) => ask(route, {
   puzzle: entry.name, ...(target && TOWARD_TARGET.has(route) ? { to: target } : { goal }), ...params,
@@ -49,7 +59,7 @@ const askFor = (route, params = {}) => ask(route, {
 const definition = () => entry.definition;
 const build = () => entry.builds.find((b) => b.goal === goal);
 const toward = () => (target ? "the target" : "the goal");
-const position = () => ({ state: here.state, pieces: here.pieces, run: { ...run } });
+const snapshot = () => ({ line: line.slice(), at });
 
 // -- asking the API --------------------------------------------------------------------------------
 // A ticket says whether a request is still the newest when its answer arrives.
@@ -81,6 +91,7 @@ function busy(on) {
   waiting = on;
   ui.busy.hidden = !on;
   ui.board.setAttribute("aria-busy", String(on));
+  if (!on && ui.status.textContent === WAIT) say("");  // the lookup it waited for has ended
 }
 
 function offerRetry(retry) {
@@ -91,6 +102,22 @@ function offerRetry(retry) {
   };
 }
 
+// The one rule for a pending lookup: whatever would change the position (a click on the
+// board, a move, Load, a listed state, Undo, Redo, Solve, a target) waits for it, refused out
+// loud; the note goes when the lookup ends. Choosing a puzzle or goal, Back and Forward, and
+// stepping a solution already on screen start over instead.
+const WAIT = "wait: looking up this position";
+const unlessWaiting = (action) => (...args) => (waiting ? refuse() : action(...args));
+const guarded = {  // what a user starts, under that rule
+  clicked: unlessWaiting((cell) => clicked(cell)),
+  make: unlessWaiting((move) => make(move)),
+  load: unlessWaiting((text) => load(text)),
+  undo: unlessWaiting(() => undo()),
+  redo: unlessWaiting(() => redo()),
+  solve: unlessWaiting(() => solve()),
+  setTarget: unlessWaiting((text) => setTarget(text)),
+};
+
 // -- choosing a puzzle, goal and target ----------------------------------------------------------
 async function start() {
   let answer;
@@ -100,6 +127,7 @@ async function start() {
     return say(e.message);
   }
   if (!answer) return;
+  catalogue = answer.puzzles;
   puzzles = answer.puzzles.filter((p) => p.builds.length);
   if (!puzzles.length) {
     return say("Nothing is built in this database yet: run `puzzledb build --all`, then reload.");
@@ -136,8 +164,10 @@ async function setUp(chosen, chosenGoal, retry) {
   later = [];
   selected = null;
   here = null;
-  run = null;
-  board = new Board(ui.board, definition(), clicked);
+  line = [];
+  at = 0;
+  targetable.clear();
+  board = new Board(ui.board, definition(), (cell) => guarded.clicked(cell));
   chart = null;
   depthBrowser.clear();
   clearMoves();
@@ -162,37 +192,59 @@ async function setUp(chosen, chosenGoal, retry) {
   return far;
 }
 
-// A position named by an address (a link opened, Back or Forward): its build and target first,
-// then its state. What the API refuses is said, and the build's first farthest state shown.
+// A position named by an address (a link opened, Back or Forward). What the page cannot
+// honour is left out, said with why, and the nearest thing it can show is shown: an unknown
+// or unbuilt puzzle gives the first puzzle (its goal, target and state were meant for the
+// other one), a goal not built the default goal, a refused target the goal, a refused state
+// the build's first farthest state.
 async function open(where, how, restored = null) {
-  const chosen = puzzles.find((p) => p.name === where.puzzle) || firstPuzzle();
-  const built = chosen.builds.some((b) => b.goal === where.goal);
-  const chosenGoal = built ? where.goal : defaultGoal(chosen);
-  const refusals = [];
-  if (where.puzzle && where.puzzle !== chosen.name) refusals.push(`no build of ${where.puzzle} here`);
-  if (where.goal && !built) refusals.push(`${chosen.name} is not built toward goal ${where.goal}`);
+  const ignored = [];
+  let chosen = puzzles.find((p) => p.name === where.puzzle);
+  let { goal: wantGoal, to, state } = where;
+  if (where.puzzle && !chosen) {
+    const known = catalogue.some((p) => p.name === where.puzzle);
+    ignored.push(`the puzzle ${quote(where.puzzle)}: ${known ? "it is not built in this database" : "there is no puzzle of that name"}`);
+    wantGoal = to = state = null;
+  }
+  chosen = chosen || firstPuzzle();
+  if (wantGoal && !chosen.builds.some((b) => b.goal === wantGoal)) {
+    ignored.push(`the goal ${quote(wantGoal)}: ${chosen.name} is not built toward it`);
+    wantGoal = null;
+  }
+  if (wantGoal && to) {
+    ignored.push(`the target ${quote(to)}: an address names a goal or a target, not both`);
+    to = null;
+  }
+  const chosenGoal = wantGoal || defaultGoal(chosen);
   if (chosen !== entry || chosenGoal !== goal || !farthest) {
     if (!(await setUp(chosen, chosenGoal, () => open(where, how, restored)))) return;
   }
-  target = where.to;
+  target = to;
   showTarget();
-  const options = { how, any: true, quiet: true, run: restored && restored.run };
-  let result = where.state ? await loadToward(where.state, options, refusals) : undefined;
-  if (result instanceof Error) refusals.push(result.message);
-  if (result instanceof Error || result === undefined) {
-    result = await loadToward(farthest.states[0], { ...options, run: null }, refusals);
+  const options = { how, any: true, quiet: true, restored };
+  const tries = [];
+  if (state) tries.push(state);
+  tries.push(farthest.states[0]);
+  let result;
+  for (const text of tries) {
+    result = await load(text, options);
+    if (result instanceof Error && target) {  // the target, or the state? without it, we see
+      const without = target;
+      target = null;
+      const again = await load(text, options);
+      if (again instanceof Error) target = without;
+      else ignored.push(`the target ${quote(without)}: ${plain(result.message)}`);
+      result = again;
+    }
+    if (!(result instanceof Error)) break;
+    if (text === state) ignored.push(`the state ${quote(state)}: ${result.message}`);
+    options.restored = null;
   }
-  if (result !== null && refusals.length) say(`${refusals.join("; ")}.`);
-}
-
-// A load that falls back on the goal when the API has no build toward the target.
-async function loadToward(text, options, refusals) {
-  const result = await load(text, options);
-  if (!(result instanceof Error) || !target || result.code !== "not_built") return result;
-  refusals.push(result.message);
-  target = null;
   showTarget();
-  return load(text, options);
+  if (result === true && ignored.length) {
+    const instead = where.puzzle && where.puzzle !== entry.name ? ` Showing ${entry.name} instead.` : "";
+    say(`Not shown from the address: ${ignored.join("; ")}.${instead}`);
+  }
 }
 
 // A target (`to`) instead of the goal, tried on the position shown; a refusal keeps the goal.
@@ -204,7 +256,7 @@ async function setTarget(text) {
   const result = await load(here.state, { any: true, quiet: true });
   if (result instanceof Error) {
     target = before;
-    ui["target-error"].textContent = result.message;
+    ui["target-error"].textContent = plain(result.message);
   }
   showTarget();
 }
@@ -213,17 +265,64 @@ function showTarget() {
   ui["target-input"].value = target || "";
   ui["target-note"].textContent = target ? `toward the target ${target}, not the goal` : `toward the goal ${goal}`;
   ui["target-clear"].disabled = !target;
+  offerTargetHere();
+}
+
+// "Set current as target" only where the service can answer toward the position shown: asked
+// once per position, in the background (not a lookup anything waits for), and where it cannot,
+// why, in words.
+async function checkTarget() {
+  const state = here && here.state;
+  if (!state || targetable.has(state)) return offerTargetHere();
+  if (entry.builds.some((b) => b.goal === state)) {
+    targetable.set(state, null);
+    return offerTargetHere();
+  }
+  const name = entry.name;
+  let why = null;
+  try {
+    await ask("moves", { puzzle: name, state, to: state });
+  } catch (e) {
+    if (e.failed) return;  // not known: asked again at the next position
+    why = plain(e.message);
+  }
+  if (targetable.size > 500) targetable.clear();
+  if (entry.name === name) targetable.set(state, why);
+  offerTargetHere();
+}
+
+function offerTargetHere() {
+  const state = here && here.state;
+  const known = state !== null && targetable.has(state);
+  const why = known ? targetable.get(state) : null;
+  ui["target-here"].disabled = !known || why !== null || target === state;
+  ui["target-why"].textContent = !state ? "" : !known ? "checking whether this position can be a target…"
+    : why !== null ? `This position cannot be a target here: ${why}.`
+      : target === state ? "This position is the target." : "";
+}
+
+// An API message in plain words: what a page reader can do nothing with (the command line
+// that would build what is missing) is left out.
+function plain(message) {
+  const cut = message.indexOf("; build ");
+  return cut < 0 ? message : message.slice(0, cut);
+}
+
+// User text quoted in a message: short, and only as text.
+function quote(text) {
+  return `“${text.length > 24 ? `${text.slice(0, 24)}…` : text}”`;
 }
 
 // -- moving to a state ---------------------------------------------------------------------------
 // Typed text, a farthest state, an address: /moves checks it first. A refusal is shown by the
 // field (unless quiet) and returned; null: stale or failed (Retry repeats it); true: shown.
-// `how`: "push" a new history entry, "replace" this one, or "none" (Back and Forward).
-async function load(text, { how = "push", any = false, quiet = false, run: restored = null } = {}) {
+// `how`: "push" a new history entry, "replace" this one, or "none" (Back and Forward), which
+// also brings back the line the history entry had (`restored`).
+async function load(text, { how = "push", any = false, quiet = false, restored = null } = {}) {
   let answer;
   try {
     const extra = any ? { any: "true" } : {};
-    answer = await newest(() => askFor("moves", { state: text, ...extra }), () => load(text, { how, any, quiet, run: restored }));
+    answer = await newest(() => askFor("moves", { state: text, ...extra }), () => load(text, { how, any, quiet, restored }));
   } catch (e) {
     if (!quiet) showError(e.message);
     return e;
@@ -231,66 +330,87 @@ async function load(text, { how = "push", any = false, quiet = false, run: resto
   if (!answer) return null;
   stopSolution();
   clearError();
-  arrive(answer.state, answer.pieces, how !== "none");
   if (how === "none") {  // Back and Forward walk the browser's history instead
     earlier = [];
     later = [];
+  } else if (line.length && line[at].state !== answer.state) {
+    earlier.push(snapshot());
+    later = [];
   }
-  run = restored || { made: 0, optimal: answer.depth };
+  const back = restored && restored.line && restored.line[restored.at];
+  if (back && back.state === answer.state) {
+    line = restored.line;
+    at = restored.at;
+  } else {
+    line = [{ state: answer.state, pieces: answer.pieces, depth: answer.depth, move: null, by: null }];
+    at = 0;
+  }
+  arrive(false);
   record(how);
   settle(answer);
   return true;
 }
 
-// A legal move from /moves: shown at once (the piece slides), its own moves looked up after.
+// A legal move from /moves: shown at once (the piece slides, the distance it leads to is
+// known), its own moves looked up after.
 function make(move) {
   if (!here || !here.moves) return refuse();
   stopSolution();
   later = [];
-  arrive(move.state, move.pieces);
-  byHand({ made: run.made + 1, optimal: run.optimal });
+  line = line.slice(0, at + 1);
+  line.push({ state: move.state, pieces: move.pieces, depth: move.depth, move: move.move, by: "hand" });
+  at = line.length - 1;
+  arrive(true);
+  record("push");
+  lookUp();
 }
 
+// Undo and Redo walk the line, then the lines loaded before it.
 function undo() {
+  if (at > 0) return walk(at - 1);
   if (!earlier.length) return;
-  stopSolution();
-  later.push(position());
-  goBack(earlier.pop(), false);
+  later.push(snapshot());
+  restore(earlier.pop());
 }
 
 function redo() {
+  if (at < line.length - 1) return walk(at + 1);
   if (!later.length) return;
+  earlier.push(snapshot());
+  restore(later.pop());
+}
+
+// A position of the line (Undo, Redo, a click in the list of your moves).
+function walk(index) {
   stopSolution();
-  earlier.push(position());
-  goBack(later.pop(), true);
-}
-
-// Undo and Redo return to a position as it was, the count of moves made with it.
-function goBack(to, counts) {
-  arrive(to.state, to.pieces, false);
-  here.byHand = counts;
-  run = to.run;
+  at = index;
+  arrive(line[at].by === "hand");
   record("push");
-  showRun();
   lookUp();
 }
 
-function byHand(counted) {
-  here.byHand = true;
-  run = counted;
+function restore(saved) {
+  stopSolution();
+  line = saved.line;
+  at = saved.at;
+  arrive(false);
   record("push");
-  showRun();
   lookUp();
 }
 
-function arrive(state, pieces, remember = true) {
-  if (remember && here && here.state !== state) earlier.push(position());
-  here = { state, pieces, depth: null, moves: null, byHand: false };
+// line[at] on the board: its distance (known, looked up with the move that led to it, or
+// unknown), no moves until /moves answers.
+function arrive(madeByHand) {
+  const { state, pieces, depth } = line[at];
+  here = { state, pieces, depth: depth === undefined ? null : depth, moves: null, byHand: madeByHand };
   selected = null;
   showBoard(state, pieces);
+  showDistance(depth === undefined ? null : depth, depth === undefined);
   clearMoves();
   hideSolved();
   say("");
+  showRun();
+  offerTargetHere();
   controls();
 }
 
@@ -301,10 +421,7 @@ async function lookUp() {
   try {
     answer = await newest(() => askFor("moves", { state, any: "true" }), lookUp);
   } catch (e) {
-    if (here.state === state) {
-      showDistance(null);
-      say(e.message);
-    }
+    if (here.state === state) say(e.message);
     return;
   }
   if (answer && here.state === state) settle(answer);
@@ -313,24 +430,27 @@ async function lookUp() {
 function settle(answer) {
   here.depth = answer.depth;
   here.moves = answer.moves;
+  line[at].depth = answer.depth;
   showDistance(answer.depth);
   showMoves();
+  showRun();
   redraw();
   if (answer.why) say(answer.why);
   if (answer.depth === 0) say(`This is ${toward()}.`);
-  if (answer.depth === 0 && here.byHand && run.made) showSolved();
+  if (answer.depth === 0 && here.byHand && at) showSolved();
   else announce(answer.depth === 0 ? `This is ${toward()}.` : distanceWords(answer.depth, true));
   controls();
+  checkTarget();
 }
 
-// Each position shown at rest is an entry of the browser's history, with the moves made to it.
-// Positions where a playing solution came to rest share one entry, so Back leaves the solution.
+// Each position shown at rest is an entry of the browser's history, with the line that led to
+// it. Positions where a playing solution came to rest share one entry, so Back leaves the solution.
 function record(how, played = false) {
   if (how === "none") return;
   const address = addressOf({
     puzzle: entry.name, goal: goal === entry.default_goal ? null : goal, to: target, state: here.state,
   });
-  const state = { run, played };
+  const state = { line, at, played };
   const replace = how === "replace" || (played && window.history.state && window.history.state.played) ||
     address === location.pathname + location.search;
   if (replace) window.history.replaceState(state, "", address);
@@ -375,7 +495,7 @@ function clicked(cell) {
 
 // A click before this position's moves are known is refused out loud, not dropped.
 function refuse() {
-  say(waiting ? "wait: looking up this position" :
+  say(waiting ? WAIT :
     ui.failure.hidden ? "No moves are known from here." : "The service did not answer: press Retry.");
 }
 
@@ -423,13 +543,44 @@ function distanceWords(depth, whole = false) {
   return depth === 0 ? "moves: solved" : `${number}${depth === 1 ? "move" : "moves"} to ${toward()}`;
 }
 
+// Moves made and the list of them: one count, the line's, whatever walked it.
 function showRun() {
-  ui.made.textContent = run ? `moves made: ${run.made} (optimal from the start: ${run.optimal ?? "none"})` : "";
+  const start = line[0];
+  ui.made.textContent = start ? `moves made: ${at} (optimal from the start: ${start.depth ?? "none"})` : "";
+  showLine();
+}
+
+// Your moves as a list, like a chess site's: each clickable, the current one marked, the
+// distance after it beside it, and the ground a move lost ("+2": two moves more than optimal).
+function showLine() {
+  const radius = entry && build() ? build().radius : null;
+  ui.line.replaceChildren(...line.map((step, i) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "step";
+    b.dataset.index = i;
+    const words = i === 0 ? "start" : step.by === "solve" ? `${step.move} (Solve)` : step.move;
+    const away = step.depth === undefined ? "?" : step.depth === null
+      ? (radius === null || target ? "dead end" : "beyond radius") : String(step.depth);
+    const before = i > 0 ? line[i - 1].depth : null;
+    const lost = typeof step.depth === "number" && typeof before === "number" ? step.depth + 1 - before : 0;
+    b.append(tag("words", words), tag("depth", away));
+    if (lost > 0) b.append(tag("lost", `+${lost}`));
+    b.addEventListener("click", unlessWaiting(() => i !== at && walk(i)));
+    li.append(b);
+    if (i === at) li.setAttribute("aria-current", "step");
+    return li;
+  }));
+  const current = ui.line.children[at];
+  if (current) current.scrollIntoView({ block: "nearest" });
 }
 
 function showSolved() {
   const reached = target ? "Reached the target" : "Solved";
-  const text = `${reached} in ${count(run.made, "move")} — optimal was ${run.optimal ?? "unknown"}`;
+  const bySolve = line.slice(1, at + 1).filter((s) => s.by === "solve").length;
+  const helped = bySolve ? ` (${bySolve} by Solve)` : "";
+  const text = `${reached} in ${count(at, "move")}${helped} — optimal was ${line[0].depth ?? "unknown"}`;
   ui.solved.textContent = text;
   ui.solved.hidden = false;
   announce(text);
@@ -458,7 +609,7 @@ function showMoves() {
     const after = m.depth === null ? (radius === null || target ? "dead end" : "beyond radius") : `${m.depth}`;
     b.append(m.move, tag("depth", m.optimal ? `${after} ✓ · ${count(m.solutions, "solution")}` : after));
     b.title = m.optimal ? "an optimal move" : "";
-    b.addEventListener("click", () => make(m));
+    b.addEventListener("click", () => guarded.make(m));
     const cells = () => [...mover(def, here.state, m), ...landing(def, here.state, m)];
     b.addEventListener("mouseenter", () => redraw(cells()));
     b.addEventListener("mouseleave", () => redraw());
@@ -473,7 +624,6 @@ function clearMoves() {
 }
 
 function showFarthest(far) {
-  const glyphs = definition().glyphs || {};
   const plural = far.count === 1 ? "state" : "states";
   ui["farthest-note"].textContent = `${far.count.toLocaleString("en")} ${plural}, ${far.depth} moves from the goal` +
     (far.count > far.states.length ? `; the first ${far.states.length}:` : ":");
@@ -483,9 +633,9 @@ function showFarthest(far) {
     b.type = "button";
     b.className = "state";
     b.dataset.state = s;
-    b.append(s);
-    if (Object.keys(glyphs).length) b.append(tag("glyphs", Array.from(s, (ch) => glyphs[ch] ?? ch).join("")));
-    b.addEventListener("click", () => load(s));
+    b.title = s;
+    b.append(tag("visually-hidden", `state ${s}`), smallBoard(definition(), s));
+    b.addEventListener("click", () => guarded.load(s));
     li.append(b);
     return li;
   }));
@@ -516,8 +666,7 @@ async function solve() {
     return say(e.message);
   }
   if (!answer || here.state !== from) return;
-  earlier.push(position());
-  later = [];
+  solvedFrom = line.slice(0, at + 1);
   solution.show(answer);
   player.start(answer);
 }
@@ -525,14 +674,21 @@ async function solve() {
 function stopSolution() {
   player.stop();
   solution.clear();
+  solvedFrom = null;
 }
 
-// A step of the solution shown; where it comes to rest (paused, stepped, picked, or at the
-// end) it is a position of its own: moves made count from there.
+// A step of the solution shown: the solution's moves up to it follow the line where Solve
+// started, marked as Solve's, so "move 2 of 31" and the moves made agree. Where it comes to
+// rest (paused, stepped, picked, or at the end) it is looked up and remembered.
 function showStep(index, answer) {
-  const state = answer.path[index];
-  const depth = answer.depth - index;
-  const pieces = answer.pieces[index];
+  const base = solvedFrom || line.slice(0, at + 1);
+  solvedFrom = base;
+  const steps = answer.path.slice(1, index + 1).map((state, i) => ({
+    state, pieces: answer.pieces[i + 1], depth: answer.depth - i - 1, move: answer.moves[i], by: "solve",
+  }));
+  line = base.concat(steps);
+  at = line.length - 1;
+  const { state, pieces, depth } = line[at];
   here = { state, pieces, depth, moves: null, byHand: false };
   selected = null;
   showBoard(state, pieces);
@@ -542,10 +698,9 @@ function showStep(index, answer) {
   hideSolved();
   solution.mark(index);
   say(depth === 0 ? `Solved: this is ${toward()}.` : "");
+  showRun();
   controls();
   if (player.playing) return;
-  run = { made: 0, optimal: depth };
-  showRun();
   record("push", true);
   lookUp();
 }
@@ -560,8 +715,8 @@ function controls() {
   ui.forward.disabled = !player.loaded || player.atEnd;
   ui["solution-start"].disabled = !player.loaded || player.index === 0;
   ui["solution-end"].disabled = !player.loaded || player.atEnd;
-  ui.undo.disabled = earlier.length === 0;
-  ui.redo.disabled = later.length === 0;
+  ui.undo.disabled = at === 0 && earlier.length === 0;
+  ui.redo.disabled = at >= line.length - 1 && later.length === 0;
   if (!player.loaded) ui.counter.textContent = "";
 }
 
@@ -592,15 +747,15 @@ function wireKeys(installKeys, moveToward, shortcuts) {
   installKeys({
     move: (direction) => {
       const m = here && here.moves && moveToward(direction, here.moves, definition());
-      if (m) make(m);
+      if (m) guarded.make(m);
     },
     // A shortcut does what its button would, and nothing while the button is disabled.
-    solve: () => !ui.solve.disabled && solve(),
+    solve: () => !ui.solve.disabled && guarded.solve(),
     pause: () => player.loaded && !ui.pause.disabled && pauseOrResume(),
     back: () => !ui.back.disabled && player.step(-1),
     forward: () => !ui.forward.disabled && player.step(1),
-    undo: () => !ui.undo.disabled && undo(),
-    redo: () => !ui.redo.disabled && redo(),
+    undo: () => !ui.undo.disabled && guarded.undo(),
+    redo: () => !ui.redo.disabled && guarded.redo(),
   });
   ui.shortcuts.replaceChildren(...shortcuts.flatMap(({ keys, what }) => {
     const dt = document.createElement("dt");
@@ -637,24 +792,24 @@ ui.puzzle.addEventListener("change", () => choosePuzzle(ui.puzzle.value));
 ui.goal.addEventListener("change", () => chooseGoal(ui.goal.value));
 ui["state-form"].addEventListener("submit", (event) => {
   event.preventDefault();
-  load(ui["state-input"].value);
+  guarded.load(ui["state-input"].value);
 });
 ui["state-input"].addEventListener("input", clearError);
 ui["target-form"].addEventListener("submit", (event) => {
   event.preventDefault();
-  setTarget(ui["target-input"].value.trim());
+  guarded.setTarget(ui["target-input"].value.trim());
 });
-ui["target-here"].addEventListener("click", () => here && setTarget(here.state));
-ui["target-clear"].addEventListener("click", () => setTarget(null));
-ui.solve.addEventListener("click", solve);
+ui["target-here"].addEventListener("click", () => here && guarded.setTarget(here.state));
+ui["target-clear"].addEventListener("click", () => guarded.setTarget(null));
+ui.solve.addEventListener("click", () => guarded.solve());
 ui.pause.addEventListener("click", pauseOrResume);
 ui.back.addEventListener("click", () => player.step(-1));
 ui.forward.addEventListener("click", () => player.step(1));
 ui["solution-start"].addEventListener("click", () => player.jump(0));
 ui["solution-end"].addEventListener("click", () => player.jump(player.last));
 ui.speed.addEventListener("change", setSpeed);
-ui.undo.addEventListener("click", undo);
-ui.redo.addEventListener("click", redo);
+ui.undo.addEventListener("click", () => guarded.undo());
+ui.redo.addEventListener("click", () => guarded.redo());
 ui["copy-link"].addEventListener("click", copyLink);
 window.addEventListener("popstate", (event) => puzzles.length && open(readAddress(), "none", event.state));
 setSpeed();
