@@ -1,6 +1,7 @@
 """Klotski on the page: its rectangles drawn as pieces, opened at its named start, its exit
 marked on the board's edge (from the goal pattern, not from the page), a finger move made by
-a click on a piece and then on one of its destinations (real Chromium, as test_page.py)."""
+a click on a piece and then on one of its destinations, and the same by keyboard alone (real
+Chromium, as test_page.py)."""
 
 from __future__ import annotations
 
@@ -75,6 +76,42 @@ def test_the_exit_is_marked_on_the_edge_for_klotski_and_not_for_eight(browser, k
         settled(page, "867254301")
         expect(page.locator("#board .exit")).to_have_count(0)
         expect(page.locator("#exit")).to_have_text("")
+    finally:
+        context.close()
+
+
+def test_a_klotski_move_by_keyboard_alone(browser, klotski_base):
+    """Tab to a piece, Enter picks it up, Tab to one of its destinations, Enter moves it
+    there; an arrow moves a piece next to a blank."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(f"{klotski_base}/?puzzle=klotski-finger&state=start")
+        settled(page, START)
+        page.focus(".piece[data-cell='13']")  # the small at b4
+        page.keyboard.press("Enter")
+        expect(page.locator(".slot.target")).not_to_have_count(0)
+        for _ in range(10):  # on through the board in reading order, to the blank at c5
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.dataset.cell") == "18":
+                break
+        assert page.evaluate("document.activeElement.classList.contains('slot')")
+        page.keyboard.press("Enter")
+        after = START[:13] + "_" + START[14:18] + "s" + START[19:]
+        settled(page, after)  # round the corner, one move
+        expect(page.locator("#moves")).to_contain_text("small at c5 left, up")
+        page.keyboard.press("u")
+        settled(page, START)
+        page.keyboard.press("Escape")
+        page.evaluate("document.activeElement.blur()")
+        page.keyboard.press("ArrowDown")  # a small above a blank comes down
+        down = {
+            START[:13] + "_" + START[14:17] + "s" + START[18:],
+            START[:14] + "_" + START[15:18] + "s" + START[19:],
+        }
+        expect(page.locator("#state-input")).not_to_have_value(START)
+        assert page.input_value("#state-input") in down
+        expect(page.locator("#distance")).not_to_have_text("–")
     finally:
         context.close()
 
