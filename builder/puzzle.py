@@ -113,6 +113,12 @@ class Puzzle(ABC):
         return [tuple(range(self.cells))]
 
     # -- what front ends show ----------------------------------------------------------------
+    def exits(self, goal: str) -> list[dict]:
+        """Where the pieces a goal pattern pins meet the board's edge: the exit a player
+        looks for, e.g. Klotski's bottom middle. [] when the goal has none (a whole position,
+        a peg board)."""
+        return []
+
     @abstractmethod
     def placed(self, state: str) -> list[tuple[str, list[int]]]:
         """Every piece on the board with the cells it covers, so a front end draws pieces

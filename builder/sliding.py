@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import groupby
 from math import factorial, prod
 
 from .arrangements import ANY, Board, TooManyToCount
@@ -339,6 +340,42 @@ class SlidingPuzzle(Puzzle):
                 f"the '{label}' at cell {cell} does not start one"
             )
         return blocks
+
+    def exits(self, goal: str) -> list[dict]:
+        """Each run of a goal pattern's pinned cells (one piece label, not '?' nor blank)
+        along a side of the board: {"side", "cells", "words"}, e.g. Klotski's big piece
+        gives the bottom under columns b-c. A whole position pins every piece: no exit."""
+        if ANY not in goal:
+            return []
+        return [
+            self._exit(side, list(run))
+            for side, line in self._sides()
+            for label, run in groupby(line, key=goal.__getitem__)
+            if label not in (ANY, self.blank)
+        ]
+
+    def _sides(self) -> list[tuple[str, list[int]]]:
+        """The board's four sides, each as its cells in order."""
+        rows, cols = self.rows, self.cols
+        return [
+            ("top", list(range(cols))),
+            ("bottom", [(rows - 1) * cols + c for c in range(cols)]),
+            ("left", [r * cols for r in range(rows)]),
+            ("right", [r * cols + cols - 1 for r in range(rows)]),
+        ]
+
+    def _exit(self, side: str, run: list[int]) -> dict:
+        """One exit and its words: "bottom, columns b–c" (columns by letter, rows by number,
+        as cell names say them)."""
+        across = side in ("top", "bottom")
+        names = [cell_name(c, self.cols) for c in (run[0], run[-1])]
+        ends = [
+            name.rstrip("0123456789") if across else name.lstrip("abcdefghijklmnopqrstuvwxyz")
+            for name in names
+        ]
+        what = "column" if across else "row"
+        where = f"{what} {ends[0]}" if len(run) == 1 else f"{what}s {ends[0]}–{ends[1]}"
+        return {"side": side, "cells": run, "words": f"{side}, {where}"}
 
     def placed(self, state: str) -> list[tuple[str, list[int]]]:
         """Every piece and the cells it covers (a wide piece's whole block), in reading order

@@ -419,8 +419,15 @@ def catalogue_answer(builds: list[Build]) -> dict:
     for build in builds:
         if build.name not in entries:
             entries[build.name] = _entry(build.definition, build.definition["goal"])
-        entries[build.name]["builds"].append(build.summary())
+        entries[build.name]["builds"].append({**build.summary(), "exits": _exits(build)})
     return {"puzzles": list(entries.values())}
+
+
+def _exits(build: Build) -> list[dict]:
+    """Where the build's goal puts an exit on the board's edge, by the rules of its kind (the
+    page marks it; [] for a whole-position goal)."""
+    puzzle = catalogue.CATALOGUE.get(build.name) or catalogue.from_spec(build.definition)
+    return puzzle.exits(build.goal)
 
 
 def _entry(spec: dict, default_goal: str) -> dict:

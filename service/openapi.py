@@ -250,6 +250,13 @@ BUILD = _object(
         "radius": RADIUS,
         "built_at": STR,
         "build_seconds": {"type": "number"},
+        "exits": {
+            "type": "array",
+            "items": _object({"side": STR, "cells": INTS, "words": STR}),
+            "description": "Where the pieces a goal pattern pins meet the board's edge (the "
+            "exit a player looks for, e.g. Klotski's bottom under columns b-c); empty for a "
+            "whole-position goal.",
+        },
     }
 )
 

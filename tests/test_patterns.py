@@ -173,6 +173,24 @@ def test_klotski_named_start_works_from_the_command_line_and_http(cli, klotski_d
     assert stats["goal_positions"] == 6_795
 
 
+# -- the exit --------------------------------------------------------------------------------------
+def test_the_catalogue_says_where_a_goal_pattern_exits(klotski):
+    (entry,) = [p for p in klotski.catalogue()["puzzles"] if p["name"] == "klotski"]
+    assert [b["exits"] for b in entry["builds"]] == [
+        [{"side": "bottom", "cells": [17, 18], "words": "bottom, columns b–c"}]
+    ]
+    puzzle = catalogue.get("klotski")
+    # the big piece in the bottom left corner (as Dad's puzzle exits): two sides
+    assert puzzle.exits("????????????BB??BB??") == [
+        {"side": "bottom", "cells": [16, 17], "words": "bottom, columns a–b"},
+        {"side": "left", "cells": [12, 16], "words": "left, rows 4–5"},
+    ]
+    assert puzzle.exits("?????????????BB??BB?".replace("?", "_", 1)) == puzzle.exits(KLOTSKI_EXIT)
+    assert puzzle.exits("????" + "?BB?" * 2 + "?" * 8) == []  # pinned in the middle: no exit
+    assert puzzle.exits(KLOTSKI_START) == []  # a whole position has no exit
+    assert catalogue.get("eight").exits("123456780") == []
+
+
 # -- bad input ------------------------------------------------------------------------------------
 def test_a_question_mark_in_a_state_is_malformed(cli, klotski_db):
     bad = cli("path", "klotski", "?BBVVBBVVHHVVssVs__s", "--db", klotski_db, "--json")

@@ -45,6 +45,27 @@ export class Board {
     if (at) at.focus({ preventScroll: true });
   }
 
+  // Marks on the board's frame where the goal's exits are: [{side, cells}] (an exit lies
+  // along one side, so its cells are one row's or one column's run). Drawn only; the page
+  // says them in words.
+  markExits(exits) {
+    this.root.querySelectorAll(".exit").forEach((el) => el.remove());
+    if (this.definition.kind === "peg") return;
+    const { rows, cols } = this.definition;
+    for (const { side, cells } of exits) {
+      const mark = document.createElement("div");
+      mark.className = `exit ${side}`;
+      mark.setAttribute("aria-hidden", "true");
+      mark.dataset.side = side;
+      const across = side === "top" || side === "bottom";
+      const first = across ? cells[0] % cols : Math.floor(cells[0] / cols);
+      const size = across ? cols : rows;
+      mark.style[across ? "left" : "top"] = `${(first / size) * 100}%`;
+      mark.style[across ? "width" : "height"] = `${(cells.length / size) * 100}%`;
+      this.root.append(mark);
+    }
+  }
+
   elementAt(cell) {
     if (this.holes) return this.holes.find((el) => Number(el.dataset.hole) === cell);
     const piece = this.placed.find((p) => p.cells.includes(cell));

@@ -16,7 +16,7 @@ import { installKeys, moveToward, SHORTCUTS } from "./keys.js";  // keyboard (ke
 
 const $ = (id) => document.getElementById(id);
 const ui = Object.fromEntries([
-  "puzzle", "goal", "board", "distance", "distance-words", "busy", "pegs", "status", "failure",
+  "puzzle", "goal", "board", "distance", "distance-words", "busy", "exit", "pegs", "status", "failure",
   "retry", "solve", "pause", "back", "forward", "speed", "counter", "made", "solved", "announce",
   "state-form", "state-input", "state-error", "undo", "redo", "copy-link", "link",
   "target-form", "target-input", "target-here", "target-clear", "target-note", "target-error",
@@ -168,6 +168,7 @@ async function setUp(chosen, chosenGoal, retry) {
   at = 0;
   targetable.clear();
   board = new Board(ui.board, definition(), (cell) => guarded.clicked(cell));
+  showExits(build().exits || []);
   chart = null;
   depthBrowser.clear();
   clearMoves();
@@ -259,6 +260,13 @@ async function setTarget(text) {
     ui["target-error"].textContent = plain(result.message);
   }
   showTarget();
+}
+
+// The goal's exit, as /puzzles gives it for the build (Klotski's bottom middle): a mark on
+// the board's edge, and the same in words beside the board for those who do not see it.
+function showExits(exits) {
+  board.markExits(exits);
+  ui.exit.textContent = exits.length ? `exit: ${exits.map((e) => e.words).join("; ")}` : "";
 }
 
 function showTarget() {
