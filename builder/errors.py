@@ -1,18 +1,18 @@
-"""Errors a user can cause, each with the code, exit status and HTTP status every front end reports.
+"""Errors a user can cause, each with the code every front end reports.
 
 They live here, the bottom of the package graph, because puzzles raise them while parsing and
-the query layer raises them while looking up; the CLI and the HTTP service only translate them.
+the query layer raises them while looking up. What a code means to a program is the front
+ends' to say: the CLI's exit status (service.cli_options) and the HTTP status
+(service.api.errors), each from the code.
 """
 
 import unicodedata
 
 
 class PuzzledbError(Exception):
-    """Base class: a message for people plus machine-readable code and statuses."""
+    """Base class: a message for people plus a machine-readable code."""
 
     code = "error"
-    exit_status = 1
-    http_status = 500
 
     def __init__(self, message: str):
         message = safe_message(message)
@@ -27,52 +27,38 @@ class MalformedInput(PuzzledbError):
     """Text that is not a state, goal or number of the puzzle at all."""
 
     code = "malformed"
-    exit_status = 2
-    http_status = 400
 
 
 class UnknownPuzzle(PuzzledbError):
     code = "unknown_puzzle"
-    exit_status = 2
-    http_status = 404
 
 
 class Unreachable(PuzzledbError):
     """A well-formed state from which no sequence of moves reaches the goal."""
 
     code = "unreachable"
-    exit_status = 3
-    http_status = 404
 
 
 class NotBuilt(PuzzledbError):
     code = "not_built"
-    exit_status = 4
-    http_status = 404
 
 
 class BadDefinition(PuzzledbError):
     """A puzzle definition (goal, sizes, pieces) that cannot describe a puzzle."""
 
     code = "bad_definition"
-    exit_status = 2
-    http_status = 400
 
 
 class BeyondRadius(PuzzledbError):
     """A solvable state farther from the goal than a radius-limited build reaches."""
 
     code = "beyond_radius"
-    exit_status = 5
-    http_status = 404
 
 
 class TooLarge(PuzzledbError):
     """A complete search of more states than memory holds; a radius build is the way."""
 
     code = "too_large"
-    exit_status = 2
-    http_status = 400
 
 
 class CannotWrite(PuzzledbError):
@@ -80,8 +66,6 @@ class CannotWrite(PuzzledbError):
     no permission)."""
 
     code = "cannot_write"
-    exit_status = 2
-    http_status = 400
 
 
 #: Characters of user input repeated in a message before it is cut short.
@@ -152,75 +136,53 @@ class ForeignDatabase(PuzzledbError):
     """An SQLite file that holds other data: never read as an empty puzzledb, never built into."""
 
     code = "not_puzzledb"
-    exit_status = 1
-    http_status = 503
 
 
 class DatabaseVersion(PuzzledbError):
     """A puzzledb file of another schema version: refused rather than misread."""
 
     code = "database_version"
-    exit_status = 1
-    http_status = 503
-
-
-class QueryTimeout(PuzzledbError):
-    """A lookup that ran past the service's time limit per request (a deep page by offset)."""
-
-    code = "query_timeout"
-    exit_status = 1
-    http_status = 503
 
 
 class Interrupted(PuzzledbError):
-    """Ctrl-C (exit 130) or SIGTERM (exit 143): what was not committed is not stored."""
+    """Ctrl-C (SIGINT) or SIGTERM: what was not committed is not stored."""
 
     code = "interrupted"
-    exit_status = 130  # the shell's 128 + SIGINT
 
     def __init__(self, message: str, signum: int = 2):
         super().__init__(message)
-        self.exit_status = 128 + signum
+        self.signum = signum
 
 
 class Refused(PuzzledbError):
     """A statement that would write, attach, or change a setting."""
 
     code = "refused"
-    exit_status = 2
-    http_status = 403
 
 
 class BadQuery(PuzzledbError):
     """SQL that SQLite rejects: a syntax error, an unknown table or column, two statements."""
 
     code = "sql_error"
-    exit_status = 2
-    http_status = 400
 
 
 class TimeLimit(PuzzledbError):
-    """A query stopped after spending its --time-limit inside SQLite."""
+    """Work stopped at its time limit: `puzzledb sql` past its --time-limit, or a lookup of the
+    service past `serve --time-limit` (a deep page by offset)."""
 
     code = "time_limit"
-    exit_status = 6
-    http_status = 504
 
 
 class DatabaseFault(PuzzledbError):
     """A file SQLite cannot read: not a database, corrupt, locked."""
 
     code = "database_error"
-    exit_status = 1
-    http_status = 503
 
 
 class UsageFault(PuzzledbError):
     """A command line click cannot parse: a missing argument, an unknown option, a bad choice."""
 
     code = "usage"
-    exit_status = 2  # click's own status for usage errors
-    http_status = 400
 
 
 #: The longest message any error carries; what quotes input quotes a short prefix anyway.

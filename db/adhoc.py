@@ -41,9 +41,6 @@ from puzzledb.builder.errors import (
 from .connection import reader
 
 BATCH = 1000
-#: Seconds of wall time a query and the writing of its rows may take unless --time-limit says
-#: otherwise.
-DEFAULT_TIME_LIMIT = 5.0
 #: Seconds a stopped command has to close its output (the end of a JSON object) before it is
 #: ended regardless: a reader that stopped reading cannot hold it.
 GRACE = 1.0
@@ -231,10 +228,9 @@ class _Authorizer:
         return template.format(arg1 or "", arg2 or "").strip()
 
 
-def parse_time_limit(text: str | None) -> float | None:
-    """--time-limit SECONDS (decimals allowed) as seconds; None for 0, which means no limit."""
-    if text is None:
-        return DEFAULT_TIME_LIMIT
+def parse_time_limit(text: str) -> float | None:
+    """--time-limit SECONDS (decimals allowed) as seconds; None for 0, which means no limit.
+    (Its default is the CLI's: service.settings.)"""
     if not re.fullmatch(r"\s*(\d+\.?\d*|\.\d+)\s*", text):
         raise MalformedInput(
             f"--time-limit takes seconds, e.g. 30 or 0.5 (0: no limit), not {shown(text)}"
@@ -448,15 +444,15 @@ def run(
     path: Path,
     sql: str,
     params: Iterable[tuple[str, str]] = (),
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    time_limit: float | None = None,
     since: float | None = None,
 ) -> Iterator[Query]:
     """Prepare and start `sql` on a read-only connection to `path`, its named parameters bound
     from `params` (NAME, VALUE pairs, values as text); Refused or BadQuery if it cannot run,
     NotBuilt if the file holds nothing. TimeLimit or Interrupted if it is stopped, while the
     block reads and writes rows too: `time_limit` seconds of wall time from `since` (a
-    time.monotonic(), default now) bound the whole block. The connection closes when the
-    block ends."""
+    time.monotonic(), default now) bound the whole block (None: no limit). The connection
+    closes when the block ends."""
     if not _COMMENTS_AND_BLANKS.sub("", sql):
         raise BadQuery('no SQL given: pass one statement, e.g. "SELECT * FROM puzzles"')
     bound = _Parameters(params)

@@ -20,6 +20,14 @@ import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from puzzledb.builder.errors import DatabaseFault
+
+
+class SecondWriterFailed(DatabaseFault):
+    """The child could not write its half (a full disk, a fault of SQLite's): database_error,
+    as when this process fails to write its own half."""
+
+
 #: Below this many rows the second process is not worth its start.
 MIN_ROWS = 4_000_000
 #: How the child's message about a failure reaches the parent, at most this many bytes.
@@ -51,7 +59,7 @@ class SideWriter:
                 self._shared[8 : 8 + MESSAGE_BYTES].split(b"\0", 1)[0].decode("utf-8", "replace")
                 or f"exit status {code}"
             )
-            raise sqlite3.OperationalError(f"the second writer failed: {message}")
+            raise SecondWriterFailed(f"the second writer failed: {message}")
 
     def stop(self) -> None:
         if self._status is None:

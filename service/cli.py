@@ -43,12 +43,15 @@ from .answers import Answers, whole_number
 from .cli_options import (
     PuzzledbGroup,
     db_option,
+    exit_status,
     goal_option,
     json_option,
     lookup_options,
     reports_errors,
+    setting_options,
 )
 from .progress import for_build
+from .settings import APP, SERVE, SETTINGS
 
 
 class BuildInterrupted(KeyboardInterrupt):
@@ -228,16 +231,20 @@ def _not_at_rest(row: dict, path: Path) -> str:
 
 
 def _database_error(error: Exception) -> bool:
+    """A build that failed in the database: in SQLite (raw, or wrapped by SQLAlchemy) or in the
+    second writer's process."""
     from sqlalchemy.exc import DBAPIError  # loaded by every build already
 
-    return isinstance(error, (sqlite3.Error, DBAPIError))
+    from puzzledb.db.side_writer import SecondWriterFailed
+
+    return isinstance(error, (sqlite3.Error, DBAPIError, SecondWriterFailed))
 
 
 def _not_stored(error: Exception, path: Path, built: list[dict], jobs) -> DatabaseFault:
     """A build that failed in SQLite (a full disk before its commit): it is not stored, and
     the builds before it in this command are."""
     puzzle, goal = jobs[len(built)]
-    cause = getattr(error, "orig", None) or error
+    cause = getattr(error, "orig", None) or getattr(error, "message", None) or error
     message = (
         f"cannot build {puzzle.name} toward {goal} into {shown(str(path), PATH_SHOWN)}: {cause}; "
         f"it was not stored (the database holds what it held before)"
@@ -523,90 +530,18 @@ def stats_command(name, goal, plot, db_path, as_json):
 
 @main.command("serve")
 @db_option
-@click.option(
-    "--host",
-    default="127.0.0.1",
-    show_default=True,
-    help="Address to listen on (loopback unless told otherwise).",
-)
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
-@click.option(
-    "--workers",
-    default=2,
-    show_default=True,
-    type=click.IntRange(1, 64),
-    help="Gunicorn worker processes (one per core suits).",
-)
-@click.option(
-    "--threads",
-    default=16,
-    show_default=True,
-    type=click.IntRange(1, 256),
-    help="Threads per worker: requests one worker answers at once.",
-)
-@click.option(
-    "--connections",
-    default=1000,
-    show_default=True,
-    type=click.IntRange(1, 100_000),
-    help="Open connections one worker holds, idle ones included.",
-)
-@click.option(
-    "--keepalive",
-    default=5,
-    show_default=True,
-    type=click.IntRange(0, 300),
-    help="Seconds an idle kept-alive connection stays open.",
-)
-@click.option(
-    "--time-limit",
-    default=2.0,
-    show_default=True,
-    type=click.FloatRange(0.01, 600),
-    help="Seconds one lookup may run before it is stopped (HTTP 503 query_timeout).",
-)
+@setting_options(*SERVE, *(s for s in APP if s.option))
 @click.option("--access-log", is_flag=True, help="Log one line per request to stderr.")
-@click.option(
-    "--answer-cache",
-    default="64MB",
-    show_default=True,
-    metavar="SIZE",
-    help="Bytes of encoded answers each worker remembers until the data changes "
-    "(e.g. 16MB, 1GB; 0: none).",
-)
 @reports_errors
-def serve_command(
-    db_path,
-    host,
-    port,
-    workers,
-    threads,
-    connections,
-    keepalive,
-    time_limit,
-    access_log,
-    answer_cache,
-):
+def serve_command(db_path, access_log, **given):
     """Answer over HTTP (JSON) from the database, read-only, with gunicorn."""
-    from .api.answer_cache import parse_size
     from .serve import serve  # gunicorn and Flask load only for this command
 
     try:
-        budget = parse_size(answer_cache)
+        given["answer_cache"] = SETTINGS["answer_cache"].parse(given["answer_cache"])
     except ValueError as error:
         raise MalformedInput(f"--answer-cache: {error}") from None
-    serve(
-        resolve_path(db_path),
-        host=host,
-        port=port,
-        workers=workers,
-        threads=threads,
-        connections=connections,
-        keepalive=keepalive,
-        access_log=access_log,
-        answer_cache=budget,
-        time_limit=time_limit,
-    )
+    serve(resolve_path(db_path), given, access_log=access_log)
 
 
 def _json_means_format(command):
@@ -646,19 +581,12 @@ def _json_means_format(command):
     metavar="NAME VALUE",
     help="Bind :NAME in the SQL to VALUE, as text; repeat for each parameter.",
 )
-@click.option(
-    "--time-limit",
-    metavar="SECONDS",
-    default="5",
-    show_default=True,
-    help="Stop the command after this long, writing rows out included (decimals allowed; "
-    "0: no limit).",
-)
+@setting_options(SETTINGS["sql_time_limit"])
 @db_option
 @json_option
 @_json_means_format
 @reports_errors
-def sql_command(query, fmt, limit, params, time_limit, db_path, as_json):
+def sql_command(query, fmt, limit, params, sql_time_limit, db_path, as_json):
     """Run one read-only SQL query; anything that would write is refused (exit 2).
 
     \b
@@ -672,16 +600,16 @@ def sql_command(query, fmt, limit, params, time_limit, db_path, as_json):
     from .analyst import sql_output
 
     limit = None if limit is None else whole_number(limit, "limit")
-    seconds = adhoc.parse_time_limit(time_limit)
+    seconds = adhoc.parse_time_limit(sql_time_limit)
     try:
         with adhoc.run(resolve_path(db_path), query, params, seconds, since=started) as result:
             cut = sql_output.write(sys.stdout, fmt, result, limit)
     except sql_output.Reported as stop:  # the JSON object ends with the error
-        sys.exit(stop.error.exit_status)
+        sys.exit(exit_status(stop.error))
     except adhoc.Abandoned as stop:  # the output could not be finished
         with contextlib.suppress(OSError):
             click.echo(f"error: {stop.error.message} (the output is incomplete)", err=True)
-        sys.exit(stop.error.exit_status)
+        sys.exit(exit_status(stop.error))
     except BrokenPipeError:
         _quiet_stdout()
         sys.exit(EXIT_OUTPUT_CLOSED)

@@ -25,6 +25,8 @@ from puzzledb.builder.errors import (
 )
 from puzzledb.db.connection import resolve_path
 
+from .settings import Setting
+
 
 def db_option(f):
     return click.option(
@@ -43,6 +45,38 @@ def goal_option(f):
     return click.option(
         "--goal", metavar="STATE", help="Goal arrangement (default: the puzzle's)."
     )(f)
+
+
+def setting_options(*settings: Setting):
+    """A click option for each setting, its default and help from the one declaration; the
+    parameter is the setting's name."""
+
+    def decorate(f):
+        for setting in reversed(settings):
+            if setting.option is None:
+                raise ValueError(f"{setting.name} is the app's own, not an option")
+            f = click.option(
+                setting.option,
+                setting.name,
+                default=setting.default,
+                show_default=True,
+                type=_bounded(setting),
+                metavar=setting.metavar,
+                help=setting.help,
+            )(f)
+        return f
+
+    return decorate
+
+
+def _bounded(setting: Setting) -> click.ParamType | None:
+    """A number setting's click type, refusing what lies outside its bounds."""
+    if setting.bounds is None:
+        return None
+    low, high = setting.bounds
+    if isinstance(setting.default, float):
+        return click.FloatRange(low, high)
+    return click.IntRange(int(low), int(high))
 
 
 def lookup_options(command):
@@ -91,6 +125,34 @@ def _system_error(error: OSError) -> PuzzledbError:
     return DatabaseFault(f"cannot use {shown(str(error.filename), PATH_SHOWN)}: {reason}")
 
 
+#: The exit status of each error code (README, "Errors"); 1 for any other.
+EXIT_STATUS = {
+    "malformed": 2,
+    "unknown_puzzle": 2,
+    "usage": 2,  # click's own status for usage errors
+    "bad_definition": 2,
+    "too_large": 2,
+    "cannot_write": 2,
+    "sql_error": 2,
+    "refused": 2,
+    "unreachable": 3,
+    "not_built": 4,
+    "beyond_radius": 5,
+    "time_limit": 6,
+    "database_error": 1,
+    "not_puzzledb": 1,
+    "database_version": 1,
+}
+
+
+def exit_status(error: PuzzledbError) -> int:
+    """What the command's exit status says of `error`: an interruption is the shell's 128 + the
+    signal (130 Ctrl-C, 143 SIGTERM), the rest by code."""
+    if isinstance(error, Interrupted):
+        return 128 + error.signum
+    return EXIT_STATUS.get(error.code, 1)
+
+
 def _fail(error: PuzzledbError, as_json: bool):
     try:
         if as_json:
@@ -101,7 +163,7 @@ def _fail(error: PuzzledbError, as_json: bool):
         if as_json:
             with contextlib.suppress(OSError):
                 click.echo(f"error: {error.message}", err=True)
-    sys.exit(error.exit_status)
+    sys.exit(exit_status(error))
 
 
 class DashedValues(click.Command):

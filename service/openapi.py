@@ -9,8 +9,9 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 
 from .answers import MAX_LIMIT
+from .settings import SETTINGS
 
-MAX_QUERY_BYTES = 2048  # longer query strings get 414; the longest real state is ~100 bytes
+MAX_QUERY_BYTES = SETTINGS["max_query_bytes"].value()  # longer query strings get 414
 MAX_REQUEST_LINE = 8190  # gunicorn's largest; it refuses longer request lines itself
 
 try:
@@ -150,7 +151,7 @@ ERRORS = {
         "Unavailable",
         "The database could not be read (database_error), is not a "
         "puzzledb file (not_puzzledb) or of another schema version (database_version), or "
-        "the lookup ran past the service's time limit (query_timeout).",
+        "the lookup ran past the service's time limit (time_limit).",
     ),
 }
 
@@ -408,7 +409,7 @@ is a lookup in a read-only SQLite database built offline by `puzzledb build`.
 * Every response carries `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`,
   `X-Frame-Options: DENY` and a `Content-Security-Policy`.
 * One lookup may run for at most the service's time limit (2 s by default), else 503
-  (code query_timeout).
+  (code time_limit).
 * `/` serves a web page for people (HTML and its files under `/static/`), built on these
   routes; it is not part of this API.
 """

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
@@ -27,6 +29,7 @@ from puzzledb.db.connection import reader
 
 from .answers import Answers
 from .openapi import MAX_REQUEST_LINE
+from .settings import APP, SERVE
 
 #: Limits on what a client may send, beyond the query-string limit the app applies itself.
 REQUEST_LIMITS = {
@@ -57,10 +60,9 @@ class PuzzledbLogger(Logger):
 class PuzzledbServer(BaseApplication):
     """Gunicorn embedded: options come from `serve`, never from sys.argv or a config file."""
 
-    def __init__(self, db_path: Path, options: dict, answer_cache: int, time_limit: float):
+    def __init__(self, db_path: Path, options: dict, config: dict[str, Any]):
         self.db_path = db_path
-        self.answer_cache = answer_cache
-        self.time_limit = time_limit
+        self.config = config
         self.options = options
         super().__init__()
 
@@ -73,7 +75,7 @@ class PuzzledbServer(BaseApplication):
     def load(self):
         from .app import create_app  # in the worker, after the fork
 
-        return create_app(self.db_path, answer_cache=self.answer_cache, time_limit=self.time_limit)
+        return create_app(self.db_path, self.config)
 
 
 def check_database(path: Path) -> int:
@@ -85,25 +87,18 @@ def check_database(path: Path) -> int:
         database.dispose()
 
 
-def serve(
-    path: Path,
-    *,
-    host: str = "127.0.0.1",
-    port: int = 8000,
-    workers: int = 2,
-    threads: int = 16,
-    access_log: bool = False,
-    answer_cache: int = 64 * 1000**2,
-    connections: int = 1000,
-    keepalive: int = 5,
-    time_limit: float = 2.0,
-) -> None:
+def serve(path: Path, given: Mapping[str, Any] | None = None, *, access_log: bool = False) -> None:
+    """Serve the file at `path` with the settings `given` by name (service.settings; the
+    default of each one left out), the app's ones as the code uses them (bytes, seconds)."""
+    chosen = {s.name: s.value() for s in SERVE + APP if s.option} | dict(given or {})
     builds = check_database(path)
+    host, port = chosen["host"], chosen["port"]
+    workers, threads = chosen["workers"], chosen["threads"]
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     print(
         f"puzzledb: serving {builds} build{'s' if builds != 1 else ''} from {path} at "
         f"http://{bind}/ with {workers} worker{'s' if workers != 1 else ''} of {threads} "
-        f"threads, answer cache {answer_cache / 1e6:g} MB a worker",
+        f"threads, answer cache {chosen['answer_cache'] / 1e6:g} MB a worker",
         file=sys.stderr,
         flush=True,
     )
@@ -112,8 +107,8 @@ def serve(
         "workers": workers,
         "worker_class": "puzzledb.service.worker.PuzzledbWorker",
         "threads": threads,
-        "worker_connections": connections,
-        "keepalive": keepalive,
+        "worker_connections": chosen["connections"],
+        "keepalive": chosen["keepalive"],
         "accesslog": "-" if access_log else None,
         "errorlog": "-",
         "loglevel": "info",
@@ -123,4 +118,5 @@ def serve(
         "logger_class": PuzzledbLogger,
         **REQUEST_LIMITS,
     }
-    PuzzledbServer(path.resolve(), options, answer_cache, time_limit).run()
+    config = {s.name: chosen[s.name] for s in APP if s.name in chosen}
+    PuzzledbServer(path.resolve(), options, config).run()

@@ -30,12 +30,12 @@ def counting_paths(monkeypatch):
 
 def test_a_repeated_question_is_answered_from_memory(seed_db, monkeypatch):
     calls = counting_paths(monkeypatch)
-    client = create_app(seed_db, answer_cache=MB).test_client()
+    client = create_app(seed_db, {"answer_cache": MB}).test_client()
     first = client.get("/path?puzzle=eight&state=867254301")
     again = client.get("/path?puzzle=eight&state=867254301")
     assert first.get_json() == again.get_json() and first.headers["ETag"] == again.headers["ETag"]
     assert calls == ["867254301"]
-    uncached = create_app(seed_db, answer_cache=0).test_client()
+    uncached = create_app(seed_db, {"answer_cache": 0}).test_client()
     uncached.get("/path?puzzle=eight&state=867254301")
     uncached.get("/path?puzzle=eight&state=867254301")
     assert len(calls) == 3
@@ -43,7 +43,7 @@ def test_a_repeated_question_is_answered_from_memory(seed_db, monkeypatch):
 
 def test_every_spelling_of_one_question_is_one_entry(seed_db, monkeypatch):
     calls = counting_paths(monkeypatch)
-    app = create_app(seed_db, answer_cache=MB)
+    app = create_app(seed_db, {"answer_cache": MB})
     client = app.test_client()
     cache = app.extensions["puzzledb"].cache
     spellings = [
@@ -65,7 +65,7 @@ def test_a_build_empties_the_cache(tmp_path, monkeypatch):
     engine = writer(db)
     seven = catalogue.get("seven")
     build(engine, seven, seven.default_goal)
-    client = create_app(db, answer_cache=MB).test_client()
+    client = create_app(db, {"answer_cache": MB}).test_client()
     calls = counting_paths(monkeypatch)
     before = client.get("/stats?puzzle=seven").get_json()["built_at"]
     client.get("/path?puzzle=seven&state=07214365")
@@ -81,7 +81,7 @@ def test_a_file_renamed_into_place_is_answered_at_once(tmp_path):
     """How read-only data is published: build elsewhere, copy beside, rename over."""
     served, elsewhere = tmp_path / "served.sqlite", tmp_path / "staging" / "new.sqlite"
     build_to(served, catalogue.get("seven"), "12345670")
-    client = create_app(served, answer_cache=MB).test_client()
+    client = create_app(served, {"answer_cache": MB}).test_client()
     assert client.get("/stats?puzzle=nooff").status_code == 404  # not built yet
     assert client.get("/stats?puzzle=seven").status_code == 200
     build_to(elsewhere, catalogue.get("nooff"), "LLNOOFF_")
@@ -105,7 +105,7 @@ def test_the_cache_drops_the_least_recently_used_answers_past_its_budget():
 
 def test_many_large_pages_stay_within_the_budget(seed_db):
     budget = 200_000
-    app = create_app(seed_db, answer_cache=budget)
+    app = create_app(seed_db, {"answer_cache": budget})
     client = app.test_client()
     cache = app.extensions["puzzledb"].cache
     for offset in range(0, 3000, 7):

@@ -575,13 +575,13 @@ def test_an_unknown_route_is_404_whatever_the_method(client):
 
 
 def test_a_lookup_past_the_time_limit_is_stopped_and_named(seed_db):
-    app = create_app(seed_db, answer_cache=0)
-    app.extensions["puzzledb"].query_seconds = 0  # every statement is past its deadline
+    """The same error as `puzzledb sql` past its --time-limit: one code, one status."""
+    stopped = create_app(seed_db, {"answer_cache": 0, "time_limit": 0})  # every statement late
     message = error(
-        app.test_client().get("/depth?puzzle=eight&d=20&limit=10000"), 503, "query_timeout"
+        stopped.test_client().get("/depth?puzzle=eight&d=20&limit=10000"), 503, "time_limit"
     )
     assert "took more than 0 s" in message
-    app.extensions["puzzledb"].query_seconds = 2.0
+    app = create_app(seed_db, {"answer_cache": 0})
     assert app.test_client().get("/depth?puzzle=eight&d=20&limit=10000").status_code == 200
 
 

@@ -154,3 +154,63 @@ def test_the_domain_knows_no_sql_and_no_http():
 def test_the_domain_rules_are_checked_on_text_that_has_them():
     assert SQL_TEXT.search("SELECT state FROM t") and SQL_TEXT.search("substr(s, 1, 2)")
     assert not SQL_TEXT.search("a piece cannot be selected here")
+
+
+#: Names of what a front end makes of an error: its exit status or its HTTP status.
+STATUS_NAMES = re.compile(r"(exit|http)_?(status|code)|status_code", re.I)
+
+
+def _status_names(path: Path) -> list[str]:
+    """Names in `path` that speak of an exit or HTTP status: attributes, assignments, keywords."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        name = (
+            node.id
+            if isinstance(node, ast.Name)
+            else node.attr
+            if isinstance(node, ast.Attribute)
+            else node.arg
+            if isinstance(node, ast.keyword)
+            else None
+        )
+        if name and STATUS_NAMES.fullmatch(name):
+            names.append(name)
+    return names
+
+
+def test_the_bottom_layers_hold_no_statuses():
+    """An error's exit status is the CLI's to choose and its HTTP status the API's: builder/ and
+    db/ give errors a code only (a waitpid status of a child process is no error's)."""
+    found = [
+        (path.name, name)
+        for package in ("builder", "db")
+        for path in (TREE / package).rglob("*.py")
+        for name in _status_names(path)
+    ]
+    assert found == []
+
+
+def test_every_error_of_the_bottom_layers_has_a_code_and_no_status():
+    """Read at run time too: no error class, however its statuses were written, carries one."""
+    import importlib
+    import pkgutil
+
+    from puzzledb.builder.errors import PuzzledbError
+
+    for package in ("builder", "db"):
+        for info in pkgutil.iter_modules([str(TREE / package)]):
+            importlib.import_module(f"puzzledb.{package}.{info.name}")
+    todo, seen = [PuzzledbError], []
+    while todo:
+        cls = todo.pop()
+        seen.append(cls)
+        todo += cls.__subclasses__()
+    bottom = [c for c in seen if c.__module__.split(".")[1] in ("builder", "db")]
+    assert len(bottom) > 15  # the walk is real
+    assert [(c.__name__, n) for c in bottom for n in vars(c) if "status" in n] == []
+
+
+def test_the_status_check_finds_statuses(tmp_path):
+    path = tmp_path / "errors.py"
+    path.write_text("class E:\n    exit_status = 2\n    http_status = 404\n", encoding="utf-8")
+    assert _status_names(path) == ["exit_status", "http_status"]

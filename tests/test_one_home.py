@@ -14,6 +14,7 @@ from puzzledb.builder.packed import PackedBoard
 from puzzledb.db import queries, schema
 from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers
+from puzzledb.service.cli_options import EXIT_STATUS
 
 
 @pytest.mark.parametrize("name", ["eight", "seven", "lines", "atama", "fifteen"])
@@ -57,7 +58,7 @@ def test_the_suggested_radius_has_one_home(monkeypatch, seed_db, cli, tmp_path):
     listed = cli("list", "--db", seed_db)
     assert "puzzledb build fifteen --radius 17" in listed.stdout
     refused = cli("build", "fifteen", "--db", tmp_path / "x.sqlite")
-    assert refused.exit_code == TooLarge.exit_status
+    assert refused.exit_code == EXIT_STATUS[TooLarge.code]
     assert "--radius 17" in refused.stderr
     assert "--radius 20" not in listed.stdout + refused.stderr
 

@@ -80,7 +80,7 @@ def on_new_threads(ask, count: int) -> list:
 def test_threads_that_never_asked_before_answer_the_new_data(tmp_path, publish, cache):
     served = tmp_path / "served.sqlite"
     old_build(served)
-    app = create_app(served, answer_cache=cache)
+    app = create_app(served, {"answer_cache": cache})
     client = app.test_client()
     for route in QUESTIONS:  # asked once before: the cache and the build rows remember it
         assert radius_of(route, client.get(route).get_json()) == 5

@@ -2,6 +2,7 @@
 its failures reach the user, and a killed build leaves nothing behind."""
 
 import contextlib
+import json
 import multiprocessing
 import os
 import signal
@@ -11,6 +12,7 @@ import time
 import pytest
 
 from puzzledb.builder import catalogue
+from puzzledb.builder.errors import DatabaseFault
 from puzzledb.builder.progress import Progress
 from puzzledb.db import side_writer, store
 from puzzledb.db.build import build_to
@@ -85,8 +87,9 @@ def test_a_failing_second_writer_fails_the_build_and_leaves_no_file(
 
     monkeypatch.setattr(store, "_write_rows", failing)
     eight = catalogue.get("eight")
-    with pytest.raises(sqlite3.OperationalError, match=r"second writer failed: .*disk is full"):
+    with pytest.raises(DatabaseFault, match=r"second writer failed: .*disk is full") as failed:
         build_to(tmp_path / "new.sqlite", eight, eight.default_goal)
+    assert failed.value.code == "database_error"
     assert list(tmp_path.iterdir()) == []
 
 
@@ -111,13 +114,21 @@ def test_a_failure_after_the_second_writer_finished_leaves_no_side_file(
 
 
 def test_a_failing_second_writer_is_told_to_the_user(tmp_path, cli, two_writers, monkeypatch):
-    def failing(*args, **kwargs):
-        raise sqlite3.OperationalError("database or disk is full")
+    """As any build that fails in the database: database_error, and what was not stored."""
+    real = store._write_rows
+
+    def failing(cursor, report, *, part=(0, 1), **kwargs):
+        if part == (1, 2):  # the child's half
+            raise sqlite3.OperationalError("database or disk is full")
+        return real(cursor, report, part=part, **kwargs)
 
     monkeypatch.setattr(store, "_write_rows", failing)
     result = cli("build", "eight", "--db", tmp_path / "new.sqlite", "--json")
-    assert result.exit_code != 0 and "Traceback" not in result.output
-    assert "disk is full" in result.stdout
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == "database_error"
+    assert "second writer failed" in error["message"] and "disk is full" in error["message"]
+    assert "it was not stored" in error["message"]
     assert list(tmp_path.iterdir()) == []
 
 

@@ -20,16 +20,16 @@ import time
 from flask import current_app, request
 from flask.wrappers import Response
 
-from puzzledb.builder.errors import QueryTimeout
+from puzzledb.builder.errors import TimeLimit
 from puzzledb.db.queries import Build
 
 from ..answers import Answers
 from ..openapi import VERSION
+from ..settings import SETTINGS
 from .answer_cache import AnswerCache
 from .connections import FreshConnections
 
 RETRY_PAUSES = (0, 0.02, 0.1)  # seconds before each new try after a database error
-QUERY_SECONDS = 2.0  # the longest one lookup may run before it is stopped
 
 
 class ServiceAnswers:
@@ -38,14 +38,15 @@ class ServiceAnswers:
     def __init__(
         self,
         database,
-        cache_bytes: int = 0,
+        answer_cache: int,
         db_hint: str = "",
-        query_seconds: float = QUERY_SECONDS,
+        *,
+        time_limit: float,
     ):
-        self.cache = AnswerCache(cache_bytes)
+        self.cache = AnswerCache(answer_cache)
         self.connections = FreshConnections(database, on_change=self.cache.invalidate)
         self.db_hint = db_hint
-        self.query_seconds = query_seconds
+        self.time_limit = time_limit
         self._lock = threading.Lock()
         self._answers = (0, Answers(self.connections, db_hint))
 
@@ -86,7 +87,7 @@ class ServiceAnswers:
     # -- answers, encoded --------------------------------------------------------------------
     def encoded(self, method: str, *args) -> tuple[bytes, str]:
         """(JSON body, ETag) of Answers.<method>(*args), from memory when the same question was
-        answered since the data last changed. QueryTimeout past the time limit."""
+        answered since the data last changed. TimeLimit past the time limit."""
         with self.connection() as conn:
             generation, answers = self.connections.seen(), self.answers
             key, build = answers.question(conn, method, args)
@@ -94,13 +95,13 @@ class ServiceAnswers:
         found = self.cache.get(key) if self.cache.budget else None
         if found is not None:
             return found
-        raw.deadline = time.monotonic() + self.query_seconds
+        raw.deadline = time.monotonic() + self.time_limit
         try:
             answer = answers.answer(key)
         except sqlite3.Error:
             if raw.past_deadline():
-                raise QueryTimeout(
-                    f"the answer took more than {self.query_seconds:g} s and was stopped; "
+                raise TimeLimit(
+                    f"the answer took more than {self.time_limit:g} s and was stopped; "
                     f"ask for a smaller page"
                 ) from None
             raise
@@ -129,7 +130,7 @@ def respond(body: bytes | dict, tag: str, *, revalidate: bool = False) -> Respon
     Runs on every answer, so headers are plain strings and If-None-Match is only parsed
     when it is sent.
     """
-    max_age = current_app.config["PUZZLEDB_MAX_AGE"]
+    max_age = current_app.config[SETTINGS["max_age"].config_key]
     headers = {
         "ETag": f'"{tag}"',
         "Cache-Control": "public, no-cache" if revalidate else f"public, max-age={max_age}",

@@ -1,9 +1,10 @@
 """Every failure as JSON `{"error": {"code", "message"}}` with its status; never a traceback.
 
-puzzledb errors keep their own code and status, HTTP errors (404 route, 405, 414) keep their
-status (and a 405 its Allow header), an unreadable database is 503, and anything else is a
-bug: 500, logged on one line (the full traceback only at debug level, so a broken request
-cannot flood logs).
+puzzledb errors keep their own code and get that code's HTTP status (HTTP_STATUS), HTTP
+errors (404 route, 405, 414) keep their status (and a 405 its Allow header), an unreadable
+database is 503, and anything else is a bug: 500, logged on one line (the full traceback only
+at debug level, so a broken request cannot flood logs). A puzzledb code with no HTTP status
+is a command's (usage, sql_error) reaching the service: a bug too.
 """
 
 from __future__ import annotations
@@ -19,6 +20,21 @@ from puzzledb.builder.errors import PuzzledbError, safe_message, shown
 from .caching import dumps
 
 CODES = {404: "not_found", 405: "method_not_allowed", 414: "query_too_long"}
+
+#: The HTTP status of each puzzledb error code the service answers with (README, "Errors").
+#: The others (usage, sql_error, too_large...) belong to commands: one here is a bug, a 500.
+HTTP_STATUS = {
+    "malformed": 400,
+    "bad_definition": 400,
+    "unknown_puzzle": 404,
+    "unreachable": 404,
+    "not_built": 404,
+    "beyond_radius": 404,
+    "time_limit": 503,
+    "database_error": 503,
+    "not_puzzledb": 503,
+    "database_version": 503,
+}
 
 
 def error_response(status: int, code: str, message: str, headers=None) -> Response:
@@ -38,11 +54,14 @@ FILE_FAULTS = {
 
 
 def _puzzledb(error: PuzzledbError):
+    status = HTTP_STATUS.get(error.code)
+    if status is None:
+        return _bug(error)
     public = getattr(error, "public", None) or FILE_FAULTS.get(error.code)
     if public is None:
-        return error_response(error.http_status, error.code, error.message)
+        return error_response(status, error.code, error.message)
     current_app.logger.error("database fault on %s: %s", request.path, error.message)
-    return error_response(error.http_status, error.code, public)
+    return error_response(status, error.code, public)
 
 
 def _http(error: HTTPException):

@@ -15,6 +15,7 @@ from werkzeug.exceptions import MethodNotAllowed, RequestURITooLarge
 from puzzledb.builder.errors import MalformedInput
 
 from .. import openapi
+from ..settings import SETTINGS
 
 SHOWN = 40  # characters of an unknown parameter's name repeated in the message
 
@@ -25,7 +26,7 @@ class QueryTooLong(RequestURITooLarge):
 
 def refuse_long_query() -> None:
     """Before any view: query strings over the limit are refused (414), whatever the route."""
-    limit = current_app.config["PUZZLEDB_MAX_QUERY_BYTES"]
+    limit = current_app.config[SETTINGS["max_query_bytes"].config_key]
     if len(request.query_string) > limit:
         raise QueryTooLong(
             f"the query string has {len(request.query_string)} bytes; at most {limit} are accepted"
