@@ -77,15 +77,7 @@ def peg_successors(state):
 
 def distances_to(goal, successors):
     """Shortest distance to `goal` of every state of a reversible puzzle: BFS from the goal."""
-    dist = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        s = queue.popleft()
-        for t in successors(s):
-            if t not in dist:
-                dist[t] = dist[s] + 1
-                queue.append(t)
-    return dist
+    return distances_from_all([goal], successors)
 
 
 def peg_distances(goal, holes=15):
