@@ -225,6 +225,16 @@ class SlidingPuzzle(Puzzle):
             and sorted(text) == self._sorted_pieces
         ):
             return text  # already canonical: the common case of every lookup
+        try:
+            return self._parsed(text, what)
+        except MalformedInput as error:
+            if not self.starts or what == "goal":
+                raise
+            named = ", ".join(self.starts)
+            raise MalformedInput(f"{error}; or a start by name: {named}") from None
+
+    def _parsed(self, text: str, what: str) -> str:
+        """The canonical text of a state written out cell by cell, or why it is none."""
         symbols = [self._alias.get(s, s) for s in split_cells(text, what, self.cells, self.cols)]
         for cell, symbol in enumerate(symbols):
             if symbol == ANY and ANY not in self.counts:

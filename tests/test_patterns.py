@@ -173,6 +173,17 @@ def test_klotski_named_start_works_from_the_command_line_and_http(cli, klotski_d
     assert stats["goal_positions"] == 6_795
 
 
+def test_a_misspelt_start_name_is_told_which_names_there_are(cli, klotski_db):
+    done = cli("path", "klotski", "strat", "--db", klotski_db, "--json")
+    error = json.loads(done.stdout)["error"]
+    assert done.exit_code == 2 and error["code"] == "malformed"
+    assert "or a start by name: start" in error["message"]
+    # a puzzle without named starts says only what is wrong with the position
+    with pytest.raises(MalformedInput) as told:
+        catalogue.get("eight").parse("12345678")
+    assert "by name" not in str(told.value)
+
+
 # -- the exit --------------------------------------------------------------------------------------
 def test_the_catalogue_says_where_a_goal_pattern_exits(klotski):
     (entry,) = [p for p in klotski.catalogue()["puzzles"] if p["name"] == "klotski"]
