@@ -2,9 +2,9 @@
 catalogue's, and every bad definition must be refused with a message saying what is wrong."""
 
 import json
-from collections import deque
 from pathlib import Path
 
+import independent
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -112,14 +112,7 @@ def independent_depths(rows, cols, goal, blank, wide_labels):
                             s[m] = label
                         yield "".join(s)
 
-    depths, queue = {goal: 0}, deque([goal])
-    while queue:
-        state = queue.popleft()
-        for nxt in successors(state):
-            if nxt not in depths:
-                depths[nxt] = depths[state] + 1
-                queue.append(nxt)
-    return depths
+    return independent.distances_to(goal, successors)
 
 
 def test_two_blanks_and_a_2x2_block_search_like_an_independent_bfs():
