@@ -1,5 +1,7 @@
 """Sliding puzzles defined without code: a TOML file or command-line flags -> SlidingPuzzle.
 
+A TOML file with `kind = "peg"` defines a peg board instead (builder.peg_definition).
+
 The Ruby article's solver takes any board, labels, blank and goal; this lets a user serve such
 a puzzle (`puzzledb build --file my.toml`, or `puzzledb build NAME --rows R --cols C --goal G`)
 without editing catalogue.py. Every mistake is a BadDefinition that names the file and the
@@ -57,6 +59,7 @@ from .arrangements import ANY
 from .catalogue import CATALOGUE
 from .errors import PATH_SHOWN, BadDefinition, MalformedInput, shown, times
 from .file_kinds import file_kind
+from .peg import PegSolitaire
 from .puzzle import ROW_SEPARATOR, SEPARATORS
 from .sliding import METRICS, SlidingPuzzle, wide_blocks
 
@@ -96,7 +99,7 @@ SEPARATOR_NAMES = {" ": "space", ",": "comma", "\t": "tab", "/": "'/'"}
 class Definition:
     """A defined puzzle and its goals (canonical text, the default goal first)."""
 
-    puzzle: SlidingPuzzle
+    puzzle: SlidingPuzzle | PegSolitaire
     goals: list[str]
 
 
@@ -144,7 +147,15 @@ def load_text(text: str, source: str = "<string>") -> Definition:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise BadDefinition(f"{source}: not valid TOML: {error}") from None
-    return _Reader(source, flags=False).define(table)
+    reader = _Reader(source, flags=False)
+    kind = table.get("kind", "sliding")
+    if kind == "peg":
+        from .peg_definition import define_peg  # it builds on this module's reader
+
+        return define_peg(reader, table)
+    if kind != "sliding":
+        reader.fail(f'kind must be "sliding" (the default) or "peg", not {shown(kind)}')
+    return reader.define({k: v for k, v in table.items() if k != "kind"})
 
 
 def from_flags(name, rows, cols, goal, blank="0", metric=None) -> Definition:
