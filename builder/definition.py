@@ -48,7 +48,6 @@ also slide together, each one cell toward it, as one move ("tiles 7 8 left").
 from __future__ import annotations
 
 import os
-import re
 import stat
 import tomllib
 import unicodedata
@@ -62,13 +61,14 @@ from .file_kinds import file_kind
 from .peg import PegSolitaire
 from .puzzle import ROW_SEPARATOR, SEPARATORS
 from .sliding import METRICS, SlidingPuzzle, wide_blocks
+from .toml_values import NAME
+from .toml_values import kind_of as _kind
 
 MAX_CELLS = 64
 #: The largest definition file read: a big board's with every piece named is a few kB.
 MAX_FILE_BYTES = 1_000_000
 MAX_TITLE = 100
 WHY_MAX_CELLS = "the fast search holds a state in one 64-bit integer, one bit per cell at least"
-NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 KEYS = (
     "name",
     "title",
@@ -152,7 +152,7 @@ def load_text(text: str, source: str = "<string>") -> Definition:
     if kind == "peg":
         from .peg_definition import define_peg  # it builds on this module's reader
 
-        return define_peg(reader, table)
+        return Definition(*define_peg(reader, table))
     if kind != "sliding":
         reader.fail(f'kind must be "sliding" (the default) or "peg", not {shown(kind)}')
     return reader.define({k: v for k, v in table.items() if k != "kind"})
@@ -516,22 +516,6 @@ def _misfit(goal: str, label: str, h: int, w: int, rows: int, cols: int) -> str 
         f"the '{label}' at row {top + 1}, column {left + 1} does not start a whole "
         f"{h}x{w} block ({_plural(h, 'row')} by {_plural(w, 'column')})"
     )
-
-
-def _kind(value) -> str:
-    if isinstance(value, bool):
-        return f"a boolean ({str(value).lower()})"
-    kinds = {
-        str: "a string",
-        int: "an integer",
-        float: "a float",
-        list: "an array",
-        dict: "a table",
-    }
-    kind = kinds.get(type(value), "a date or time")
-    if isinstance(value, str):
-        return f"{kind} ({shown(value)})"
-    return f"{kind} ({value!r})" if isinstance(value, (int, float)) else kind
 
 
 def _plural(n: int, word: str) -> str:

@@ -16,6 +16,7 @@ from itertools import groupby
 
 from .errors import BadDefinition, MalformedInput, shown
 from .peg_board import HOLE_MARK, NO_HOLE_MARK, board_jumps, check_board
+from .peg_rules import Golden, class_reason, pagoda_reason, pagodas
 from .puzzle import SEPARATORS, Move, Puzzle, split_cells
 
 PEG, HOLE = "1", "0"
@@ -84,6 +85,7 @@ class PegSolitaire(Puzzle):
                 if (over, hole) not in self.jumps[land]:
                     raise BadDefinition(f"{name}: jump {hole}-{over}-{land} has no mirror")
         self.starts: dict[str, str] = {}
+        self._pagodas: list[tuple[int, list[Golden]]] | None = None  # made when first asked
         self.default_goal = goal
         for start_name, text in (starts or {}).items():
             if not set(start_name) - set(PEG + HOLE):
@@ -304,7 +306,19 @@ class PegSolitaire(Puzzle):
                 f"it has as many pegs as the goal ({wanted}) but in other holes, and every "
                 f"move removes a peg"
             )
-        return None
+        if self._pagodas is None:
+            self._pagodas = pagodas(self.jumps)
+        return class_reason(state, goal, self.places, self.jumps) or pagoda_reason(
+            state, goal, self._pagodas
+        )
+
+    @property
+    def places(self) -> list[tuple[int, int]]:
+        """Each hole's (row, column) on the board as drawn in rows, else on its layout: the
+        grid whose diagonals colour position classes."""
+        if self.board is None:
+            return self.layout
+        return [(r, c) for r, row in enumerate(self.board) for c, ch in enumerate(row) if ch == "o"]
 
 
 def _keep_canonical(best: dict, key: str, path: list[int]) -> None:

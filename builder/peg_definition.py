@@ -20,19 +20,21 @@ examples/cross.toml is a complete file:
 
 from __future__ import annotations
 
-from .definition import NAME, Definition, _kind
 from .errors import BadDefinition, MalformedInput, shown
 from .peg import METRICS, PegSolitaire
 from .peg_board import LINES, check_board
+from .toml_values import NAME
+from .toml_values import kind_of as _kind
 
 KEYS = ("kind", "name", "title", "board", "lines", "metric", "goal", "goals", "start", "starts")
 #: A position of the fast search is one 64-bit word, one bit a hole.
 MAX_HOLES = 64
 
 
-def define_peg(reader, raw: dict):
-    """The Definition of a peg board from its raw TOML table; `reader` (definition._Reader)
-    checks the fields sliding and peg boards share and prefixes every message with the file."""
+def define_peg(reader, raw: dict) -> tuple[PegSolitaire, list[str]]:
+    """The puzzle and its goals (canonical, the default first) from a raw TOML table;
+    `reader` (definition._Reader) checks the fields sliding and peg boards share and prefixes
+    every message with the file."""
     reader.check_keys(raw, KEYS, "", required=("name", "board"))
     name = reader.name(raw["name"])
     title = reader.title(reader.text(raw, "title", ""))
@@ -72,7 +74,7 @@ def define_peg(reader, raw: dict):
     for i, goal in enumerate(canonical[1:], start=1):
         if goal in canonical[:i]:
             reader.fail(f"goal {i + 1} repeats goal {canonical.index(goal) + 1} ({shown(goal)})")
-    return Definition(puzzle, canonical)
+    return puzzle, canonical
 
 
 def _goals(reader, raw: dict) -> list[str]:

@@ -7,7 +7,7 @@ line, the first jumping over the second into the third), sharing no code with bu
 import json
 
 import pytest
-from independent import PEG_JUMPS
+from independent import GRID_LINES, PEG_JUMPS, TRIANGLE_LINES, drawn_jumps, drawn_successors
 from test_defects import one_error
 
 from puzzledb.builder import catalogue
@@ -18,43 +18,6 @@ from puzzledb.builder.search import breadth_first
 
 EXAMPLE = "examples/square.toml"
 CROSS = ["..ooo..", "..ooo..", "ooooooo", "ooooooo", "ooooooo", "..ooo..", "..ooo.."]
-
-
-def model_jumps(board, directions):
-    """(from, over, to) triples of a drawn board, found by walking each line of the drawing."""
-    holes = [(r, c) for r in range(len(board)) for c in range(len(board[0])) if board[r][c] == "o"]
-    out = set()
-    for a in holes:
-        for dr, dc in directions:
-            for s in (1, -1):
-                b, c = (a[0] + s * dr, a[1] + s * dc), (a[0] + 2 * s * dr, a[1] + 2 * s * dc)
-                if b in holes and c in holes:
-                    out.add((holes.index(a), holes.index(b), holes.index(c)))
-    return out
-
-
-def model_successors(triples, metric):
-    """Every position one move on: one jump, or (chain) any chain of jumps by one peg."""
-
-    def successors(state):
-        found = set()
-
-        def go(s, at, depth):
-            for a, b, c in triples:
-                if a == at and s[b] == "1" and s[c] == "0":
-                    t = list(s)
-                    t[a], t[b], t[c] = "0", "0", "1"
-                    t = "".join(t)
-                    found.add(t)
-                    if metric == "chain":
-                        go(t, c, depth + 1)
-
-        for hole, ch in enumerate(state):
-            if ch == "1":
-                go(state, hole, 0)
-        return found
-
-    return successors
 
 
 def model_distances(goal, successors, holes):
@@ -96,13 +59,13 @@ def test_a_triangle_drawn_as_rows_is_peg15():
     ],
 )
 def test_both_metrics_agree_with_a_model_of_the_rules(board, lines, metric):
-    directions = {"grid": [(0, 1), (1, 0)], "triangle": [(0, 1), (1, 0), (1, 1)]}[lines]
-    triples = model_jumps(board, directions)
+    directions = {"grid": GRID_LINES, "triangle": TRIANGLE_LINES}[lines]
+    triples = drawn_jumps(board, directions)
     holes = sum(row.count("o") for row in board)
     goal = "".join("1" if h == holes // 2 else "0" for h in range(holes))
     puzzle = PegSolitaire.from_rows("b", board, lines, goal, metric=metric)
     assert {(h, o, land) for h, row in enumerate(puzzle.jumps) for o, land in row} == triples
-    successors = model_successors(triples, metric)
+    successors = drawn_successors(triples, metric)
     for n in range(0, 2**holes, 7):
         state = format(n, f"0{holes}b")
         assert {after for _, after in puzzle.moves(state)} == successors(state)
