@@ -3,6 +3,7 @@ catches some: checked against tests/independent's search (un-jumping from the go
 boards, shared with builder/ only through the drawn rows."""
 
 from functools import cache
+from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
@@ -71,10 +72,14 @@ def test_each_rule_catches_positions_and_none_that_finish(name):
     finish = finishers(name, goal)
     caught = {"class": 0, "pagoda": 0}
     weighings = pagodas(puzzle.jumps)
-    for n in range(0, 2**puzzle.holes, {15: 1, 16: 3, 21: 101}[puzzle.holes]):
-        state = format(n, f"0{puzzle.holes}b")
-        if state.count("1") <= 1:
-            continue
+    holes = puzzle.holes
+    sparse = {  # every position of two to four pegs, where pagodas bite
+        "".join("1" if h in pegs else "0" for h in range(holes))
+        for k in (2, 3, 4)
+        for pegs in combinations(range(holes), k)
+    }
+    dense = {format(n, f"0{holes}b") for n in range(0, 2**holes, {15: 1, 16: 3, 21: 101}[holes])}
+    for state in sorted(sparse | {s for s in dense if s.count("1") > 1}):
         by_class = class_reason(state, goal, puzzle.places, puzzle.jumps)
         by_pagoda = pagoda_reason(state, goal, weighings)
         assert not ((by_class or by_pagoda) and state in finish), state
