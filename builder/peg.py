@@ -308,9 +308,21 @@ class PegSolitaire(Puzzle):
             )
         if self._pagodas is None:
             self._pagodas = pagodas(self.jumps)
-        return class_reason(state, goal, self.places, self.jumps) or pagoda_reason(
+        where = "of the board" if self.board else "of its drawing"
+        return class_reason(state, goal, self.places, self.jumps, where) or pagoda_reason(
             state, goal, self._pagodas
         )
+
+    def known_depth(self, state: str, goal: str) -> int | None:
+        if self.metric == "jump":
+            return state.count(PEG) - goal.count(PEG)
+        return None
+
+    def depth_note(self, depth: int, goal: str) -> str:
+        if self.metric != "jump":
+            return ""
+        pegs = goal.count(PEG) + depth
+        return f"{pegs} peg{'' if pegs == 1 else 's'}"
 
     @property
     def places(self) -> list[tuple[int, int]]:

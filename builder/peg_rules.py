@@ -56,18 +56,21 @@ def position_class(state: str, layout: Layout, colouring: tuple[int, int]) -> tu
     return (counts[0] + counts[1]) % 2, (counts[1] + counts[2]) % 2
 
 
-def class_reason(state: str, goal: str, layout: Layout, jumps: Jumps) -> str | None:
+def class_reason(
+    state: str, goal: str, layout: Layout, jumps: Jumps, where: str = "of the board"
+) -> str | None:
     """Why `state` and `goal` fall in different position classes, if they do; `layout` is
-    where the holes are drawn (a drawn board's rows and columns)."""
+    where the holes are drawn (a drawn board's rows and columns), `where` says which."""
     for colouring in colourings(layout, jumps):
         mine, theirs = (position_class(s, layout, colouring) for s in (state, goal))
         if mine != theirs:
             a, b = colouring
             return (
                 f"its position class differs from the goal's: colour each hole "
-                f"({_form(a, b)}) mod 3; every jump changes the pegs on "
-                f"each colour by one, so the parities of colours 0+1 and 1+2 never change, and "
-                f"they are {mine[0]}, {mine[1]} here but {theirs[0]}, {theirs[1]} in the goal"
+                f"({_form(a, b)}) mod 3, rows and columns {where} counted from 0; every jump "
+                f"changes the pegs on each colour by one, so the parities of colours 0+1 and "
+                f"1+2 never change, and they are {mine[0]}, {mine[1]} here but "
+                f"{theirs[0]}, {theirs[1]} in the goal"
             )
     return None
 

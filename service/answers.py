@@ -183,7 +183,7 @@ class Answers:
     ) -> PuzzledbError:
         """The error for a well-formed state the build does not hold, saying why."""
         goal = goal or build.goal
-        reason = puzzle.unreachable_reason(state, goal)
+        reason = _hopeless(puzzle, build, state, goal)
         if reason is None and build.radius is not None:
             return BeyondRadius(
                 f"{state} is more than {build.radius} moves from goal {goal}: the "
@@ -387,7 +387,21 @@ def _pieces(puzzle: Puzzle, state: str) -> list[dict]:
 
 def _beyond(puzzle: Puzzle, build: Build, state: str, goal: str) -> bool:
     """Whether a state the build does not hold lies beyond its radius (else it is hopeless)."""
-    return build.radius is not None and puzzle.unreachable_reason(state, goal) is None
+    return build.radius is not None and _hopeless(puzzle, build, state, goal) is None
+
+
+def _hopeless(puzzle: Puzzle, build: Build, state: str, goal: str) -> str | None:
+    """Why a state the build does not hold cannot reach the goal, when a rule says so, or
+    when the rules fix its distance (a peg board counted in jumps) within the build's radius."""
+    reason = puzzle.unreachable_reason(state, goal)
+    known = puzzle.known_depth(state, goal)
+    radius = build.radius
+    if reason is None and radius is not None and known is not None and known <= radius:
+        reason = (
+            f"it would be {known} moves from the goal, and the build holds every position "
+            f"within {build.radius} moves that can reach it"
+        )
+    return reason
 
 
 def _serving(build: Build, goal: str) -> str:

@@ -489,8 +489,9 @@ def moves_command(name, state, to, any_state, goal, db_path, as_json):
 @lookup_options
 def depth_command(name, d, limit, offset, after, goal, db_path, as_json):
     """The states exactly D moves from the goal (a page of them, in state order)."""
-    answer = _answers(db_path).depth(name, d, goal, limit, offset, after)
-    _emit(answer, as_json, cli_text.depth_text)
+    answers = _answers(db_path)
+    answer = answers.depth(name, d, goal, limit, offset, after)
+    _emit(answer, as_json, _drawn(answers, cli_text.depth_text))
 
 
 @main.command("farthest")
@@ -513,18 +514,21 @@ def farthest_command(name, limit, goal, db_path, as_json):
 @reports_errors
 def stats_command(name, goal, plot, db_path, as_json):
     """How many states, how far the farthest is, and how many lie at each depth."""
+    answers = _answers(db_path)
     if plot is None:
-        _emit(_answers(db_path).stats(name, goal), as_json, cli_text.stats_text)
+        _emit(answers.stats(name, goal), as_json, _drawn(answers, cli_text.stats_text))
         return
     from .analyst import plot as picture
 
     picture.check_extension(plot)
-    answer = _answers(db_path).stats(name, goal)
+    answer = answers.stats(name, goal)
     picture.write(plot, answer)
     _emit(
         {**answer, "plot": plot},
         as_json,
-        lambda a: cli_text.stats_text(a) + f"drawn to {cli_text.echoed(plot)}\n",
+        lambda a: (
+            cli_text.stats_text(answers.puzzle_of(a), a) + f"drawn to {cli_text.echoed(plot)}\n"
+        ),
     )
 
 

@@ -82,10 +82,12 @@ def moves_text(a: dict, radius: int | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def depth_text(a: dict) -> str:
+def depth_text(puzzle, a: dict) -> str:
     shown = len(a["states"])
     first = a["offset"] + 1
     head = f"{a['puzzle']}, goal {a['goal']}: {a['count']:,} states at depth {a['depth']}"
+    note = puzzle.depth_note(a["depth"], a["goal"])  # "4 pegs" on a peg board of jumps
+    head += f", {note}" if note else ""
     if shown and a["after"] is not None:
         head += f" (showing {shown:,} after {a['after']})"
     elif shown and shown < a["count"]:
@@ -108,8 +110,10 @@ def farthest_text(puzzle, a: dict) -> str:
     return head + render.side_by_side(blocks) + more
 
 
-def stats_text(a: dict) -> str:
+def stats_text(puzzle, a: dict) -> str:
     top = max(a["histogram"])
+    notes = [puzzle.depth_note(d, a["goal"]) for d in range(len(a["histogram"]))]
+    width = max(map(len, notes))
     lines = [
         f"{a['puzzle']} ({a['title']}), goal {a['goal']}"
         + (f" ({a['goal_positions']:,} positions match)" if a["goal_positions"] > 1 else ""),
@@ -120,7 +124,8 @@ def stats_text(a: dict) -> str:
     ]
     for depth, count in enumerate(a["histogram"]):
         bar = "█" * max(1 if count else 0, round(40 * count / top))
-        lines.append(f"{depth:>5} {count:>11,}  {bar}")
+        note = f"  {notes[depth]:<{width}}" if width else ""
+        lines.append(f"{depth:>5} {count:>11,}{note}  {bar}")
     most = a["most_solutions"]
     which = ", ".join(most["states"]) + (", ..." if most["count"] > len(most["states"]) else "")
     lines += [
