@@ -366,7 +366,10 @@ function make(move) {
   stopSolution();
   later = [];
   line = line.slice(0, at + 1);
-  line.push({ state: move.state, pieces: move.pieces, depth: move.depth, move: move.move, by: "hand" });
+  line.push({
+    state: move.state, pieces: move.pieces, depth: move.depth, move: move.move, by: "hand",
+    beyond: move.beyond_radius,
+  });
   at = line.length - 1;
   arrive(true);
   record("push");
@@ -439,6 +442,7 @@ function settle(answer) {
   here.depth = answer.depth;
   here.moves = answer.moves;
   line[at].depth = answer.depth;
+  line[at].beyond = beyondRadius(answer);
   showDistance(answer.depth);
   showMoves();
   showRun();
@@ -537,6 +541,13 @@ function showBoard(state, pieces) {
   ui.pegs.textContent = definition().kind === "peg" ? `${count(pieces.length, "peg")} left` : "";
 }
 
+// Whether a state the build does not hold lies beyond its radius (else nothing leads from it
+// to the goal): the answer says why, and an unreachable state's why says it cannot reach.
+function beyondRadius(answer) {
+  if (answer.depth !== null || target || build().radius === null) return false;
+  return !/ cannot reach /.test(answer.why || "");
+}
+
 function showDistance(depth, unknown = false) {
   ui.distance.textContent = depth === null ? "–" : depth;
   ui["distance-words"].textContent = unknown ? "" : distanceWords(depth);
@@ -546,7 +557,7 @@ function showDistance(depth, unknown = false) {
 function distanceWords(depth, whole = false) {
   const number = whole && depth ? `${depth} ` : "";
   if (depth === null) {
-    return build().radius === null || target ? `no way to ${toward()} from here` : "beyond this build's radius";
+    return line[at] && line[at].beyond ? "beyond this build's radius" : `no way to ${toward()} from here`;
   }
   return depth === 0 ? "moves: solved" : `${number}${depth === 1 ? "move" : "moves"} to ${toward()}`;
 }
@@ -561,7 +572,6 @@ function showRun() {
 // Your moves as a list, like a chess site's: each clickable, the current one marked, the
 // distance after it beside it, and the ground a move lost ("+2": two moves more than optimal).
 function showLine() {
-  const radius = entry && build() ? build().radius : null;
   ui.line.replaceChildren(...line.map((step, i) => {
     const li = document.createElement("li");
     const b = document.createElement("button");
@@ -570,7 +580,7 @@ function showLine() {
     b.dataset.index = i;
     const words = i === 0 ? "start" : step.by === "solve" ? `${step.move} (Solve)` : step.move;
     const away = step.depth === undefined ? "?" : step.depth === null
-      ? (radius === null || target ? "dead end" : "beyond radius") : String(step.depth);
+      ? (step.beyond ? "beyond radius" : "dead end") : String(step.depth);
     const before = i > 0 ? line[i - 1].depth : null;
     const lost = typeof step.depth === "number" && typeof before === "number" ? step.depth + 1 - before : 0;
     b.append(tag("words", words), tag("depth", away));
@@ -605,7 +615,8 @@ function announce(text) {
 
 function showMoves() {
   const def = definition();
-  const radius = build().radius;
+  // counted in jumps, every winning line of a peg board is optimal: say what a player counts
+  const lines = def.kind === "peg" && def.metric === "jump" ? "winning line" : "solution";
   ui.moves.dataset.from = here.state;  // which state these moves start from
   ui.moves.replaceChildren(...here.moves.map((m) => {
     const li = document.createElement("li");
@@ -614,8 +625,8 @@ function showMoves() {
     b.type = "button";
     b.className = m.optimal ? "move optimal" : "move";
     b.dataset.move = m.move;
-    const after = m.depth === null ? (radius === null || target ? "dead end" : "beyond radius") : `${m.depth}`;
-    b.append(m.move, tag("depth", m.optimal ? `${after} ✓ · ${count(m.solutions, "solution")}` : after));
+    const after = m.depth === null ? (m.beyond_radius && !target ? "beyond radius" : "dead end") : `${m.depth}`;
+    b.append(m.move, tag("depth", m.optimal ? `${after} ✓ · ${count(m.solutions, lines)}` : after));
     b.title = m.optimal ? "an optimal move" : "";
     b.addEventListener("click", () => guarded.make(m));
     const cells = () => [...mover(def, here.state, m), ...landing(def, here.state, m)];
