@@ -227,7 +227,7 @@ DEFINITION = {
     "tiles in line with the blank a move; straight: one piece any cells in one direction; "
     "finger: one piece anywhere it slides, nothing else moving), starts (name -> position); "
     "peg: jumps (hole -> [over, land] pairs) and layout (hole "
-    "-> [row, column] on a drawing grid).",
+    "-> [row, column] on a drawing grid), metric (chain or jump), starts, board and lines.",
 }
 PIECES = {
     "type": "array",
