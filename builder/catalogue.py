@@ -201,9 +201,9 @@ SUGGESTED_RADIUS = 20
 PEG_SUGGESTED_RADIUS = {"jump": 8, "chain": 4}
 
 
-def suggested_radius(name: str) -> int:
-    """The radius a suggested build command gives `name`."""
-    puzzle = CATALOGUE.get(name)
+def suggested_radius(name: str, puzzle: Puzzle | None = None) -> int:
+    """The radius a suggested build command gives `name` (or `puzzle`, one of your own)."""
+    puzzle = puzzle or CATALOGUE.get(name)
     if isinstance(puzzle, PegSolitaire):
         return PEG_SUGGESTED_RADIUS[puzzle.metric]
     return SUGGESTED_RADIUS

@@ -426,7 +426,7 @@ def _check_size(puzzle, radius: int | None, example: str) -> None:
             f"{puzzle.name} has up to {count:,} states, too many to search completely (at "
             f"~{BYTES_PER_STATE} bytes a state, {SEARCH_MEMORY // 10**9} GB hold "
             f"{MAX_COMPLETE_STATES:,}); build it within a radius, e.g. {example} "
-            f"--radius {catalogue.suggested_radius(puzzle.name)}"
+            f"--radius {catalogue.suggested_radius(puzzle.name, puzzle)}"
         )
 
 

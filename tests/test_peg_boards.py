@@ -170,6 +170,17 @@ def test_a_state_with_a_peg_off_the_board_is_malformed():
         english.parse("begin")
 
 
+def test_a_big_board_of_your_own_is_refused_whole_with_a_radius_that_builds(
+    cli, empty_db, tmp_path
+):
+    big = tmp_path / "big.toml"
+    rows = ", ".join(['"oooooo"'] * 5)
+    big.write_text(TOML.format(board=rows, rest='metric = "jump"\ngoal = "' + "1" + "0" * 29 + '"'))
+    message = one_error(cli("build", "--file", big, "--db", empty_db, "--json"), "too_large")
+    assert "1,073,741,824" in message and message.endswith("--radius 8")
+    assert not empty_db.exists()
+
+
 def test_the_cli_refuses_bad_peg_input_and_writes_nothing(cli, empty_db, tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text(TOML.format(board='"ooo", "...", "o.."', rest='goal = "1000"'))
@@ -195,3 +206,17 @@ def test_english_builds_within_a_radius_and_not_whole(cli, empty_db):
     path = cli("path", "english", "0" * 14 + "11" + "0" * 17, "--db", empty_db, "--json")
     assert path.exit_code == 0, path.output
     assert json.loads(path.stdout)["moves"] == ["peg 14 jumps to 16"]
+
+
+def test_the_readme_example_is_the_example_file():
+    """The README's TOML is examples/square.toml without its comments: both define one board."""
+    import re
+    from pathlib import Path
+
+    readme = Path("README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```toml\n(.*?)```", readme, re.S)
+    peg = [b for b in blocks if 'kind = "peg"' in b]
+    assert len(peg) == 1
+    shown = load_text(peg[0])
+    assert shown.puzzle.spec() == load_file(EXAMPLE).puzzle.spec()
+    assert shown.goals == load_file(EXAMPLE).goals
