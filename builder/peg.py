@@ -330,7 +330,12 @@ class PegSolitaire(Puzzle):
         grid whose diagonals colour position classes."""
         if self.board is None:
             return self.layout
-        return [(r, c) for r, row in enumerate(self.board) for c, ch in enumerate(row) if ch == "o"]
+        return [
+            (r, c)
+            for r, row in enumerate(self.board)
+            for c, ch in enumerate(row)
+            if ch == HOLE_MARK
+        ]
 
 
 def _keep_canonical(best: dict, key: str, path: list[int]) -> None:
