@@ -52,6 +52,9 @@ from .cli_options import (
 )
 from .progress import for_build
 from .questions import (
+    FARTHEST_LIMIT,
+    LIMIT,
+    OFFSET,
     DepthQuestion,
     FarthestQuestion,
     MovesQuestion,
@@ -483,8 +486,12 @@ def moves_command(name, state, to, any_state, goal, db_path, as_json):
 @main.command("depth")
 @click.argument("name")
 @click.argument("d", metavar="D")
-@click.option("--limit", default="100", show_default=True, help="At most this many states.")
-@click.option("--offset", default="0", show_default=True, help="Skip this many states first.")
+@click.option(
+    "--limit", default=str(LIMIT.default), show_default=True, help="At most this many states."
+)
+@click.option(
+    "--offset", default=str(OFFSET.default), show_default=True, help="Skip this many states first."
+)
 @click.option(
     "--after",
     metavar="STATE",
@@ -499,7 +506,12 @@ def depth_command(name, d, limit, offset, after, goal, db_path, as_json):
 
 @main.command("farthest")
 @click.argument("name")
-@click.option("--limit", default="1000", show_default=True, help="At most this many states.")
+@click.option(
+    "--limit",
+    default=str(FARTHEST_LIMIT.default),
+    show_default=True,
+    help="At most this many states.",
+)
 @lookup_options
 def farthest_command(name, limit, goal, db_path, as_json):
     """The states that need the most moves."""

@@ -44,6 +44,11 @@ class Param:
     def attribute(self) -> str:
         return self.field or self.name
 
+    @property
+    def default(self) -> Any:
+        """What an optional parameter left out means (the CLI's option defaults say the same)."""
+        return self.schema.get("default")
+
     def openapi(self) -> dict:
         return {
             "name": self.name,
@@ -180,12 +185,14 @@ class DepthQuestion(Question):
     params = (PUZZLE, DEPTH, GOAL, LIMIT, OFFSET, AFTER)
 
     depth: int
-    limit: int = 100
-    offset: int = 0
+    limit: int = LIMIT.default
+    offset: int = OFFSET.default
     after: str | None = None
 
     @classmethod
-    def of(cls, puzzle, depth, goal=None, limit=100, offset=0, after=None) -> DepthQuestion:
+    def of(
+        cls, puzzle, depth, goal=None, limit=LIMIT.default, offset=OFFSET.default, after=None
+    ) -> DepthQuestion:
         depth = whole_number(depth, "depth")
         limit = whole_number(limit, "limit", high=MAX_LIMIT)
         offset = whole_number(offset, "offset")
@@ -204,10 +211,10 @@ class FarthestQuestion(Question):
     route = "/farthest"
     params = (PUZZLE, GOAL, FARTHEST_LIMIT)
 
-    limit: int = 1000
+    limit: int = FARTHEST_LIMIT.default
 
     @classmethod
-    def of(cls, puzzle, goal=None, limit=1000) -> FarthestQuestion:
+    def of(cls, puzzle, goal=None, limit=FARTHEST_LIMIT.default) -> FarthestQuestion:
         return cls(puzzle, goal, whole_number(limit, "limit", high=MAX_LIMIT))
 
 
