@@ -3,6 +3,7 @@ limit, and many threads asking at once get exactly the answers one thread gets."
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import shutil
@@ -17,6 +18,7 @@ from puzzledb.db import queries
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
 from puzzledb.service.app import create_app
+from puzzledb.service.questions import QUESTIONS
 
 MB = 1000**2
 THREADS = 16
@@ -183,3 +185,18 @@ def test_sixteen_threads_get_the_answers_one_thread_gets(mixed_db, budget):
     for thread in threads:
         thread.join()
     assert wrong == []
+
+
+# -- one declaration: the question's fields, its route's parameters and the document --------------
+def test_each_route_documents_and_reads_exactly_its_questions_fields(mixed_db):
+    client = create_app(mixed_db).test_client()
+    document = client.get("/openapi.json").get_json()
+    for question in QUESTIONS:
+        documented = document["paths"][question.route]["get"]["parameters"]
+        assert documented == [param.openapi() for param in question.params]
+        fields = [f.name for f in dataclasses.fields(question)]
+        assert sorted(p.attribute for p in question.params) == sorted(fields)
+        required = {p.name: str(p.example) for p in question.params if p.required}
+        defaulted = {p.name: p.default for p in question.params if p.default is not None}
+        plain = question.of(*required.values())  # the CLI's defaults, a caller's
+        assert question.from_params({**defaulted, **required}) == plain, question.route
