@@ -31,6 +31,9 @@ from puzzledb.db.connection import Readable
 from puzzledb.db.queries import Build
 
 from .questions import (
+    FARTHEST_LIMIT,
+    LIMIT,
+    OFFSET,
     DepthQuestion,
     FarthestQuestion,
     MovesQuestion,
@@ -117,10 +120,18 @@ class Answers:
     def moves(self, name, state_text, goal_text=None, to_text=None, any_state=False) -> dict:
         return self.answer(MovesQuestion.of(name, state_text, goal_text, to_text, any_state))
 
-    def depth(self, name, depth, goal_text=None, limit=100, offset=0, after_text=None) -> dict:
+    def depth(
+        self,
+        name,
+        depth,
+        goal_text=None,
+        limit=LIMIT.default,
+        offset=OFFSET.default,
+        after_text=None,
+    ) -> dict:
         return self.answer(DepthQuestion.of(name, depth, goal_text, limit, offset, after_text))
 
-    def farthest(self, name, goal_text=None, limit=1000) -> dict:
+    def farthest(self, name, goal_text=None, limit=FARTHEST_LIMIT.default) -> dict:
         return self.answer(FarthestQuestion.of(name, goal_text, limit))
 
     def stats(self, name, goal_text=None) -> dict:
