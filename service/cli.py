@@ -39,7 +39,7 @@ from puzzledb.builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH
 from puzzledb.db.connection import existing_file, reader, resolve_path
 
 from . import cli_text
-from .answers import Answers, whole_number
+from .answers import Answers, Resolved
 from .cli_options import (
     PuzzledbGroup,
     db_option,
@@ -51,6 +51,17 @@ from .cli_options import (
     setting_options,
 )
 from .progress import for_build
+from .questions import (
+    FARTHEST_LIMIT,
+    LIMIT,
+    OFFSET,
+    DepthQuestion,
+    FarthestQuestion,
+    MovesQuestion,
+    PathQuestion,
+    StatsQuestion,
+    whole_number,
+)
 from .settings import APP, SERVE, SETTINGS
 
 
@@ -443,15 +454,14 @@ TO_HELP = (
 @lookup_options
 def path_command(name, state, to, goal, db_path, as_json):
     """An optimal path from STATE to the goal (or to TARGET), board by board."""
-    answers = _answers(db_path)
-    answer = answers.path(name, state, goal, to)
-    _emit(answer, as_json, _drawn(answers, cli_text.path_text))
+    resolved, answer = _answers(db_path).ask(PathQuestion.of(name, state, goal, to))
+    _emit(answer, as_json, _drawn(resolved, cli_text.path_text))
 
 
-def _drawn(answers, text):
-    """`text(puzzle, answer)` as a one-argument formatter: drawing boards needs the puzzle's
-    look, which the answer was made with."""
-    return lambda answer: text(answers.puzzle_of(answer), answer)
+def _drawn(resolved: Resolved, text):
+    """`text(puzzle, answer)` as a one-argument formatter: drawing boards needs the look of
+    the puzzle the answer was made with."""
+    return lambda answer: text(resolved.puzzle, answer)
 
 
 @main.command("moves")
@@ -467,20 +477,21 @@ def _drawn(answers, text):
 @lookup_options
 def moves_command(name, state, to, any_state, goal, db_path, as_json):
     """Every legal move from STATE, the state it leads to and its depth, best first."""
-    answers = _answers(db_path)
-    answer = answers.moves(name, state, goal, to, any_state)
-    radius = None
-    if not as_json and any(m["beyond_radius"] for m in answer["moves"]):
-        with answers.connection() as conn:
-            radius = answers.toward(conn, name, goal, to)[1].radius
+    question = MovesQuestion.of(name, state, goal, to, any_state)
+    resolved, answer = _answers(db_path).ask(question)
+    radius = resolved.build.radius if any(m["beyond_radius"] for m in answer["moves"]) else None
     _emit(answer, as_json, functools.partial(cli_text.moves_text, radius=radius))
 
 
 @main.command("depth")
 @click.argument("name")
 @click.argument("d", metavar="D")
-@click.option("--limit", default="100", show_default=True, help="At most this many states.")
-@click.option("--offset", default="0", show_default=True, help="Skip this many states first.")
+@click.option(
+    "--limit", default=str(LIMIT.default), show_default=True, help="At most this many states."
+)
+@click.option(
+    "--offset", default=str(OFFSET.default), show_default=True, help="Skip this many states first."
+)
 @click.option(
     "--after",
     metavar="STATE",
@@ -489,19 +500,23 @@ def moves_command(name, state, to, any_state, goal, db_path, as_json):
 @lookup_options
 def depth_command(name, d, limit, offset, after, goal, db_path, as_json):
     """The states exactly D moves from the goal (a page of them, in state order)."""
-    answer = _answers(db_path).depth(name, d, goal, limit, offset, after)
+    answer = _answers(db_path).answer(DepthQuestion.of(name, d, goal, limit, offset, after))
     _emit(answer, as_json, cli_text.depth_text)
 
 
 @main.command("farthest")
 @click.argument("name")
-@click.option("--limit", default="1000", show_default=True, help="At most this many states.")
+@click.option(
+    "--limit",
+    default=str(FARTHEST_LIMIT.default),
+    show_default=True,
+    help="At most this many states.",
+)
 @lookup_options
 def farthest_command(name, limit, goal, db_path, as_json):
     """The states that need the most moves."""
-    answers = _answers(db_path)
-    answer = answers.farthest(name, goal, limit)
-    _emit(answer, as_json, _drawn(answers, cli_text.farthest_text))
+    resolved, answer = _answers(db_path).ask(FarthestQuestion.of(name, goal, limit))
+    _emit(answer, as_json, _drawn(resolved, cli_text.farthest_text))
 
 
 @main.command("stats")
@@ -513,13 +528,14 @@ def farthest_command(name, limit, goal, db_path, as_json):
 @reports_errors
 def stats_command(name, goal, plot, db_path, as_json):
     """How many states, how far the farthest is, and how many lie at each depth."""
+    question = StatsQuestion.of(name, goal)
     if plot is None:
-        _emit(_answers(db_path).stats(name, goal), as_json, cli_text.stats_text)
+        _emit(_answers(db_path).answer(question), as_json, cli_text.stats_text)
         return
     from .analyst import plot as picture
 
     picture.check_extension(plot)
-    answer = _answers(db_path).stats(name, goal)
+    answer = _answers(db_path).answer(question)
     picture.write(plot, answer)
     _emit(
         {**answer, "plot": plot},

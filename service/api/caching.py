@@ -25,6 +25,7 @@ from puzzledb.db.queries import Build
 
 from ..answers import Answers
 from ..openapi import VERSION
+from ..questions import Question
 from ..settings import SETTINGS
 from .answer_cache import AnswerCache
 from .connections import FreshConnections
@@ -85,29 +86,32 @@ class ServiceAnswers:
         return ask()
 
     # -- answers, encoded --------------------------------------------------------------------
-    def encoded(self, method: str, *args) -> tuple[bytes, str]:
-        """(JSON body, ETag) of Answers.<method>(*args), from memory when the same question was
-        answered since the data last changed. TimeLimit past the time limit."""
+    def encoded(self, question: Question) -> tuple[bytes, str]:
+        """(JSON body, ETag) of the answer to `question`, from memory when the same question
+        was answered since the data last changed. TimeLimit past the time limit.
+
+        One connection resolves the question and answers it, under the time limit: the one
+        this thread's check handed out (a publish meanwhile is seen by the next request)."""
         with self.connection() as conn:
             generation, answers = self.connections.seen(), self.answers
-            key, build = answers.question(conn, method, args)
-            raw = conn
-        found = self.cache.get(key) if self.cache.budget else None
-        if found is not None:
-            return found
-        raw.deadline = time.monotonic() + self.time_limit
-        try:
-            answer = answers.answer(key)
-        except sqlite3.Error:
-            if raw.past_deadline():
-                raise TimeLimit(
-                    f"the answer took more than {self.time_limit:g} s and was stopped; "
-                    f"ask for a smaller page"
-                ) from None
-            raise
-        finally:
-            raw.deadline = None
-        body, tag = dumps(answer).encode(), etag((build,))
+            conn.deadline = time.monotonic() + self.time_limit
+            try:
+                resolved = answers.resolved(conn, question)
+                key = resolved.question.key
+                found = self.cache.get(key) if self.cache.budget else None
+                if found is not None:
+                    return found
+                answer = answers.answer_to(conn, resolved)
+            except sqlite3.Error:
+                if conn.past_deadline():
+                    raise TimeLimit(
+                        f"the answer took more than {self.time_limit:g} s and was stopped; "
+                        f"ask for a smaller page"
+                    ) from None
+                raise
+            finally:
+                conn.deadline = None
+        body, tag = dumps(answer).encode(), etag((resolved.build,))
         if self.cache.budget:
             self.cache.put(key, body, tag, generation)
         return body, tag
