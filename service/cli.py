@@ -27,7 +27,6 @@ import click
 from puzzledb.builder import catalogue
 from puzzledb.builder.errors import (
     PATH_SHOWN,
-    CannotWrite,
     DatabaseFault,
     Interrupted,
     MalformedInput,
@@ -38,7 +37,7 @@ from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH_MEMORY, Puzzle
 from puzzledb.db.connection import existing_file, reader, resolve_path
 
-from . import cli_text
+from . import cli_text, output_file
 from .answers import Answers, whole_number
 from .cli_options import (
     PuzzledbGroup,
@@ -663,45 +662,13 @@ def export_command(name, goal, fmt, output, db_path):
     if output is None or output == "-":
         export.write(sys.stdout, fmt, batches)
         return
-    with _replacing(output) as out:
+    with output_file.replacing(output) as out:
         count = export.write(out, fmt, batches)
     click.echo(
         f"exported {count:,} states of {build.name} toward {build.goal} to "
         f"{cli_text.echoed(output)}",
         err=True,
     )
-
-
-@contextlib.contextmanager
-def _replacing(output: str):
-    """A text file that takes the place of `output` only once it is complete."""
-    target = Path(output)
-    if not target.name or target.is_dir():
-        what = "an empty name" if not output else "a folder" if target.is_dir() else "no file"
-        raise CannotWrite(
-            f"cannot write {shown(output, PATH_SHOWN)}: it is {what}; name a file, or - for "
-            f"standard output"
-        )
-    if target.is_symlink() or (target.exists() and not target.is_file()):
-        # A device, a FIFO or a link (/dev/stdout, /dev/null): written through, as a shell
-        # redirection would be; renaming a file over it would replace the device itself.
-        try:
-            with open(target, "w", encoding="utf-8", newline="") as out:
-                yield out
-        except OSError as error:
-            raise CannotWrite(
-                f"cannot write {shown(output, PATH_SHOWN)}: {error.strerror}"
-            ) from None
-        return
-    partial = target.with_name(target.name + ".partial")
-    try:
-        with open(partial, "w", encoding="utf-8", newline="") as out:
-            yield out
-        os.replace(partial, target)
-    except OSError as error:
-        raise CannotWrite(f"cannot write {shown(output, PATH_SHOWN)}: {error.strerror}") from None
-    finally:
-        partial.unlink(missing_ok=True)
 
 
 @main.command("datasette-metadata")
@@ -727,7 +694,7 @@ def datasette_metadata_command(output, db_path):
     if output is None or output == "-":
         click.echo(text, nl=False)
         return
-    with _replacing(output) as out:
+    with output_file.replacing(output) as out:
         out.write(text)
     shown_output = cli_text.echoed(output)
     program, missing = _datasette_program()
