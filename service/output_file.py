@@ -138,15 +138,15 @@ def _interruptible(output: str) -> Iterator[None]:
 
     previous = {}
     if threading.current_thread() is threading.main_thread():
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            if signal.getsignal(signum) is not signal.SIG_IGN:
-                previous[signum] = signal.signal(signum, stop)
+        for watched in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(watched) is not signal.SIG_IGN:
+                previous[watched] = signal.signal(watched, stop)
     try:
         yield
     except BaseException as error:
         if not arrived and not isinstance(error, KeyboardInterrupt):
             raise
-        signum = arrived[0] if arrived else signal.SIGINT
+        signum = arrived[0] if arrived else int(signal.SIGINT)
         raise Interrupted(
             f"interrupted; {shown(output, PATH_SHOWN)} was not written (it holds what it held "
             f"before)",
