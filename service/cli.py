@@ -641,29 +641,64 @@ def _quiet_stdout() -> None:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["csv", "jsonl"]),
+    type=click.Choice(["csv", "jsonl", "parquet"]),
     default="csv",
     show_default=True,
-    help="CSV with a header, or one JSON object a line.",
+    help="CSV with a header, one JSON object a line, or Parquet (needs --output and the "
+    "extra puzzledb[cluster]).",
+)
+@click.option(
+    "--partition",
+    type=click.Choice(["depth"]),
+    help="With --format parquet: a folder of depth=N/ partitions (Hive-style) instead of a file.",
 )
 @click.option("--output", "-o", metavar="FILE", help="Write to FILE instead of stdout.")
 @db_option
+@json_option
 @reports_errors
-def export_command(name, goal, fmt, output, db_path):
+def export_command(name, goal, fmt, partition, output, db_path, as_json):
     """Every state of a build with its depth, pred and move, in state order (streamed)."""
     from puzzledb.db import build_rows
 
-    from .analyst import export
+    from .analyst import export, parquet
 
+    if fmt == "parquet":
+        if output is None or output == "-":
+            raise click.UsageError("--format parquet writes a file: give --output FILE")
+        parquet.pyarrow_modules()  # missing: said before anything is read or written
+    elif partition:
+        raise click.UsageError("--partition goes with --format parquet")
     answers = _answers(db_path)
     with answers.connection() as conn:
         _, build = answers.resolve(conn, name, goal)
-    batches = build_rows.batches(answers.database, build)
-    if output is None or output == "-":
-        export.write(sys.stdout, fmt, batches)
+    if fmt == "parquet" and partition:
+        with output_file.replacing_folder(output, parquet.is_partitioned_export) as folder:
+            count = parquet.write_partitions(folder, answers.database, build)
+    elif fmt == "parquet":
+        with output_file.replacing(output, binary=True) as out:
+            count = parquet.write_file(out, answers.database, build)
+    else:
+        batches = build_rows.batches(answers.database, build)
+        if output is None or output == "-":
+            export.write(sys.stdout, fmt, batches)
+            return
+        with output_file.replacing(output) as out:
+            count = export.write(out, fmt, batches)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "puzzle": build.name,
+                    "goal": build.goal,
+                    "states": count,
+                    "format": fmt,
+                    "partition": partition,
+                    "output": str(output),
+                },
+                ensure_ascii=False,
+            )
+        )
         return
-    with output_file.replacing(output) as out:
-        count = export.write(out, fmt, batches)
     click.echo(
         f"exported {count:,} states of {build.name} toward {build.goal} to "
         f"{cli_text.echoed(output)}",
