@@ -4,10 +4,10 @@ SIGTERM.
 
 Why not click.open_file(..., atomic=True): measured on click 8.5 (tests/test_output_file.py
 keeps the evidence), a failure or Ctrl-C inside its `with` block still renames the partial
-file over the target (its close() ignores the `delete` it is given), and a device or link is
-replaced by a regular file (its temporary file goes beside the link's real path: as root,
-/dev/null itself); a SIGTERM leaves its randomly named temporary file behind. What it does that
-this module did not, it does here too: a replaced file keeps its mode.
+file over the target (its close() ignores the `delete` it is given), and a FIFO or a device is
+replaced by a regular file (its temporary file is renamed over it: as root, /dev/null
+itself). Nor does it handle SIGTERM, which here removes the partial file as Ctrl-C does. What
+it does that this module did not, it does here too: a replaced file keeps its mode.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import shutil
 import signal
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -60,7 +60,7 @@ def replacing(output: str, *, binary: bool = False) -> Iterator[IO[Any]]:
 
 
 @contextlib.contextmanager
-def replacing_folder(output: str, replaceable) -> Iterator[Path]:
+def replacing_folder(output: str, replaceable: Callable[[Path], bool]) -> Iterator[Path]:
     """An empty folder to fill that takes the place of `output` only once it is complete.
     `output` may not exist yet, or be a folder that `replaceable(path)` says this command wrote
     (never a folder of anything else: it is removed). The old folder is moved aside, the new

@@ -28,6 +28,16 @@ def test_click_atomic_open_replaces_the_target_even_when_the_write_fails(tmp_pat
     assert [p.name for p in tmp_path.iterdir()] == ["out.csv"]
 
 
+def test_click_atomic_open_replaces_a_fifo_with_a_regular_file(tmp_path):
+    """The other reason: written through click's atomic mode, a FIFO (or, as root, /dev/null)
+    is renamed over; ours writes through it (test_defects.py: a device or a link)."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with click.open_file(fifo, "w", atomic=True) as out:
+        out.write("rows")
+    assert fifo.is_file() and not fifo.is_fifo()
+
+
 def test_a_failed_write_keeps_the_old_file_and_leaves_nothing(tmp_path):
     from puzzledb.service import output_file
 
