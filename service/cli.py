@@ -657,7 +657,8 @@ def _quiet_stdout() -> None:
 @json_option
 @reports_errors
 def export_command(name, goal, fmt, partition, output, db_path, as_json):
-    """Every state of a build with its depth, pred and move, in state order (streamed)."""
+    """Every state of a build with its depth, pred and move, in state order (streamed), as CSV,
+    JSON Lines or Parquet."""
     from puzzledb.db import build_rows
 
     from .analyst import export, parquet
