@@ -27,7 +27,6 @@ import click
 from puzzledb.builder import catalogue
 from puzzledb.builder.errors import (
     PATH_SHOWN,
-    CannotWrite,
     DatabaseFault,
     Interrupted,
     MalformedInput,
@@ -38,7 +37,7 @@ from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH_MEMORY, Puzzle
 from puzzledb.db.connection import existing_file, reader, resolve_path
 
-from . import cli_text
+from . import cli_text, output_file
 from .answers import Answers, Resolved
 from .cli_options import (
     PuzzledbGroup,
@@ -658,66 +657,70 @@ def _quiet_stdout() -> None:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["csv", "jsonl"]),
+    type=click.Choice(["csv", "jsonl", "parquet"]),
     default="csv",
     show_default=True,
-    help="CSV with a header, or one JSON object a line.",
+    help="CSV with a header, one JSON object a line, or Parquet (needs --output and the "
+    "extra puzzledb[cluster]).",
+)
+@click.option(
+    "--partition",
+    type=click.Choice(["depth"]),
+    help="With --format parquet: a folder of depth=N/ partitions (Hive-style) instead of a file.",
 )
 @click.option("--output", "-o", metavar="FILE", help="Write to FILE instead of stdout.")
 @db_option
+@json_option
 @reports_errors
-def export_command(name, goal, fmt, output, db_path):
-    """Every state of a build with its depth, pred and move, in state order (streamed)."""
+def export_command(name, goal, fmt, partition, output, db_path, as_json):
+    """Every state of a build with its depth, pred and move, in state order (streamed), as CSV,
+    JSON Lines or Parquet."""
     from puzzledb.db import build_rows
 
-    from .analyst import export
+    from .analyst import export, parquet
 
+    if fmt == "parquet":
+        if output is None or output == "-":
+            raise click.UsageError("--format parquet writes a file: give --output FILE")
+        parquet.pyarrow_modules()  # missing: said before anything is read or written
+    elif partition:
+        raise click.UsageError("--partition goes with --format parquet")
     answers = _answers(db_path)
     with answers.connection() as conn:
         _, build = answers.resolve(conn, name, goal)
-    batches = build_rows.batches(answers.database, build)
-    if output is None or output == "-":
-        export.write(sys.stdout, fmt, batches)
+    if fmt == "parquet" and partition:
+        with output_file.replacing_folder(output, parquet.is_partitioned_export) as folder:
+            count = parquet.write_partitions(folder, answers.database, build)
+    elif fmt == "parquet":
+        with output_file.replacing(output, binary=True) as out:
+            count = parquet.write_file(out, answers.database, build)
+    else:
+        batches = build_rows.batches(answers.database, build)
+        if output is None or output == "-":
+            export.write(sys.stdout, fmt, batches)
+            return
+        with output_file.replacing(output) as out:
+            count = export.write(out, fmt, batches)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "puzzle": build.name,
+                    "goal": build.goal,
+                    "states": count,
+                    "format": fmt,
+                    "partition": partition,
+                    "output": str(output),
+                },
+                ensure_ascii=False,
+            )
+        )
         return
-    with _replacing(output) as out:
-        count = export.write(out, fmt, batches)
     click.echo(
         f"exported {count:,} states of {build.name} toward {build.goal} to "
         f"{cli_text.echoed(output)}",
         err=True,
     )
-
-
-@contextlib.contextmanager
-def _replacing(output: str):
-    """A text file that takes the place of `output` only once it is complete."""
-    target = Path(output)
-    if not target.name or target.is_dir():
-        what = "an empty name" if not output else "a folder" if target.is_dir() else "no file"
-        raise CannotWrite(
-            f"cannot write {shown(output, PATH_SHOWN)}: it is {what}; name a file, or - for "
-            f"standard output"
-        )
-    if target.is_symlink() or (target.exists() and not target.is_file()):
-        # A device, a FIFO or a link (/dev/stdout, /dev/null): written through, as a shell
-        # redirection would be; renaming a file over it would replace the device itself.
-        try:
-            with open(target, "w", encoding="utf-8", newline="") as out:
-                yield out
-        except OSError as error:
-            raise CannotWrite(
-                f"cannot write {shown(output, PATH_SHOWN)}: {error.strerror}"
-            ) from None
-        return
-    partial = target.with_name(target.name + ".partial")
-    try:
-        with open(partial, "w", encoding="utf-8", newline="") as out:
-            yield out
-        os.replace(partial, target)
-    except OSError as error:
-        raise CannotWrite(f"cannot write {shown(output, PATH_SHOWN)}: {error.strerror}") from None
-    finally:
-        partial.unlink(missing_ok=True)
 
 
 @main.command("datasette-metadata")
@@ -743,7 +746,7 @@ def datasette_metadata_command(output, db_path):
     if output is None or output == "-":
         click.echo(text, nl=False)
         return
-    with _replacing(output) as out:
+    with output_file.replacing(output) as out:
         out.write(text)
     shown_output = cli_text.echoed(output)
     program, missing = _datasette_program()
