@@ -19,7 +19,8 @@ from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import MAX_COMPLETE_STATES
 from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
-from puzzledb.service.answers import Answers, whole_number
+from puzzledb.service.answers import Answers
+from puzzledb.service.questions import whole_number
 
 ROOT = Path(__file__).parent.parent
 
