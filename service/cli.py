@@ -29,6 +29,7 @@ from puzzledb.builder import catalogue
 from puzzledb.builder.errors import (
     PATH_SHOWN,
     CannotWrite,
+    ClusterFailed,
     DatabaseFault,
     Interrupted,
     MalformedInput,
@@ -132,6 +133,13 @@ def list_command(db_path, as_json):
     "or finger (one tile anywhere it slides).",
 )
 @click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    help="Search and write on a Dask cluster: local:N (N worker processes here) or a "
+    "scheduler's tcp://HOST:PORT; the rows go to one shard file per worker beside the "
+    "database (needs pip install 'puzzledb[cluster]').",
+)
+@click.option(
     "--memory",
     metavar="SIZE",
     envvar="PUZZLEDB_MEMORY",
@@ -155,6 +163,7 @@ def build_command(
     cols,
     blank,
     metric,
+    cluster,
     memory,
     db_path,
     as_json,
@@ -182,6 +191,7 @@ def build_command(
             started = time.perf_counter()
             radius = None if radius is None else whole_number(radius, "radius")
             budget = None if memory is None else parse_budget(memory)
+            builder = _builder(cluster, build)
             jobs = _build_jobs(
                 names, build_all, goal, radius, definition, rows, cols, blank, metric
             )
@@ -190,7 +200,7 @@ def build_command(
             path = resolve_path(db_path)
             for puzzle, target in jobs:
                 progress = _HoldsCommit(for_build(puzzle.name, quiet or as_json), signals)
-                row = build.build_to(
+                row = builder.build_to(
                     path,
                     puzzle,
                     target,
@@ -199,6 +209,7 @@ def build_command(
                     progress=progress,
                     compact=compact,
                     memory=budget,
+                    **({} if cluster is None else {"cluster": cluster}),
                 )
                 built.append({k: row[k] for k in BUILD_SUMMARY})
                 if "not_at_rest" in row:
@@ -233,6 +244,20 @@ def build_command(
 
 
 BUILD_SUMMARY = ("name", "goal", "states", "max_depth", "radius", "build_seconds")
+
+
+def _builder(cluster: str | None, one_machine):
+    """db.build, or with --cluster db.cluster_build (which loads Dask: only it pays)."""
+    if cluster is None:
+        return one_machine
+    try:
+        from puzzledb.db import cluster_build
+    except ImportError as error:
+        raise ClusterFailed(
+            f"--cluster needs Dask: pip install 'puzzledb[cluster]' ({error})"
+        ) from None
+    cluster_build.cluster_search.parse(cluster)  # a bad ADDRESS is malformed, before any build
+    return cluster_build
 
 
 def _not_at_rest(row: dict, path: Path) -> str:

@@ -139,6 +139,7 @@ EXIT_STATUS = {
     "beyond_radius": 5,
     "time_limit": 6,
     "too_large": 7,
+    "cluster_error": 8,
     "database_error": 1,
     "not_puzzledb": 1,
     "database_version": 1,

@@ -1,0 +1,135 @@
+"""Storing a cluster build: each worker writes its key range's rows into its own shard file,
+then the main file gets the build's rows in puzzles, moves, layers and a `shards` manifest.
+
+Publishing is as for one file (db.store.save_build_to): the shards are written first, under
+names no other build uses, while readers keep answering from the old data; then the main
+file's transaction commits (an existing file), or the new main file is linked into place.
+Failed or interrupted before that, the build removes what it wrote, and the main file and
+the old shards are as they were. Once published, the shard files of the build it replaced
+are removed (a reader that has them open reads on until it closes them).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import sqlite3
+from pathlib import Path
+from urllib.parse import quote
+
+from sqlalchemy import text
+
+from puzzledb.builder.progress import Progress
+
+from . import schema, store
+from .connection import existing_file
+
+#: The shard files' names: MAIN.BUILD-TOKEN.K.shard beside the main file.
+SUFFIX = ".shard"
+
+
+def save_sharded(path: Path, puzzle, result, started: float, progress=None) -> dict:
+    """Store a ClusterResult (builder.cluster_search) as shards beside `path` and a manifest
+    in it; returns the new puzzles row."""
+    progress = progress or Progress()
+    before = _listed_in(path)
+    written: list[Path] = []
+
+    def save(engine, puzzle, result, started, progress, side_file=None) -> dict:
+        with engine.begin() as conn:
+            row = store._begin_build(conn, puzzle, result)
+            table, token = row["node_table"], secrets.token_hex(16)
+            names = [
+                f"{path.name}.{row['id']}-{token[:8]}.{k}{SUFFIX}"
+                for k in range(len(result.owners))
+            ]
+            written.extend(path.parent / n for n in names)
+            progress.stage(f"writing {len(names)} shards")
+            shards = _write_shards(result, path.parent, names, table, token)
+            conn.execute(
+                text(
+                    "INSERT INTO shards (puzzle_id, shard, low, high, file, rows, bytes, "
+                    "sha256, token) VALUES (:id, :shard, :low, :high, :file, :rows, :bytes, "
+                    ":sha256, :token)"
+                ),
+                [{"id": row["id"], "token": token, **s} for s in shards],
+            )
+            progress.rows(result.states, result.states)
+            store._finish_build(conn, row, result, started, progress)
+            # The rows are in the shards; the name stays free here, so that a reader that
+            # does not attach them fails rather than reads an empty table.
+            conn.exec_driver_sql("DROP VIEW IF EXISTS states")
+            conn.exec_driver_sql("DROP VIEW IF EXISTS farthest")
+            conn.exec_driver_sql(f"DROP TABLE {table}")
+            store._rewrite_views(conn)
+        return row
+
+    try:
+        row = store.save_build_to(path, puzzle, result, started, progress, save=save)
+    except BaseException:
+        for shard in written:
+            shard.unlink(missing_ok=True)
+        raise
+    for name in before - _listed_in(path):
+        (path.parent / name).unlink(missing_ok=True)
+    return row
+
+
+def write_shard(local, k, folder, name, table, token, low, high, stores_pred) -> dict:
+    """On a worker: the rows of its range (a PackedResult of its layers) into a new shard file
+    `folder/name`, sorted, with the depth index and the build's token; its manifest row."""
+    where = Path(folder) / name
+    where.unlink(missing_ok=True)
+    local.stores_pred = stores_pred
+    conn = sqlite3.connect(str(where), isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode = OFF")
+        conn.execute("PRAGMA synchronous = OFF")
+        conn.execute("PRAGMA cache_size = -262144")
+        conn.execute("BEGIN")
+        conn.execute(schema.node_table_ddl(table, stores_pred))
+        cursor = conn.cursor()
+        store._write_rows(cursor, lambda written: None, table=table, result=local)
+        cursor.close()
+        conn.execute(schema.node_index_ddl(table))
+        conn.execute("CREATE TABLE shard_meta (token TEXT NOT NULL, shard INTEGER NOT NULL)")
+        conn.execute("INSERT INTO shard_meta VALUES (?, ?)", (token, k))
+        conn.execute(f"PRAGMA user_version = {schema.VERSION}")
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+    store._fsync(where)
+    digest = hashlib.sha256()
+    with open(where, "rb") as file:
+        while block := file.read(1 << 20):
+            digest.update(block)
+    return {
+        "shard": k,
+        "low": low,
+        "high": high,
+        "file": name,
+        "rows": local.states,
+        "bytes": where.stat().st_size,
+        "sha256": digest.hexdigest(),
+    }
+
+
+def _write_shards(result, folder: Path, names: list[str], table: str, token: str) -> list[dict]:
+    args = [
+        (k, str(folder), name, table, token, low, high, result.stores_pred)
+        for k, (name, (low, high)) in enumerate(zip(names, result.bounds()))
+    ]
+    return result.run_on_owners(write_shard, args)
+
+
+def _listed_in(path: Path) -> set[str]:
+    """The shard files the manifest of the file at `path` lists now."""
+    if not existing_file(path):
+        return set()
+    conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
+    try:
+        return {file for (file,) in conn.execute("SELECT file FROM shards")}
+    except sqlite3.OperationalError:  # a file from before shards
+        return set()
+    finally:
+        conn.close()
