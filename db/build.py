@@ -18,7 +18,7 @@ from puzzledb.builder.result import SearchResult
 from puzzledb.builder.search import breadth_first
 from puzzledb.builder.vector_search import layered_bfs
 
-from . import store
+from . import shards, store
 
 
 def search(
@@ -76,8 +76,12 @@ def build(engine, puzzle: Puzzle, goal: str, started: float | None = None, **opt
 def build_to(
     path: Path, puzzle: Puzzle, goal: str, started: float | None = None, **options
 ) -> dict:
-    """As build(), into the database file at `path`, which is created if it does not exist."""
-    return _run(partial(store.save_build_to, path), puzzle, goal, started, **options)
+    """As build(), into the database file at `path`, which is created if it does not exist.
+    A cluster build it replaces leaves no shard files behind."""
+    before = shards.listed_in(path)
+    row = _run(partial(store.save_build_to, path), puzzle, goal, started, **options)
+    shards.remove_unlisted(path, before)
+    return row
 
 
 def _run(

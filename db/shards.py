@@ -32,7 +32,7 @@ def save_sharded(path: Path, puzzle, result, started: float, progress=None) -> d
     """Store a ClusterResult (builder.cluster_search) as shards beside `path` and a manifest
     in it; returns the new puzzles row."""
     progress = progress or Progress()
-    before = _listed_in(path)
+    before = listed_in(path)
     written: list[Path] = []
 
     def save(engine, puzzle, result, started, progress, side_file=None) -> dict:
@@ -70,8 +70,7 @@ def save_sharded(path: Path, puzzle, result, started: float, progress=None) -> d
         for shard in written:
             shard.unlink(missing_ok=True)
         raise
-    for name in before - _listed_in(path):
-        (path.parent / name).unlink(missing_ok=True)
+    remove_unlisted(path, before)
     return row
 
 
@@ -122,7 +121,14 @@ def _write_shards(result, folder: Path, names: list[str], table: str, token: str
     return result.run_on_owners(write_shard, args)
 
 
-def _listed_in(path: Path) -> set[str]:
+def remove_unlisted(path: Path, before: set[str]) -> None:
+    """After a build of the file at `path` is published: the shard files its manifest listed
+    `before` and lists no more (a reader that has them open reads on until it closes them)."""
+    for name in before - listed_in(path):
+        (path.parent / name).unlink(missing_ok=True)
+
+
+def listed_in(path: Path) -> set[str]:
     """The shard files the manifest of the file at `path` lists now."""
     if not existing_file(path):
         return set()

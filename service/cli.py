@@ -3,9 +3,9 @@
 Every query command takes --db, --goal and --json; with --json it prints exactly one JSON
 object, an error included. Exit status: 0 answered, 2 malformed input or usage, 3 unreachable
 state, 4 not built yet, 5 beyond the radius of a partial build, 6 an SQL query past its time
-limit, 7 a build too large for memory, 130/143 interrupted by Ctrl-C/SIGTERM, 141 the reader
-of `sql`'s output closed it, 1 anything else (an unreadable or foreign database file, a
-failed build).
+limit, 7 a build too large for memory, 8 a cluster build that failed, 130/143 interrupted by
+Ctrl-C/SIGTERM, 141 the reader of `sql`'s output closed it, 1 anything else (an unreadable or
+foreign database file, a failed build).
 """
 
 from __future__ import annotations

@@ -231,6 +231,26 @@ def test_a_cluster_of_separate_processes_over_tcp(one_machine_rows, on_tcp_clust
     assert run("stats", "nine", "--db", on_tcp_cluster, "--json")[0] == 0
 
 
+def test_a_rebuild_removes_the_shards_it_replaced(scheduler, tmp_path):
+    """On the cluster again, then on one machine: each time the old shard files go, the new
+    build answers, and a build of another puzzle in the file keeps its shards."""
+    path = tmp_path / "db.sqlite"
+    assert run("build", "seven", "--cluster", scheduler[0], "--db", path, "-q")[0] == 0
+    assert run("build", "eight", "--cluster", scheduler[0], "--db", path, "-q")[0] == 0
+    seven = set(tmp_path.glob("db.sqlite.1-*.shard"))
+    first = set(tmp_path.glob("*.shard")) - seven
+    assert len(seven) == len(first) == 2
+    assert run("build", "eight", "--cluster", scheduler[0], "--db", path, "-q")[0] == 0
+    second = set(tmp_path.glob("*.shard")) - seven
+    assert len(second) == 2 and not second & first
+    assert run("path", "eight", "867254301", "--db", path)[0] == 0
+    assert run("build", "eight", "--db", path, "-q")[0] == 0
+    assert set(tmp_path.glob("*.shard")) == seven
+    code, out, _ = run("path", "eight", "867254301", "--db", path, "--json")
+    assert code == 0 and json.loads(out)["depth"] == 31
+    assert run("farthest", "seven", "--db", path)[0] == 0
+
+
 def test_a_worker_killed_mid_build_fails_it_cleanly(
     one_machine_rows, on_tcp_cluster, scheduler, monkeypatch, tmp_path
 ):
