@@ -240,7 +240,11 @@ def test_a_rebuild_removes_the_shards_it_replaced(scheduler, tmp_path):
     seven = set(tmp_path.glob("db.sqlite.1-*.shard"))
     first = set(tmp_path.glob("*.shard")) - seven
     assert len(seven) == len(first) == 2
+    service = create_app(path).test_client()  # its connection follows the rebuild below
+    assert service.get("/path?puzzle=eight&state=867254301").status_code == 200
     assert run("build", "eight", "--cluster", scheduler[0], "--db", path, "-q")[0] == 0
+    response = service.get("/path?puzzle=eight&state=867254301")
+    assert response.status_code == 200 and response.json["depth"] == 31
     second = set(tmp_path.glob("*.shard")) - seven
     assert len(second) == 2 and not second & first
     assert run("path", "eight", "867254301", "--db", path)[0] == 0
