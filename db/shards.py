@@ -15,14 +15,13 @@ import hashlib
 import secrets
 import sqlite3
 from pathlib import Path
-from urllib.parse import quote
 
 from sqlalchemy import text
 
 from puzzledb.builder.progress import Progress
 
 from . import schema, store
-from .connection import existing_file
+from .connection import _uri, existing_file
 
 #: The shard files' names: MAIN.BUILD-TOKEN.K.shard beside the main file.
 SUFFIX = ".shard"
@@ -129,13 +128,19 @@ def remove_unlisted(path: Path, before: set[str]) -> None:
 
 
 def listed_in(path: Path) -> set[str]:
-    """The shard files the manifest of the file at `path` lists now."""
+    """The shard files the manifest of the file at `path` lists now; none where there is no
+    file, or one that is not ours (the build refuses it next, before changing anything: so
+    it is read as check_before_writing reads it, leaving nothing beside it)."""
     if not existing_file(path):
         return set()
-    conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
+    immutable = not Path(f"{path}-wal").exists()
+    try:
+        conn = sqlite3.connect(_uri(path, immutable), uri=True)
+    except sqlite3.Error:
+        return set()
     try:
         return {file for (file,) in conn.execute("SELECT file FROM shards")}
-    except sqlite3.OperationalError:  # a file from before shards
+    except sqlite3.Error:  # not ours, or from before shards
         return set()
     finally:
         conn.close()
