@@ -8,12 +8,12 @@ import time
 from pathlib import Path
 
 from puzzledb.builder import cluster_search
-from puzzledb.builder.errors import MalformedInput
+from puzzledb.builder.errors import PATH_SHOWN, ClusterFailed, MalformedInput, shown
 from puzzledb.builder.packed import PackedBoard, packable
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import Puzzle
 
-from . import shards
+from . import sharded, shards
 
 
 def build_to(
@@ -43,6 +43,7 @@ def build_to(
     with cluster_search.connected(cluster) as client:
         if on_client is not None:
             on_client(client)
+        _check_shard_count(path, puzzle.name, goal, len(client.scheduler_info()["workers"]))
         progress.stage("searching on the cluster")
         result = cluster_search.cluster_bfs(
             client,
@@ -64,3 +65,16 @@ def build_to(
             result.release()
     progress.done()
     return row
+
+
+def _check_shard_count(path: Path, name: str, goal: str, workers: int) -> None:
+    """A worker writes a shard, and a reader attaches every shard of the file to its
+    connection: refuse, before searching, a build whose file no reader could open."""
+    kept, limit = shards.others(path, name, goal), sharded.attachable()
+    if workers + kept > limit:
+        raise ClusterFailed(
+            f"the cluster has {workers} workers, each writing a shard file, and "
+            f"{shown(str(path), PATH_SHOWN)} keeps {kept} shard files of other builds; SQLite "
+            f"attaches at most {limit} files to a reader's connection: use at most "
+            f"{max(limit - kept, 0)} workers, or another --db; nothing was stored"
+        )

@@ -21,6 +21,15 @@ from urllib.parse import quote
 from puzzledb.builder.errors import PATH_SHOWN, DatabaseFault, shown
 
 
+def attachable() -> int:
+    """How many shard files SQLite attaches to one connection (10 unless built otherwise)."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        return conn.getlimit(sqlite3.SQLITE_LIMIT_ATTACHED)
+    finally:
+        conn.close()
+
+
 def attach(conn: sqlite3.Connection, path: Path, tables: set[str]) -> None:
     """Attach the shards of every sharded build in the file at `path` to `conn`."""
     if "shards" not in tables:

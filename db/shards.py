@@ -120,6 +120,23 @@ def _write_shards(result, folder: Path, names: list[str], table: str, token: str
     return result.run_on_owners(write_shard, args)
 
 
+def others(path: Path, name: str, goal: str) -> int:
+    """Shard files of the file at `path` that a new build of `name` toward `goal` keeps."""
+    if not existing_file(path):
+        return 0
+    conn = sqlite3.connect(_uri(path, not Path(f"{path}-wal").exists()), uri=True)
+    try:
+        return conn.execute(
+            "SELECT count(*) FROM shards JOIN puzzles AS p ON p.id = shards.puzzle_id "
+            "WHERE NOT (p.name = ? AND p.goal = ?)",
+            (name, goal),
+        ).fetchone()[0]
+    except sqlite3.Error:
+        return 0
+    finally:
+        conn.close()
+
+
 def remove_unlisted(path: Path, before: set[str]) -> None:
     """After a build of the file at `path` is published: the shard files its manifest listed
     `before` and lists no more (a reader that has them open reads on until it closes them)."""

@@ -255,6 +255,21 @@ def test_a_rebuild_removes_the_shards_it_replaced(scheduler, tmp_path):
     assert run("farthest", "seven", "--db", path)[0] == 0
 
 
+def test_more_shards_than_a_reader_attaches_are_refused_before_the_search(
+    scheduler, tmp_path, monkeypatch
+):
+    from puzzledb.db import sharded
+
+    monkeypatch.setattr(sharded, "attachable", lambda: 1)
+    monkeypatch.setattr(cluster_search, "cluster_bfs", lambda *a, **k: pytest.fail("searched"))
+    path = tmp_path / "db.sqlite"
+    code, out, _ = run("build", "eight", "--cluster", scheduler[0], "--db", path, "--json")
+    assert code == 8
+    message = json.loads(out)["error"]["message"]
+    assert "2 workers" in message and "at most 1 files" in message
+    assert not path.exists() and not list(tmp_path.glob("*.shard"))
+
+
 def test_a_worker_killed_mid_build_fails_it_cleanly(
     one_machine_rows, on_tcp_cluster, scheduler, monkeypatch, tmp_path
 ):
