@@ -31,7 +31,7 @@ from puzzledb.service.cli_options import EXIT_STATUS
 
 NINE = catalogue.get("nine")
 #: States whose answers are compared: the goal, near it, far, and the farthest.
-STATES = ["1234567890", "1234506789", "0123456789", "9876543210", "5432109876", "1357924680"]
+STATES = ["1234567890", "0123456789", "9876543210", "1357924680"]
 DASK = Path(sys.executable).with_name("dask")
 
 
@@ -320,7 +320,7 @@ def test_a_lookup_of_a_sharded_build_loads_no_dask(on_local_cluster):
     from test_layout import PROBE
 
     heavy = ("numpy", "sqlalchemy", "dask", "distributed", "pyarrow")
-    for args in (["path", "nine", "0123456789"], ["export", "nine", "-o", os.devnull]):
+    for args in (["path", "nine", "0123456789"], ["sql", "SELECT count(*) FROM states"]):
         out = subprocess.run(
             [sys.executable, "-c", PROBE % (heavy,), *args, "--db", str(on_local_cluster)],
             capture_output=True,
