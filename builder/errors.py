@@ -180,6 +180,13 @@ class TimeLimit(PuzzledbError):
     code = "time_limit"
 
 
+class ClusterFailed(PuzzledbError):
+    """A build on a Dask cluster that could not reach it, or lost a worker part way: nothing
+    is stored."""
+
+    code = "cluster_error"
+
+
 class DatabaseFault(PuzzledbError):
     """A file SQLite cannot read: not a database, corrupt, locked."""
 

@@ -20,6 +20,7 @@ from typing import Protocol
 import numpy as np
 
 from . import counting
+from .memory import MemoryGuard
 from .puzzle import Move
 from .result import MOST_SOLVED_KEPT, SQL_INT_MAX, SearchResult, for_sql, part_of
 
@@ -54,12 +55,14 @@ def layered_bfs(
     radius: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     sources: list[str] | None = None,
+    guard: MemoryGuard | None = None,
 ) -> PackedResult:
     """Every state within `radius` moves of `goal` (all of them when radius is None), with
     its number of optimal solutions. `sources`, the positions the goal stands for (a
     pattern's matches), all start at depth 0; default: the goal alone.
 
-    `progress(depth, states_so_far)` is called after each layer.
+    `progress(depth, states_so_far)` is called after each layer; `guard` (builder.memory)
+    stops the search with `too_large` before an expansion that memory would not hold.
     """
     sources = [goal] if sources is None else sources
     current = np.unique(np.array([codec.encode(s) for s in sources], np.uint64))
@@ -72,8 +75,12 @@ def layered_bfs(
     # From several sources a move may join two states equally far from the goal: the colours
     # of a chessboard no longer tell layers apart.
     bipartite = getattr(codec, "bipartite", False) and len(current) == 1
+    branching = 4.0  # children per state expanded, until the first expansion tells
     while radius is None or len(layers) <= radius:
+        if guard is not None:
+            guard.before_expanding([len(x) for x in layers], branching)
         children, moves, parents = codec.expand(current, layer_moves[-1])
+        branching = len(children) / max(len(current), 1)
         found, moves, counts = _distinct_children(
             children, moves, parents, current_counts, codec.state_bits
         )

@@ -9,6 +9,8 @@ import time
 from functools import partial
 from pathlib import Path
 
+from puzzledb.builder.known_layers import known_histogram
+from puzzledb.builder.memory import Budget, MemoryGuard, machine_budget
 from puzzledb.builder.packed import PackedBoard, packable
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import Puzzle
@@ -16,23 +18,42 @@ from puzzledb.builder.result import SearchResult
 from puzzledb.builder.search import breadth_first
 from puzzledb.builder.vector_search import layered_bfs
 
-from . import store
+from . import shards, store
 
 
 def search(
-    puzzle: Puzzle, goal: str, radius: int | None = None, progress: Progress | None = None
+    puzzle: Puzzle,
+    goal: str,
+    radius: int | None = None,
+    progress: Progress | None = None,
+    memory: Budget | None = None,
 ) -> SearchResult:
     """The vectorized search where the puzzle packs into integers, else the plain one; from
-    every position the goal stands for at once (a pattern's matches), at depth 0."""
+    every position the goal stands for at once (a pattern's matches), at depth 0.
+
+    The vectorized search stops with `too_large` before it would take more than `memory`
+    (default: what the machine has free), or before it starts where the layers are known."""
     report = (progress or Progress()).layer
     result: SearchResult
     sources = puzzle.goal_positions(goal)
     if packable(puzzle):
-        result = layered_bfs(PackedBoard(puzzle), goal, radius, report, sources)
+        guard = memory_guard(puzzle, goal, radius, memory)
+        result = layered_bfs(PackedBoard(puzzle), goal, radius, report, sources, guard)
     else:
         result = breadth_first(puzzle, goal, radius, report, sources)
     result.radius = radius
     return result
+
+
+def memory_guard(
+    puzzle: Puzzle, goal: str, radius: int | None, memory: Budget | None = None
+) -> MemoryGuard:
+    """The guard of a one-machine search, having refused at once what its known layers say
+    will not fit: so `build fifteen --radius 31` stops before it starts."""
+    budget = memory or machine_budget()
+    guard = MemoryGuard(budget, puzzle.name, radius, known_histogram(puzzle, goal))
+    guard.check_known()
+    return guard
 
 
 # Where every move is a swap, a build derives `pred` from the move by default (`compact`).
@@ -46,7 +67,8 @@ def build(engine, puzzle: Puzzle, goal: str, started: float | None = None, **opt
 
     Options: `radius` keeps only states within that many moves of the goal; `progress`
     hears of the work; `compact` (the default) derives pred from the move instead of storing
-    it, where every move is a swap.
+    it, where every move is a swap; `memory` (a builder.memory.Budget) is what the search may
+    take, by default what the machine has free.
     """
     return _run(partial(store.save_build, engine), puzzle, goal, started, **options)
 
@@ -54,14 +76,20 @@ def build(engine, puzzle: Puzzle, goal: str, started: float | None = None, **opt
 def build_to(
     path: Path, puzzle: Puzzle, goal: str, started: float | None = None, **options
 ) -> dict:
-    """As build(), into the database file at `path`, which is created if it does not exist."""
-    return _run(partial(store.save_build_to, path), puzzle, goal, started, **options)
+    """As build(), into the database file at `path`, which is created if it does not exist.
+    A cluster build it replaces leaves no shard files behind."""
+    before = shards.listed_in(path)
+    row = _run(partial(store.save_build_to, path), puzzle, goal, started, **options)
+    shards.remove_unlisted(path, before)
+    return row
 
 
-def _run(save, puzzle, goal, started, radius=None, progress=None, compact=True) -> dict:
+def _run(
+    save, puzzle, goal, started, radius=None, progress=None, compact=True, memory=None
+) -> dict:
     progress = progress or Progress()
     started = time.perf_counter() if started is None else started
-    result = search(puzzle, goal, radius, progress)
+    result = search(puzzle, goal, radius, progress, memory)
     result.stores_pred = result.stores_pred or not compact
     row = save(puzzle, result, started, progress)
     progress.done()

@@ -41,7 +41,7 @@ from puzzledb.builder.errors import (
 )
 from puzzledb.builder.file_kinds import file_kind
 
-from . import schema
+from . import schema, sharded
 
 DEFAULT_FILE = "puzzledb.sqlite"
 ENVIRONMENT_VARIABLE = "PUZZLEDB_DB"
@@ -169,6 +169,7 @@ def open_read_only(path: Path) -> ReadConnection:
         tables = _tables(conn)
     try:
         check_ours(conn, tables, path)
+        sharded.attach(conn, path, tables)  # a cluster build's shard files, checked
     except BaseException:
         conn.close()
         raise

@@ -5,6 +5,8 @@ Physical layout
   moves          per build, move code -> words ("tile 5 down") and the two cells it swaps
   layers         per build, how many states lie at each depth (the histogram, precomputed)
   most_solved    per build, (up to 100 of) the states with the most optimal solutions
+  shards         per build made on a cluster, its shard files (key range, file, rows,
+                 bytes, sha256, token); such a build's nodes_<id> is in those files
   nodes_<id>     one table per build: state TEXT PRIMARY KEY, depth, move code, solutions
                  [, pred]
 
@@ -70,6 +72,21 @@ TABLES = [
         state     TEXT NOT NULL,                -- has puzzles.max_solutions optimal solutions
         PRIMARY KEY (puzzle_id, state)
     ) WITHOUT ROWID""",
+    # A build made on a cluster (db.shards): its node table is in shard files, one per key
+    # range, low <= state < high (NULL: an open end); `file` is relative to this file's
+    # folder, `token` is also in the shard's own shard_meta, so a foreign shard is refused.
+    """CREATE TABLE IF NOT EXISTS shards (
+        puzzle_id INTEGER NOT NULL REFERENCES puzzles(id),
+        shard     INTEGER NOT NULL,
+        low       TEXT,
+        high      TEXT,
+        file      TEXT NOT NULL,
+        rows      INTEGER NOT NULL,
+        bytes     INTEGER NOT NULL,
+        sha256    TEXT NOT NULL,
+        token     TEXT NOT NULL,
+        PRIMARY KEY (puzzle_id, shard)
+    )""",
     """CREATE VIEW IF NOT EXISTS depth_histogram AS
         SELECT p.name AS puzzle, p.goal AS goal, l.depth AS depth, l.states AS states
         FROM layers AS l JOIN puzzles AS p ON p.id = l.puzzle_id""",

@@ -186,8 +186,11 @@ def _finish_build(conn: Connection, row: dict, result, started: float, progress)
     )
 
 
-def save_build_to(path: Path, puzzle, result, started: float, progress=None) -> dict:
-    """Store `result` in the file at `path`, creating it if need be.
+def save_build_to(
+    path: Path, puzzle, result, started: float, progress=None, save=save_build
+) -> dict:
+    """Store `result` in the file at `path`, creating it if need be (`save`, save_build or
+    db.shards' own, does it on the file's engine).
 
     An existing file is changed in one WAL transaction (save_build). A file that does not
     exist yet has nothing to protect, so it is written beside its name without a journal
@@ -197,12 +200,12 @@ def save_build_to(path: Path, puzzle, result, started: float, progress=None) -> 
     check_before_writing(path)
     _remove_abandoned(path)  # in place too: the file may have been published meanwhile
     if path.exists():
-        return _in_place(path, puzzle, result, started, progress)
+        return _in_place(path, puzzle, result, started, progress, save)
     building = path.with_name(f".{path.name}.building-{os.getpid()}")
     building.unlink(missing_ok=True)
     engine = writer(building, journal="OFF")
     try:
-        row = save_build(
+        row = save(
             engine,
             puzzle,
             result,
@@ -215,7 +218,7 @@ def save_build_to(path: Path, puzzle, result, started: float, progress=None) -> 
         try:
             os.link(building, path)  # fails rather than replace a file made meanwhile
         except FileExistsError:
-            return _in_place(path, puzzle, result, started, progress)
+            return _in_place(path, puzzle, result, started, progress, save)
         _fsync(path.parent)
         return row
     finally:
@@ -223,7 +226,7 @@ def save_build_to(path: Path, puzzle, result, started: float, progress=None) -> 
         building.unlink(missing_ok=True)
 
 
-def _in_place(path, puzzle, result, started, progress) -> dict:
+def _in_place(path, puzzle, result, started, progress, save=save_build) -> dict:
     """One WAL transaction into an existing file; afterwards, stored or not, the file goes
     back to rollback journal mode, as it was before the build. When it cannot (a full disk),
     the row returned says why in `not_at_rest`: the build is stored, its pages in the -wal."""
@@ -231,7 +234,7 @@ def _in_place(path, puzzle, result, started, progress) -> dict:
     waiting = f"waiting for another build of {shown(str(path), PATH_SHOWN)} to finish"
     engine = writer(path, waiting=partial(progress.waiting, waiting))
     try:
-        row = save_build(engine, puzzle, result, started, progress)
+        row = save(engine, puzzle, result, started, progress)
     except BaseException:
         engine.dispose()
         at_rest(path)  # the build's own error is the one to tell
@@ -309,13 +312,13 @@ def _drop_other_definitions(conn: Connection, name: str, definition: str) -> Non
 
 
 def _drop(conn: Connection, old) -> None:
-    for table in ("moves", "layers", "most_solved"):
+    for table in ("moves", "layers", "most_solved", "shards"):
         conn.execute(text(f"DELETE FROM {table} WHERE puzzle_id = :id"), {"id": old.id})
     conn.execute(text("DELETE FROM puzzles WHERE id = :id"), {"id": old.id})
     # Drop the views first: they name the old table.
     conn.exec_driver_sql("DROP VIEW IF EXISTS states")
     conn.exec_driver_sql("DROP VIEW IF EXISTS farthest")
-    conn.exec_driver_sql(f"DROP TABLE {old.node_table}")
+    conn.exec_driver_sql(f"DROP TABLE IF EXISTS {old.node_table}")  # in shards: not here
 
 
 def _insert_rows(

@@ -3,8 +3,9 @@
 Every query command takes --db, --goal and --json; with --json it prints exactly one JSON
 object, an error included. Exit status: 0 answered, 2 malformed input or usage, 3 unreachable
 state, 4 not built yet, 5 beyond the radius of a partial build, 6 an SQL query past its time
-limit, 130/143 interrupted by Ctrl-C/SIGTERM, 141 the reader of `sql`'s output closed it, 1
-anything else (an unreadable or foreign database file, a failed build).
+limit, 7 a build too large for memory, 8 a cluster build that failed, 130/143 interrupted by
+Ctrl-C/SIGTERM, 141 the reader of `sql`'s output closed it, 1 anything else (an unreadable or
+foreign database file, a failed build).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import click
 from puzzledb.builder import catalogue
 from puzzledb.builder.errors import (
     PATH_SHOWN,
+    ClusterFailed,
     DatabaseFault,
     Interrupted,
     MalformedInput,
@@ -140,6 +142,21 @@ def list_command(db_path, as_json):
     "of tiles in line with the blank a move), straight (one tile any cells in one direction) "
     "or finger (one tile anywhere it slides).",
 )
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    help="Search and write on a Dask cluster: local:N (N worker processes here) or a "
+    "scheduler's tcp://HOST:PORT; the rows go to one shard file per worker beside the "
+    "database (needs pip install 'puzzledb[cluster]').",
+)
+@click.option(
+    "--memory",
+    metavar="SIZE",
+    envvar="PUZZLEDB_MEMORY",
+    help="Memory the search may take (e.g. 8GB; env PUZZLEDB_MEMORY); default: what the "
+    "machine has free (MemAvailable or the cgroup's limit). A search that would need more "
+    "stops at once with too_large.",
+)
 @db_option
 @json_option
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
@@ -156,6 +173,8 @@ def build_command(
     cols,
     blank,
     metric,
+    cluster,
+    memory,
     db_path,
     as_json,
     quiet,
@@ -176,10 +195,13 @@ def build_command(
     # From the first moment: a signal while numpy and SQLAlchemy load is an interruption too.
     with _BuildSignals() as signals:
         try:
+            from puzzledb.builder.memory import parse_budget
             from puzzledb.db import build  # numpy and SQLAlchemy: only builds pay for them
 
             started = time.perf_counter()
             radius = None if radius is None else whole_number(radius, "radius")
+            budget = None if memory is None else parse_budget(memory)
+            builder = _builder(cluster, build)
             jobs = _build_jobs(
                 names, build_all, goal, radius, definition, rows, cols, blank, metric
             )
@@ -188,8 +210,16 @@ def build_command(
             path = resolve_path(db_path)
             for puzzle, target in jobs:
                 progress = _HoldsCommit(for_build(puzzle.name, quiet or as_json), signals)
-                row = build.build_to(
-                    path, puzzle, target, started, radius=radius, progress=progress, compact=compact
+                row = builder.build_to(
+                    path,
+                    puzzle,
+                    target,
+                    started,
+                    radius=radius,
+                    progress=progress,
+                    compact=compact,
+                    memory=budget,
+                    **({} if cluster is None else {"cluster": cluster}),
                 )
                 built.append({k: row[k] for k in BUILD_SUMMARY})
                 if "not_at_rest" in row:
@@ -224,6 +254,20 @@ def build_command(
 
 
 BUILD_SUMMARY = ("name", "goal", "states", "max_depth", "radius", "build_seconds")
+
+
+def _builder(cluster: str | None, one_machine):
+    """db.build, or with --cluster db.cluster_build (which loads Dask: only it pays)."""
+    if cluster is None:
+        return one_machine
+    try:
+        from puzzledb.db import cluster_build
+    except ImportError as error:
+        raise ClusterFailed(
+            f"--cluster needs Dask: pip install 'puzzledb[cluster]' ({error})"
+        ) from None
+    cluster_build.cluster_search.parse(cluster)  # a bad ADDRESS is malformed, before any build
+    return cluster_build
 
 
 def _not_at_rest(row: dict, path: Path) -> str:

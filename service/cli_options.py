@@ -131,7 +131,6 @@ EXIT_STATUS = {
     "unknown_puzzle": 2,
     "usage": 2,  # click's own status for usage errors
     "bad_definition": 2,
-    "too_large": 2,
     "cannot_write": 2,
     "sql_error": 2,
     "refused": 2,
@@ -139,7 +138,9 @@ EXIT_STATUS = {
     "not_built": 4,
     "beyond_radius": 5,
     "time_limit": 6,
-    "missing_extra": 7,
+    "too_large": 7,
+    "cluster_error": 8,
+    "missing_extra": 9,
     "database_error": 1,
     "not_puzzledb": 1,
     "database_version": 1,

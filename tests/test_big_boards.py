@@ -44,7 +44,7 @@ def test_nine_is_complete_with_the_known_radius(nine_db):
 
 def test_fifteen_needs_a_radius(cli, tmp_path):
     result = cli("build", "fifteen", "--db", tmp_path / "f.sqlite")
-    assert result.exit_code == 2
+    assert result.exit_code == 7
     assert "--radius" in result.stderr and "10,461,394,944,000" in result.stderr
 
 

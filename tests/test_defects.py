@@ -473,7 +473,7 @@ def test_arrangements_of_the_catalogue():
 
 def test_a_big_board_from_flags_needs_a_radius(cli, empty_db):
     args = ("build", "big", "--rows", "4", "--cols", "4", "--goal", "123456789ABCDEF0")
-    message = one_error(cli(*args, "--db", empty_db, "--json"), "too_large")
+    message = one_error(cli(*args, "--db", empty_db, "--json"), "too_large", 7)
     assert "10,461,394,944,000" in message and "500,000,000" in message
     assert "puzzledb build big --rows 4 --cols 4 --goal 123456789ABCDEF0 --radius 20" in message
     assert not empty_db.exists()
@@ -486,7 +486,7 @@ def test_a_big_board_from_toml_needs_a_radius(cli, empty_db, tmp_path):
         'name = "big"\nrows = 5\ncols = 5\nblank = "."\ngoal = "ABCDEFGHIJKLMNOPQRSTUVWX."\n',
         encoding="utf-8",
     )
-    message = one_error(cli("build", "--file", toml, "--db", empty_db, "--json"), "too_large")
+    message = one_error(cli("build", "--file", toml, "--db", empty_db, "--json"), "too_large", 7)
     assert f"{factorial(25) // 2:,} states" in message and "--radius" in message
 
 

@@ -67,7 +67,7 @@ def test_the_console_script_is_puzzledb():
     assert scripts == {"puzzledb": "puzzledb.service.cli:main"}
 
 
-HEAVY = ("numpy", "sqlalchemy", "flask", "gunicorn", "matplotlib")
+HEAVY = ("numpy", "sqlalchemy", "flask", "gunicorn", "matplotlib", "dask", "distributed", "pyarrow")
 PROBE = """
 import sys
 sys.argv = ["puzzledb", *sys.argv[1:]]
@@ -122,6 +122,7 @@ def test_a_build_still_has_its_libraries(tmp_path):
         timeout=120,
     )
     assert "'numpy'" in out.stderr and "'sqlalchemy'" in out.stderr
+    assert "'dask'" not in out.stderr and "'distributed'" not in out.stderr  # for --cluster
 
 
 def test_one_display_width_for_every_table_and_board():

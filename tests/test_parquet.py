@@ -147,10 +147,10 @@ def test_without_pyarrow_the_message_says_what_to_install(cli, seed_db, tmp_path
     monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)
     out = tmp_path / "x.parquet"
     plain = cli("export", "seven", "--format", "parquet", "-o", out, "--db", seed_db)
-    assert plain.exit_code == 7 and "Traceback" not in plain.output
+    assert plain.exit_code == 9 and "Traceback" not in plain.output
     assert "pip install 'puzzledb[cluster]'" in plain.stderr and "pyarrow" in plain.stderr
     as_json = cli("export", "seven", "--format", "parquet", "-o", out, "--db", seed_db, "--json")
-    assert as_json.exit_code == 7
+    assert as_json.exit_code == 9
     body = json.loads(as_json.stdout)
     assert (
         body["error"]["code"] == "missing_extra" and "puzzledb[cluster]" in body["error"]["message"]

@@ -1,0 +1,447 @@
+"""The layered search of builder.vector_search on a Dask cluster, for builds past one machine.
+
+The key space (packed states, whose order is the state text's) is cut into one range per
+worker, which owns the states of its range at every depth. Each layer, every owner expands
+its part of the current layer with the codec's `expand` and de-duplicates its children as the
+one-machine search does (`_distinct_children`: the lowest move code, solution counts summed
+in limbs); the children are then shuffled to the owners of their ranges, worker to worker,
+and each owner de-duplicates what it received against its own previous layers (the same
+bipartite rule: in a range, the states of a depth are those of the whole search in it). No
+process holds a whole layer; this one holds only the counts of each layer.
+
+Generic: it knows a codec (builder.vector_search.Codec), never a puzzle. Dask is imported
+here only, and this module only by cluster builds.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import operator
+import resource
+import secrets
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from distributed import Client, LocalCluster, get_worker, wait
+
+from . import counting
+from .errors import ClusterFailed, MalformedInput, PuzzledbError, TooLarge, shown
+from .memory import Budget, MemoryGuard, machine_budget
+from .result import MOST_SOLVED_KEPT, SearchResult
+from .vector_search import NO_MOVE, Codec, PackedResult, _distinct_children, _member, layered_bfs
+
+#: Seconds to reach a scheduler and for its workers to appear.
+CONNECT_SECONDS = 30
+#: How often a running layer checks that every owner is still in the cluster.
+POLL_SECONDS = 0.5
+#: States the local first layers reach before their quantiles cut the key space.
+SAMPLE_STATES = 20_000
+
+
+def parse(text: str) -> tuple[str, int | str]:
+    """`local:N` (a LocalCluster of N processes) or `tcp://HOST:PORT` (a running scheduler)."""
+    if text.startswith("local:"):
+        count = text[len("local:") :]
+        if count.isdigit() and 1 <= int(count) <= 64:
+            return "local", int(count)
+    elif text.startswith(("tcp://", "tls://")) and len(text) > 6:
+        return "address", text
+    raise MalformedInput(
+        f"--cluster takes local:N (N worker processes on this machine, 1 to 64) or a Dask "
+        f"scheduler's address tcp://HOST:PORT, not {shown(text)}"
+    )
+
+
+@contextlib.contextmanager
+def connected(spec: str, workers: int | None = None) -> Iterator[Client]:
+    """A client of the cluster `spec` names (see parse), with its workers up."""
+    kind, value = parse(spec)
+    cluster = None
+    try:
+        if kind == "local":
+            assert isinstance(value, int)
+            cluster = LocalCluster(
+                n_workers=value,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                scheduler_port=0,
+                memory_limit=0,  # our guard watches memory; Dask's would pause at 80%
+            )
+            client = Client(cluster, timeout=CONNECT_SECONDS)
+        else:
+            client = Client(value, timeout=CONNECT_SECONDS)
+            client.wait_for_workers(workers or 1, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError) as error:
+        raise ClusterFailed(
+            f"cannot reach the Dask cluster {shown(spec, 200)}: {error}; start a scheduler "
+            f"(`dask scheduler`) and workers (`dask worker ADDRESS`), or use local:N"
+        ) from None
+    try:
+        yield client
+    finally:
+        with contextlib.suppress(Exception):
+            client.close()
+        if cluster is not None:
+            with contextlib.suppress(Exception):
+                cluster.close()
+
+
+@dataclass
+class ClusterResult(SearchResult):
+    """What the store needs of a cluster search: the figures of the whole, and where its
+    rows are (each owner's layers stay on its worker until `release`)."""
+
+    client: Any = None
+    token: str = ""
+    owners: list[str] = field(default_factory=list)
+    #: cuts[k - 1] <= a state of owner k < cuts[k]: the ranges, as packed codes
+    cuts: list[int] = field(default_factory=list)
+    codec: Any = None
+    #: per layer, the bytes of children sent from one worker to another
+    shuffled: list[int] = field(default_factory=list)
+
+    def chunks(self, size, part=(0, 1)):
+        raise NotImplementedError("a cluster's rows are written by its workers (run_on_owners)")
+
+    def bounds(self) -> list[tuple[str | None, str | None]]:
+        """Each owner's range as state text: (low, high), None an open end."""
+        edges = self.codec.decode(np.array(self.cuts, np.uint64)) if self.cuts else []
+        lows: list[str | None] = [None, *edges]
+        highs: list[str | None] = [*edges, None]
+        return list(zip(lows, highs))
+
+    def run_on_owners(self, task: Callable, per_owner: list[tuple]) -> list:
+        """task(local_result, *per_owner[k]) on owner k, all at once: its range's rows as a
+        PackedResult (layers of its range only); the tasks' results in owner order."""
+        futures = [
+            self.client.submit(
+                _with_local, self.token, task, *args, workers=[owner], pure=False, retries=0
+            )
+            for owner, args in zip(self.owners, per_owner)
+        ]
+        return _gathered(self.client, futures, self.owners, "writing its rows")
+
+    def peak_memory(self) -> dict[str, int]:
+        """Each worker's peak resident memory so far, in bytes."""
+        return self.client.run(_peak_rss)
+
+    def release(self) -> None:
+        with contextlib.suppress(Exception):
+            self.client.run(_drop, self.token)
+
+
+def cluster_bfs(
+    client: Client,
+    codec: Codec,
+    goal: str,
+    radius: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    sources: list[str] | None = None,
+    memory: Budget | None = None,
+    name: str = "",
+) -> ClusterResult:
+    """layered_bfs's result, found by the cluster's workers (one owner each)."""
+    sources = [goal] if sources is None else sources
+    owners = sorted(client.scheduler_info()["workers"])
+    if not owners:
+        raise ClusterFailed("the Dask cluster has no workers")
+    cuts = _cuts(codec, goal, sources, radius, len(owners))
+    codes = np.unique(np.array([codec.encode(s) for s in sources], np.uint64))
+    bipartite = getattr(codec, "bipartite", False) and len(codes) == 1
+    token = secrets.token_hex(8)
+    setup = [
+        client.submit(
+            _start,
+            token,
+            codec,
+            cuts,
+            k,
+            codes,
+            bipartite,
+            memory,
+            name,
+            radius,
+            workers=[owner],
+            pure=False,
+        )
+        for k, owner in enumerate(owners)
+    ]
+    _gathered(client, setup, owners, "starting")
+    histogram, shuffled = [len(codes)], []
+    try:
+        while radius is None or len(histogram) <= radius:
+            found, sent = _layer(client, token, owners, len(histogram))
+            if found == 0:
+                break
+            histogram.append(found)
+            shuffled.append(sent)
+            if progress:
+                progress(len(histogram) - 1, sum(histogram))
+        summaries = _gathered(
+            client,
+            [
+                client.submit(_summary, token, len(histogram), workers=[o], pure=False)
+                for o in owners
+            ],
+            owners,
+            "summing up",
+        )
+    except BaseException:
+        with contextlib.suppress(Exception):
+            client.run(_drop, token)
+        raise
+    result = ClusterResult(
+        goal=goal,
+        histogram=histogram,
+        moves=codec.moves,
+        stores_pred=False,
+        client=client,
+        token=token,
+        owners=owners,
+        cuts=cuts,
+        codec=codec,
+        shuffled=shuffled,
+    )
+    best = max(s[0] for s in summaries)
+    result.most_solutions = best
+    result.most_solved_count = sum(s[1] for s in summaries if s[0] == best)
+    named = sorted(state for s in summaries if s[0] == best for state in s[2])
+    result.most_solved = named[:MOST_SOLVED_KEPT]
+    return result
+
+
+def _layer(client: Client, token: str, owners: list[str], depth: int) -> tuple[int, int]:
+    """One layer across the cluster: (states new at `depth`, bytes shuffled between workers).
+    Every task of the layer is submitted at once; Dask moves each part from the worker that
+    made it to the one that owns it, and this process waits once, for the counts."""
+    n = len(owners)
+    expanded = [
+        client.submit(_expand, token, depth, workers=[o], pure=False, retries=0) for o in owners
+    ]
+    parts = [
+        [
+            client.submit(operator.getitem, f, j, workers=[o], pure=False, retries=0)
+            for j in range(n)
+        ]
+        for f, o in zip(expanded, owners)
+    ]
+    merged = [
+        client.submit(
+            _merge,
+            token,
+            depth,
+            j,
+            *[parts[i][j] for i in range(n)],
+            workers=[owners[j]],
+            pure=False,
+            retries=0,
+        )
+        for j in range(n)
+    ]
+    counts = _gathered(client, merged, owners, f"finding depth {depth}")
+    return sum(c[0] for c in counts), sum(c[1] for c in counts)
+
+
+def _gathered(client: Client, futures: list, owners: list[str], doing: str) -> list:
+    """The futures' results; a ClusterFailed as soon as an owner has left the cluster (its
+    states are gone with it: the build cannot go on) or a task failed in a worker."""
+    while True:
+        with contextlib.suppress(TimeoutError):
+            wait(futures, timeout=POLL_SECONDS)
+        for future in futures:
+            if future.status == "error":
+                error = future.exception()
+                if isinstance(error, PuzzledbError):
+                    raise error
+                raise ClusterFailed(
+                    f"a worker failed while {doing}: {type(error).__name__}: {error}; "
+                    f"nothing was stored"
+                )
+        if all(future.status == "finished" for future in futures):
+            return client.gather(futures)
+        present = set(client.scheduler_info()["workers"])
+        lost = [o for o in owners if o not in present]
+        if lost:
+            raise ClusterFailed(
+                f"worker {lost[0]} left the Dask cluster while {doing} (it held part of the "
+                f"search); the build stopped and nothing was stored: the database holds what "
+                f"it held before"
+            )
+
+
+def _cuts(codec: Codec, goal, sources, radius, owners: int) -> list[int]:
+    """Where the owners' ranges meet: quantiles of the states of the first layers, found here
+    (at most SAMPLE_STATES, so a few thousand states: not a layer of the build)."""
+    if owners == 1:
+        return []
+    found: list[int] = []
+
+    class Enough(Exception):
+        pass
+
+    def count(depth: int, states: int) -> None:
+        found.append(states)
+        if states >= SAMPLE_STATES:
+            raise Enough
+
+    limit = radius if radius is not None else None
+    try:
+        sample = layered_bfs(codec, goal, limit, count, sources)
+        layers = sample.layers
+    except Enough:
+        depth = len(found)
+        layers = layered_bfs(codec, goal, depth, None, sources).layers
+    codes = np.sort(np.concatenate(layers))
+    at = np.linspace(0, len(codes), owners + 1)[1:-1].astype(np.int64)
+    cuts = sorted({int(codes[min(i, len(codes) - 1)]) for i in at})
+    return [c for c in cuts if c > 0]
+
+
+# -- what runs on the workers ---------------------------------------------------------------
+
+_OWNED: dict[str, _Owner] = {}
+
+
+@dataclass
+class _Owner:
+    codec: Codec
+    cuts: np.ndarray
+    low: int
+    high: int | None
+    bipartite: bool
+    guard: MemoryGuard
+    layers: list[np.ndarray]
+    layer_moves: list[np.ndarray]
+    layer_counts: list[counting.Limbs]
+    branching: float = 4.0
+
+
+def _start(token, codec, cuts, k, codes, bipartite, memory, name, radius) -> None:
+    low = cuts[k - 1] if k > 0 else 0
+    high = cuts[k] if k < len(cuts) else None
+    mine = codes[(codes >= np.uint64(low)) & _below(codes, high)]
+    budget = memory or _worker_budget()
+    _OWNED[token] = _Owner(
+        codec=codec,
+        cuts=np.array(cuts, np.uint64),
+        low=low,
+        high=high,
+        bipartite=bipartite,
+        guard=MemoryGuard(budget, f"{name} (a worker's share)", radius),
+        layers=[mine],
+        layer_moves=[np.full(len(mine), NO_MOVE, np.int16)],
+        layer_counts=[counting.ones(len(mine))],
+    )
+
+
+def _below(codes: np.ndarray, high: int | None) -> np.ndarray:
+    return np.ones(len(codes), bool) if high is None else codes < np.uint64(high)
+
+
+def _worker_budget() -> Budget:
+    limit = getattr(getattr(get_worker(), "memory_manager", None), "memory_limit", None)
+    machine = machine_budget()
+    if limit and limit < machine.bytes:
+        return Budget(int(limit), "the Dask worker's memory limit")
+    return machine
+
+
+def _expand(token: str, depth: int) -> list:
+    """This owner's children of depth - 1, de-duplicated, cut by owner: N parts of (states,
+    moves, counts)."""
+    owner = _OWNED[token]
+    current = owner.layers[-1]
+    n = len(owner.cuts) + 1
+    if len(current) == 0:
+        empty = (np.empty(0, np.uint64), np.empty(0, np.int16), counting.ones(0))
+        return [empty] * n
+    try:
+        owner.guard.before_expanding([len(x) for x in owner.layers], owner.branching)
+    except TooLarge as error:
+        raise TooLarge(error.message.replace("--memory", "workers with more memory")) from None
+    children, moves, parents = owner.codec.expand(current, owner.layer_moves[-1])
+    owner.branching = len(children) / len(current)
+    found, moves, counts = _distinct_children(
+        children, moves, parents, owner.layer_counts[-1], owner.codec.state_bits
+    )
+    del children, parents
+    edges = [0, *np.searchsorted(found, owner.cuts).tolist(), len(found)]
+    parts = []
+    for a, b in itertools.pairwise(edges):
+        parts.append((found[a:b].copy(), moves[a:b].copy(), [c[a:b].copy() for c in counts]))
+    return parts
+
+
+def _merge(token: str, depth: int, k: int, *parts) -> tuple[int, int]:
+    """The children of this range (owner k's) from every owner: those new at `depth` become
+    its layer. Returns how many, and the bytes that came from other workers."""
+    owner = _OWNED[token]
+    received = sum(
+        p[0].nbytes + p[1].nbytes + sum(c.nbytes for c in p[2])
+        for i, p in enumerate(parts)
+        if i != k
+    )
+    limbs = max([len(p[2]) for p in parts] + [1])
+    children = np.concatenate([p[0] for p in parts])
+    moves = np.concatenate([p[1] for p in parts])
+    padded = [counting.padded(p[2], limbs) for p in parts]
+    counts = [np.concatenate([c[i] for c in padded]) for i in range(limbs)]
+    if len(children):
+        found, moves, counts = _distinct_children(
+            children, moves, np.arange(len(children)), counts, owner.codec.state_bits
+        )
+    else:
+        found = children
+    del children
+    new = ~_member(found, owner.layers[-2] if len(owner.layers) > 1 else np.empty(0, np.uint64))
+    if not owner.bipartite:
+        new &= ~_member(found, owner.layers[-1])
+    owner.layers.append(found[new])
+    owner.layer_moves.append(moves[new])
+    owner.layer_counts.append(counting.take(counts, new))
+    return int(new.sum()), received
+
+
+def _summary(token: str, depths: int) -> tuple[int, int, list[str]]:
+    """Drop the last, empty layer if the search ended; then this range's most solved states:
+    (their count of solutions, how many, the first of them by name)."""
+    owner = _OWNED[token]
+    del owner.layers[depths:], owner.layer_moves[depths:], owner.layer_counts[depths:]
+    best, where = 0, list[tuple[int, np.ndarray]]()
+    for depth, counts in enumerate(owner.layer_counts):
+        if len(counts[0]) == 0:
+            continue
+        top, index = counting.largest(counts)
+        if top > best:
+            best, where = top, []
+        if top == best:
+            where.append((depth, index))
+    named = [owner.codec.decode(owner.layers[d][i[:MOST_SOLVED_KEPT]]) for d, i in where]
+    return best, sum(len(i) for _, i in where), sorted(s for x in named for s in x)
+
+
+def _with_local(token: str, task: Callable, *args):
+    owner = _OWNED[token]
+    local = PackedResult(
+        goal="",
+        histogram=[len(x) for x in owner.layers],
+        moves=owner.codec.moves,
+        stores_pred=False,
+        codec=owner.codec,
+        layers=owner.layers,
+        layer_moves=owner.layer_moves,
+        layer_counts=owner.layer_counts,
+    )
+    return task(local, *args)
+
+
+def _drop(token: str) -> None:
+    _OWNED.pop(token, None)
+
+
+def _peak_rss() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024

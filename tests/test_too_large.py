@@ -1,0 +1,141 @@
+"""A build that will not fit in memory says so before it starts to thrash (issue 21, point 4)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import tracemalloc
+
+import pytest
+
+from puzzledb.builder import catalogue, known_layers, memory
+from puzzledb.builder.errors import TooLarge
+from puzzledb.builder.packed import PackedBoard
+from puzzledb.builder.progress import Progress
+from puzzledb.builder.vector_search import layered_bfs
+from puzzledb.db import build as builds
+from puzzledb.service.cli_options import EXIT_STATUS
+
+#: A budget that `eight` outgrows part way (its search peaks at ~2.8 MB of arrays).
+SMALL = 2_000_000
+
+
+def _fits(message: str) -> int:
+    return int(re.search(r"the largest radius that fits is (\d+)", message)[1])
+
+
+def _search_peak(puzzle, radius: int) -> int:
+    """The bytes the search really takes to `radius`: numpy reports its arrays to tracemalloc."""
+    tracemalloc.start()
+    try:
+        layered_bfs(PackedBoard(puzzle), puzzle.default_goal, radius)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_fifteen_within_31_is_refused_before_any_search(cli, empty_db, monkeypatch):
+    """The issue's case on its 24 GB machine: refused from the known layers, no search run."""
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("the search ran")
+
+    monkeypatch.setattr(builds, "layered_bfs", no_search)
+    result = cli(
+        "build", "fifteen", "--radius", "31", "--memory", "24GB", "--db", empty_db, "--json"
+    )
+    assert result.exit_code == EXIT_STATUS["too_large"] == 7
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == "too_large"
+    message = error["message"]
+    assert "2,478,364,772 states" in message and "--cluster" in message
+    assert "24.0 GB (--memory)" in message
+    fits = _fits(message)
+    assert 24 <= fits < 31 and f"--radius {fits}" in message
+    assert not empty_db.exists()
+
+
+def test_fifteen_within_31_is_refused_on_this_machine(cli, empty_db, monkeypatch):
+    """Without --memory the budget is the machine's: far below the ~117 GB radius 31 needs."""
+    need = max(memory.known_peaks(known_layers.FIFTEEN, 31))
+    if memory.machine_budget().bytes >= need:
+        pytest.skip("this machine holds fifteen within 31 moves")
+    monkeypatch.setattr(builds, "layered_bfs", lambda *a, **k: pytest.fail("the search ran"))
+    result = cli("build", "fifteen", "--radius", "31", "--db", empty_db)
+    assert result.exit_code == 7
+    assert "too_large" not in result.stdout and "--cluster" in result.stderr
+    assert "MemAvailable" in result.stderr or "cgroup" in result.stderr
+    assert not empty_db.exists()
+
+
+def test_the_known_layers_are_our_own_search_s():
+    fifteen = catalogue.get("fifteen")
+    found = layered_bfs(PackedBoard(fifteen), fifteen.default_goal, 16).histogram
+    assert found == known_layers.FIFTEEN[:17]
+    assert sum(known_layers.FIFTEEN[:25]) == 42_928_799  # our radius-24 build (README)
+
+
+class _Layers(Progress):
+    def __init__(self):
+        self.depths: list[int] = []
+
+    def layer(self, depth: int, states: int) -> None:
+        self.depths.append(depth)
+
+
+def test_a_small_budget_stops_before_the_layer_that_would_exceed_it(cli, tmp_path):
+    """eight (no known layers: the growth so far predicts the next) in 2 MB: refused at the
+    layer whose search would pass 2 MB, the old build untouched, and the radius the message
+    names does fit."""
+    path = tmp_path / "db.sqlite"
+    assert cli("build", "eight", "--db", path, "-q").exit_code == 0
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    eight = catalogue.get("eight")
+
+    layers = _Layers()
+    with pytest.raises(TooLarge) as refused:
+        builds.build_to(
+            path, eight, eight.default_goal, progress=layers, memory=memory.Budget(SMALL, "t")
+        )
+    fits = _fits(refused.value.message)
+    assert layers.depths[-1] == fits < 31  # eight's complete search is 31 deep
+    assert _search_peak(eight, fits) <= SMALL < _search_peak(eight, fits + 1)
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+    assert not list(tmp_path.glob(".db.sqlite.building-*"))
+
+    result = cli("build", "eight", "--memory", "2MB", "--db", path, "--json")
+    assert result.exit_code == 7
+    assert json.loads(result.stdout)["error"]["code"] == "too_large"
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+    within = cli("build", "eight", "--radius", fits, "--memory", "2MB", "--db", path, "--json")
+    assert within.exit_code == 0, within.stdout
+    assert json.loads(within.stdout)["built"][0]["max_depth"] == fits
+
+
+def test_the_machine_s_budget_is_the_lower_of_meminfo_and_the_cgroup(tmp_path, monkeypatch):
+    meminfo = tmp_path / "meminfo"
+    meminfo.write_text("MemTotal: 9000000 kB\nMemAvailable:    4000000 kB\n")
+    limit, usage = tmp_path / "limit", tmp_path / "usage"
+    limit.write_text("3000000000\n")
+    usage.write_text("1000000000\n")
+    monkeypatch.setattr(memory, "MEMINFO", meminfo)
+    monkeypatch.setattr(memory, "CGROUP_LIMITS", ((limit, usage),))
+    assert memory.machine_budget() == memory.Budget(2_000_000_000, "the cgroup's memory limit")
+    limit.write_text("max\n")
+    assert memory.machine_budget() == memory.Budget(4_096_000_000, "MemAvailable")
+
+
+@pytest.mark.parametrize("text", ["lots", "", "-1GB", "0", "12 parsecs"])
+def test_a_bad_memory_size_is_malformed(cli, empty_db, text):
+    result = cli("build", "eight", "--memory", text, "--db", empty_db, "--json")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["error"]["code"] == "malformed"
+    assert not empty_db.exists()
+
+
+def test_memory_sizes():
+    assert memory.parse_budget("8GB").bytes == 8 * 10**9
+    assert memory.parse_budget("1.5g").bytes == 1_500_000_000
+    assert memory.parse_budget("512MiB").bytes == 512 * 2**20
+    assert memory.parse_budget("2000000").bytes == 2_000_000
