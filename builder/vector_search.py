@@ -2,11 +2,16 @@
 
 Generic over any codec with `encode`, `decode`, `expand`, `moves` and `state_bits`;
 `expand` may leave out each state's own predecessor, which the search would discard anyway,
-and a codec whose graph is `bipartite` spares a comparison with the current layer. It relies
-on the state graph being undirected (every move can be undone): the states first met at depth
-d+1 are then the neighbours of depth d minus depths d and d-1, so only three layers are
-compared. Memory is a few bytes per state: each layer is one sorted uint64 array plus an
-int16 array of move codes; nothing is held per state as a Python object.
+and a codec whose graph is `bipartite` spares a comparison with the current layer. On an
+undirected state graph (every move can be undone) the states first met at depth d+1 are the
+neighbours of depth d minus depths d and d-1, so only three layers are compared. A `directed`
+codec's expand gives the states one move *farther* from the goal (the search runs backwards
+over undone moves), which may lie at any earlier depth: every earlier layer is compared,
+unless the codec is also `graded` (a state's depth follows from the state, as a peg board's
+from its pegs), when nothing is. A codec with `expansion(codes, came_by)` hands a layer's
+children one key range at a time (builder.peg_packed.UnJumps), so they never all exist at once.
+Memory is a few bytes per state: each layer is one sorted uint64 array plus an int16 array of
+move codes; nothing is held per state as a Python object.
 """
 
 from __future__ import annotations
@@ -72,16 +77,19 @@ def layered_bfs(
     # From several sources a move may join two states equally far from the goal: the colours
     # of a chessboard no longer tell layers apart.
     bipartite = getattr(codec, "bipartite", False) and len(current) == 1
+    directed = getattr(codec, "directed", False)
+    graded = getattr(codec, "graded", False) and len(current) == 1
     while radius is None or len(layers) <= radius:
-        children, moves, parents = codec.expand(current, layer_moves[-1])
-        found, moves, counts = _distinct_children(
-            children, moves, parents, current_counts, codec.state_bits
-        )
-        del children, parents
-        new = ~_member(found, previous)
-        if not bipartite:  # else no move stays within a layer
-            new &= ~_member(found, current)
-        found, moves, counts = found[new], moves[new], counting.take(counts, new)
+        found, moves, counts = _children(codec, current, layer_moves[-1], current_counts)
+        if directed:
+            earlier = [] if graded else layers
+        else:  # a bipartite graph has no move within a layer
+            earlier = [previous] if bipartite else [previous, current]
+        new = np.ones(len(found), bool)
+        for layer in earlier:
+            new &= ~_member(found, layer)
+        if not new.all():
+            found, moves, counts = found[new], moves[new], counting.take(counts, new)
         if len(found) == 0:
             break
         layers.append(found)
@@ -103,6 +111,34 @@ def layered_bfs(
     )
     result.note_most_solved()
     return result
+
+
+#: Children sorted at once when a codec hands them out by key range: bounds the memory of
+#: sorting one layer's children (about 30 bytes each) to a few hundred MB.
+CHILDREN_AT_ONCE = 8_000_000
+
+
+def _children(codec, current, came_by, counts):
+    """The distinct children of a layer, sorted, with a move code and a count each."""
+    if not hasattr(codec, "expansion"):
+        children, moves, parents = codec.expand(current, came_by)
+        return _distinct_children(children, moves, parents, counts, codec.state_bits)
+    expansion = codec.expansion(current, came_by)
+    cuts = expansion.cuts(math.ceil(expansion.size / CHILDREN_AT_ONCE))
+    parts = []
+    for low, high in itertools.pairwise([0, *cuts, None]):
+        children, moves, parents = expansion.between(low, high)
+        parts.append(_distinct_children(children, moves, parents, counts, codec.state_bits))
+        del children, moves, parents
+    del expansion
+    if len(parts) == 1:
+        return parts[0]
+    limbs = max(len(c) for _, _, c in parts)
+    return (
+        np.concatenate([f for f, _, _ in parts]),
+        np.concatenate([m for _, m, _ in parts]),
+        [np.concatenate([counting.padded(c, limbs)[i] for _, _, c in parts]) for i in range(limbs)],
+    )
 
 
 def _distinct_children(children, moves, parents, counts, state_bits: int):
