@@ -15,9 +15,12 @@ no state found is ever compared with earlier layers.
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 import numpy as np
 
-from .peg import Jumps, PegSolitaire, jumps
+from .peg import PegSolitaire, jumps
+from .puzzle import Move
 
 #: The most holes a board may have: its state and a 16-bit move code share one sort key.
 MAX_HOLES = 48
@@ -39,7 +42,7 @@ class PackedPegs:
         n = self.state_bits = puzzle.holes
         # code k: peg a jumps over b into c
         self.jumps = [(a, b, c) for a in range(n) for b, c in puzzle.jumps[a]]
-        self.moves: dict[int, Jumps] = {k: jumps([a, c]) for k, (a, _, c) in enumerate(self.jumps)}
+        self.moves: dict[int, Move] = {k: jumps([a, c]) for k, (a, _, c) in enumerate(self.jumps)}
         self.flips = np.array([self._bits(a, b, c) for a, b, c in self.jumps], np.uint64)
         self.landed = [self._bits(c) for _, _, c in self.jumps]
         # A child is its parent plus this (a signed Python int: two pegs back, one taken away).
@@ -127,7 +130,7 @@ class UnJumps:
         return np.concatenate(children), np.concatenate(moves), np.concatenate(parents)
 
 
-def packable(puzzle) -> bool:
+def packable(puzzle) -> TypeGuard[PegSolitaire]:
     """A peg board whose moves are single jumps, with few enough holes."""
     return (
         isinstance(puzzle, PegSolitaire)

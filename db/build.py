@@ -9,6 +9,7 @@ import time
 from functools import partial
 from pathlib import Path
 
+from puzzledb.builder import peg_packed
 from puzzledb.builder.packed import PackedBoard, packable
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import Puzzle
@@ -22,13 +23,16 @@ from . import store
 def search(
     puzzle: Puzzle, goal: str, radius: int | None = None, progress: Progress | None = None
 ) -> SearchResult:
-    """The vectorized search where the puzzle packs into integers, else the plain one; from
+    """The vectorized search where the puzzle packs into integers (a sliding board, or a peg
+    board of single jumps), else the plain one; from
     every position the goal stands for at once (a pattern's matches), at depth 0."""
     report = (progress or Progress()).layer
     result: SearchResult
     sources = puzzle.goal_positions(goal)
     if packable(puzzle):
         result = layered_bfs(PackedBoard(puzzle), goal, radius, report, sources)
+    elif peg_packed.packable(puzzle):
+        result = layered_bfs(peg_packed.PackedPegs(puzzle), goal, radius, report, sources)
     else:
         result = breadth_first(puzzle, goal, radius, report, sources)
     result.radius = radius
