@@ -15,6 +15,7 @@ no state found is ever compared with earlier layers.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TypeGuard
 
 import numpy as np
@@ -42,7 +43,9 @@ class PackedPegs:
         n = self.state_bits = puzzle.holes
         # code k: peg a jumps over b into c
         self.jumps = [(a, b, c) for a in range(n) for b, c in puzzle.jumps[a]]
-        self.moves: dict[int, Move] = {k: jumps([a, c]) for k, (a, _, c) in enumerate(self.jumps)}
+        self.moves: dict[int, Move] = {
+            k: replace(jumps([a, c]), flips=(a, b, c)) for k, (a, b, c) in enumerate(self.jumps)
+        }
         self.flips = np.array([self._bits(a, b, c) for a, b, c in self.jumps], np.uint64)
         self.landed = [self._bits(c) for _, _, c in self.jumps]
         # A child is its parent plus this (a signed Python int: two pegs back, one taken away).

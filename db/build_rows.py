@@ -19,7 +19,11 @@ COLUMNS = ("state", "depth", "pred", "move", "solutions")
 
 def rows_sql(build: Build) -> str:
     pred = schema.pred_expression(
-        "n.state", "n.move", build.rows * build.cols, "n.pred" if build.stores_pred else None
+        "n.state",
+        "n.move",
+        build.rows * build.cols,
+        "n.pred" if build.stores_pred else None,
+        "m" if schema.derives_by_flips(build.kind, build.stores_pred) else None,
     )
     return (
         f"SELECT n.state, n.depth, {pred}, m.label, n.solutions FROM {build.node_table} AS n "
