@@ -63,6 +63,10 @@ def main() -> None:
             depth, solutions = conn.execute(
                 f"SELECT depth, solutions FROM {row['node_table']} WHERE state = ?", (START,)
             ).fetchone()
+            # where the bytes are: the node table and its depth index (reads every page)
+            parts = conn.execute(
+                "SELECT name, sum(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC LIMIT 2"
+            ).fetchall()
     peak = max(
         resource.getrusage(who).ru_maxrss
         for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
@@ -74,6 +78,8 @@ def main() -> None:
         f"{size / row['states']:.1f} bytes a position, {size / 1e9:.2f} GB file; "
         f"start: depth {depth}, {int(solutions):,} winning lines"
     )
+    for name, pages in parts:
+        print(f"  {name}: {pages / row['states']:.1f} bytes a position")
     states, start_depth, lines = FIGURES[args.board]
     assert row["states"] == states, row["states"]
     assert depth == start_depth, depth

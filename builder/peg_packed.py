@@ -48,6 +48,7 @@ class PackedPegs:
         }
         self.flips = np.array([self._bits(a, b, c) for a, b, c in self.jumps], np.uint64)
         self.landed = [self._bits(c) for _, _, c in self.jumps]
+        self.landing = np.array(self.landed, np.uint64)
         # A child is its parent plus this (a signed Python int: two pegs back, one taken away).
         self.offset = [self._bits(a) + self._bits(b) - self._bits(c) for a, b, c in self.jumps]
         self.shifts = np.array([n - 1 - i for i in range(n)], np.uint64)
@@ -70,6 +71,17 @@ class PackedPegs:
     def undo(self, codes: np.ndarray, moves: np.ndarray) -> np.ndarray:
         """The position each state's move leads to: the jump's three holes flipped."""
         return codes ^ self.flips[moves.astype(np.int64)]
+
+    def move_between(self, children: np.ndarray, parents: np.ndarray) -> np.ndarray:
+        """The move code that leads from each child to its parent: the jump flipping the
+        bits in which they differ, of the two that do (a over b into c, c over b into a) the
+        one whose landing hole is empty in the child."""
+        order = np.argsort(self.flips, kind="stable")
+        at = np.searchsorted(self.flips[order], children ^ parents)  # the first of the two
+        codes = order[at]
+        taken = (children & self.landing[codes]) != 0
+        codes[taken] = order[at[taken] + 1]
+        return codes.astype(np.int16)
 
     def expand(self, codes: np.ndarray, came_by: np.ndarray | None = None):
         """Every un-jump of every state: (children, move codes, parent indexes)."""

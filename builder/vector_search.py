@@ -125,10 +125,15 @@ def _children(codec, current, came_by, counts):
         return _distinct_children(children, moves, parents, counts, codec.state_bits)
     expansion = codec.expansion(current, came_by)
     cuts = expansion.cuts(math.ceil(expansion.size / CHILDREN_AT_ONCE))
+    parent_bits = max(1, (len(current) - 1).bit_length())
+    by_parent = hasattr(codec, "move_between") and codec.state_bits + parent_bits <= 64
     parts = []
     for low, high in itertools.pairwise([0, *cuts, None]):
         children, moves, parents = expansion.between(low, high)
-        parts.append(_distinct_children(children, moves, parents, counts, codec.state_bits))
+        if by_parent:
+            parts.append(_distinct_by_parent(codec, current, children, parents, counts))
+        else:
+            parts.append(_distinct_children(children, moves, parents, counts, codec.state_bits))
         del children, moves, parents
     del expansion
     if len(parts) == 1:
@@ -165,6 +170,26 @@ def _distinct_children(children, moves, parents, counts, state_bits: int):
         return found, moves, counting.sum_runs(np.flatnonzero(first), parents[order], counts)
     found, index, group = np.unique(children, return_index=True, return_inverse=True)
     return found, moves[index], counting.sum_into(group, parents, counts, len(found))
+
+
+def _distinct_by_parent(codec, current, children, parents, counts):
+    """As _distinct_children, where a child and its parent's index share one word: a plain
+    sort (no argsort, no gather) then groups each child's parents, and the codec names the
+    move from the first parent to the child (`move_between`)."""
+    bits = np.uint64(max(1, (len(current) - 1).bit_length()))
+    keys = (children << bits) | parents.astype(np.uint64)
+    keys.sort(kind="stable")  # timsort: a merge of the runs it is given
+    states = keys >> bits
+    first = np.empty(len(keys), bool)
+    first[:1] = True
+    np.not_equal(states[1:], states[:-1], out=first[1:])
+    del states
+    parents = (keys & np.uint64((1 << int(bits)) - 1)).astype(np.intp)
+    starts = np.flatnonzero(first)
+    found = keys[starts] >> bits
+    del keys, first
+    moves = codec.move_between(found, current[parents[starts]])
+    return found, moves, counting.sum_runs(starts, parents, counts)
 
 
 def _member(values: np.ndarray, sorted_set: np.ndarray) -> np.ndarray:
