@@ -43,6 +43,44 @@ PEG15_JUMPS = [
 # Row r of the triangle holds r+1 holes, drawn two columns apart and centred.
 PEG15_LAYOUT = [(r, 4 - r + 2 * i) for r in range(5) for i in range(r + 1)]
 
+#: The English cross of 33 holes (Hi-Q), holes numbered row by row: 16 is the centre.
+ENGLISH_BOARD = ("..ooo..", "..ooo..", "ooooooo", "ooooooo", "ooooooo", "..ooo..", "..ooo..")
+ENGLISH_CENTRE = 16
+#: The French board of 37 holes, holes numbered row by row. Its centre-vacant start cannot
+#: end with one peg in the centre (their position classes differ, builder.peg_rules); the
+#: classic problem empties hole 5 (row 2, middle) and ends in hole 31 (row 6, middle).
+FRENCH_BOARD = ("..ooo..", ".ooooo.", "ooooooo", "ooooooo", "ooooooo", ".ooooo.", "..ooo..")
+FRENCH_START_HOLE, FRENCH_GOAL_HOLE = 5, 31
+
+
+def _one_peg(holes: int, hole: int) -> str:
+    return "".join("1" if h == hole else "0" for h in range(holes))
+
+
+def _french() -> PegSolitaire:
+    return PegSolitaire.from_rows(
+        "french",
+        FRENCH_BOARD,
+        "grid",
+        _one_peg(37, FRENCH_GOAL_HOLE),
+        title="French peg solitaire (37-hole board), one jump a move",
+        metric="jump",
+        starts={"start": _one_peg(37, FRENCH_START_HOLE).translate(str.maketrans("01", "10"))},
+    )
+
+
+def _english(name: str, title: str, metric: str) -> PegSolitaire:
+    """The English cross: every hole full but the centre, to one peg in the centre."""
+    return PegSolitaire.from_rows(
+        name,
+        ENGLISH_BOARD,
+        "grid",
+        _one_peg(33, ENGLISH_CENTRE),
+        title=title,
+        metric=metric,
+        starts={"start": _one_peg(33, ENGLISH_CENTRE).translate(str.maketrans("01", "10"))},
+    )
+
 
 def _catalogue() -> dict[str, Puzzle]:
     puzzles = [
@@ -99,6 +137,9 @@ def _catalogue() -> dict[str, Puzzle]:
             PEG15_LAYOUT,
             title="Peg solitaire, 15-hole triangle",
         ),
+        _english("english", "English peg solitaire (33-hole cross), one jump a move", "jump"),
+        _english("english-chain", "English peg solitaire (33-hole cross), chains", "chain"),
+        _french(),
         _hex_board("nine", 2, 5, "2x5 sliding puzzle"),
         _hex_board("eleven", 3, 4, "3x4 sliding puzzle"),
         _hex_board("fifteen", 4, 4, "15-puzzle"),
@@ -155,12 +196,23 @@ RADIUS_ONLY = {
 }
 #: The radius suggested for a board too large to search completely (the README's examples).
 SUGGESTED_RADIUS = 20
+#: Peg boards grow about fourfold a jump (fifteenfold a chain) near the goal: these radii build
+#: in seconds on the plain search (english: 106,760 positions of up to 9 pegs).
+PEG_SUGGESTED_RADIUS = {"jump": 8, "chain": 4}
+
+
+def suggested_radius(name: str) -> int:
+    """The radius a suggested build command gives `name`."""
+    puzzle = CATALOGUE.get(name)
+    if isinstance(puzzle, PegSolitaire):
+        return PEG_SUGGESTED_RADIUS[puzzle.metric]
+    return SUGGESTED_RADIUS
 
 
 def radius_flag(name: str) -> str:
     """What a suggested build command adds for `name`: " --radius 20" where the puzzle can
     only be built within a radius, else nothing."""
-    return f" --radius {SUGGESTED_RADIUS}" if name in RADIUS_ONLY else ""
+    return f" --radius {suggested_radius(name)}" if name in RADIUS_ONLY else ""
 
 
 def get(name: str) -> Puzzle:

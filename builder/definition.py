@@ -1,5 +1,7 @@
 """Sliding puzzles defined without code: a TOML file or command-line flags -> SlidingPuzzle.
 
+A TOML file with `kind = "peg"` defines a peg board instead (builder.peg_definition).
+
 The Ruby article's solver takes any board, labels, blank and goal; this lets a user serve such
 a puzzle (`puzzledb build --file my.toml`, or `puzzledb build NAME --rows R --cols C --goal G`)
 without editing catalogue.py. Every mistake is a BadDefinition that names the file and the
@@ -46,7 +48,6 @@ also slide together, each one cell toward it, as one move ("tiles 7 8 left").
 from __future__ import annotations
 
 import os
-import re
 import stat
 import tomllib
 import unicodedata
@@ -57,15 +58,17 @@ from .arrangements import ANY
 from .catalogue import CATALOGUE
 from .errors import PATH_SHOWN, BadDefinition, MalformedInput, shown, times
 from .file_kinds import file_kind
+from .peg import PegSolitaire
 from .puzzle import ROW_SEPARATOR, SEPARATORS
 from .sliding import METRICS, SlidingPuzzle, wide_blocks
+from .toml_values import NAME
+from .toml_values import kind_of as _kind
 
 MAX_CELLS = 64
 #: The largest definition file read: a big board's with every piece named is a few kB.
 MAX_FILE_BYTES = 1_000_000
 MAX_TITLE = 100
 WHY_MAX_CELLS = "the fast search holds a state in one 64-bit integer, one bit per cell at least"
-NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 KEYS = (
     "name",
     "title",
@@ -96,7 +99,7 @@ SEPARATOR_NAMES = {" ": "space", ",": "comma", "\t": "tab", "/": "'/'"}
 class Definition:
     """A defined puzzle and its goals (canonical text, the default goal first)."""
 
-    puzzle: SlidingPuzzle
+    puzzle: SlidingPuzzle | PegSolitaire
     goals: list[str]
 
 
@@ -144,7 +147,15 @@ def load_text(text: str, source: str = "<string>") -> Definition:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise BadDefinition(f"{source}: not valid TOML: {error}") from None
-    return _Reader(source, flags=False).define(table)
+    reader = _Reader(source, flags=False)
+    kind = table.get("kind", "sliding")
+    if kind == "peg":
+        from .peg_definition import define_peg  # it builds on this module's reader
+
+        return Definition(*define_peg(reader, table))
+    if kind != "sliding":
+        reader.fail(f'kind must be "sliding" (the default) or "peg", not {shown(kind)}')
+    return reader.define({k: v for k, v in table.items() if k != "kind"})
 
 
 def from_flags(name, rows, cols, goal, blank="0", metric=None) -> Definition:
@@ -505,22 +516,6 @@ def _misfit(goal: str, label: str, h: int, w: int, rows: int, cols: int) -> str 
         f"the '{label}' at row {top + 1}, column {left + 1} does not start a whole "
         f"{h}x{w} block ({_plural(h, 'row')} by {_plural(w, 'column')})"
     )
-
-
-def _kind(value) -> str:
-    if isinstance(value, bool):
-        return f"a boolean ({str(value).lower()})"
-    kinds = {
-        str: "a string",
-        int: "an integer",
-        float: "a float",
-        list: "an array",
-        dict: "a table",
-    }
-    kind = kinds.get(type(value), "a date or time")
-    if isinstance(value, str):
-        return f"{kind} ({shown(value)})"
-    return f"{kind} ({value!r})" if isinstance(value, (int, float)) else kind
 
 
 def _plural(n: int, word: str) -> str:

@@ -68,6 +68,13 @@ class CannotWrite(PuzzledbError):
     code = "cannot_write"
 
 
+class MissingExtra(PuzzledbError):
+    """An optional part of puzzledb asked for whose packages are not installed (pyarrow for
+    `export --format parquet`); the message says what to install."""
+
+    code = "missing_extra"
+
+
 #: Characters of user input repeated in a message before it is cut short.
 SHOWN = 40
 #: The same for a file path, which is no use cut short where a name is.

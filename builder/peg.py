@@ -1,7 +1,12 @@
-"""Peg solitaire on a board of holes: a move is a chain of jumps by one peg.
+"""Peg solitaire on a board of holes: a move is one jump, or a chain of jumps by one peg.
 
 Jumps remove pegs, so moves cannot be undone; distances to the goal come from searching
 backwards over `reverse_moves`, which un-jump a peg (putting the jumped pegs back).
+
+Two metrics count moves: "chain" (one peg's chain of jumps is one move, peg15's rule and the
+default) and "jump" (every jump a move, so a position with p pegs is p - g moves from a goal
+of g pegs). A board is drawn as rows of '.' (no hole) and 'o' (a hole) with the lines jumps
+follow (builder.peg_board); peg15 keeps its listed jumps.
 """
 
 from __future__ import annotations
@@ -10,9 +15,13 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from .errors import BadDefinition, MalformedInput, shown
-from .puzzle import Move, Puzzle, split_cells
+from .peg_board import HOLE_MARK, NO_HOLE_MARK, board_jumps, check_board
+from .peg_rules import Golden, class_reason, pagoda_reason, pagodas
+from .puzzle import SEPARATORS, Move, Puzzle, split_cells
 
 PEG, HOLE = "1", "0"
+#: How moves are counted: one peg's chain of jumps (the default, peg15's) or one jump.
+METRICS = ("chain", "jump")
 PEG_GLYPH, HOLE_GLYPH = "●", "○"  # how a terminal shows them
 
 
@@ -34,16 +43,37 @@ class PegSolitaire(Puzzle):
     """Holes numbered 0..n-1; `jumps[h]` lists (jumped-over hole, landing hole) from hole h.
 
     `layout` gives each hole's (row, column) on a drawing grid, so boards of any shape draw.
+    `metric` says what one move is ("chain" or "jump"); `starts` names positions (`english
+    start`); `board`, when the board was drawn (`from_rows`), is its rows, so a state may also
+    be typed as those rows with '.' off the board.
     """
 
     kind = "peg"
     reversible = False
 
-    def __init__(self, name, jumps, goal, layout, *, title=""):
+    def __init__(
+        self,
+        name,
+        jumps,
+        goal,
+        layout,
+        *,
+        title="",
+        metric="chain",
+        starts=None,
+        board=None,
+        lines=None,
+    ):
         self.name, self.title = name, title or name
+        if metric not in METRICS:
+            known = ", ".join(f'"{m}"' for m in METRICS)
+            raise BadDefinition(f"{name}: metric must be one of {known}, not {shown(metric)}")
+        self.metric = metric
         self.jumps = [tuple(tuple(j) for j in row) for row in jumps]
         self.layout = [tuple(p) for p in layout]
         self.holes = len(self.jumps)
+        self.board = None if board is None else tuple(board)
+        self.lines = lines
         # Holes per row, in hole order (1, 2, 3, 4, 5 for the triangle): what '/' separates.
         self.row_lengths = [len(list(run)) for _, run in groupby(r for r, _ in self.layout)]
         self.rows = 1 + max(r for r, _ in self.layout)
@@ -54,8 +84,36 @@ class PegSolitaire(Puzzle):
             for over, land in row:
                 if (over, hole) not in self.jumps[land]:
                     raise BadDefinition(f"{name}: jump {hole}-{over}-{land} has no mirror")
+        self.starts: dict[str, str] = {}
+        self._pagodas: list[tuple[int, list[Golden]]] | None = None  # made when first asked
         self.default_goal = goal
-        self.default_goal = self.parse(goal, "goal")
+        for start_name, text in (starts or {}).items():
+            if not set(start_name) - set(PEG + HOLE):
+                raise BadDefinition(
+                    f"{name}: start {shown(start_name)} reads as a position; name it with letters"
+                )
+            self.starts[start_name] = self.parse(text, f"start {start_name}")
+        self.default_goal = self.parse_goal(goal)
+
+    @classmethod
+    def from_rows(
+        cls, name, board, lines, goal, *, title="", metric="chain", starts=None
+    ) -> PegSolitaire:
+        """A board drawn as rows of '.' (no hole) and 'o' (a hole); `lines` is "grid" or
+        "triangle" (builder.peg_board)."""
+        rows = check_board(board, name)
+        jumps, layout = board_jumps(rows, lines, name)
+        return cls(
+            name,
+            jumps,
+            goal,
+            layout,
+            title=title,
+            metric=metric,
+            starts=starts,
+            board=rows,
+            lines=lines,
+        )
 
     @property
     def cells(self) -> int:
@@ -69,17 +127,48 @@ class PegSolitaire(Puzzle):
             "goal": self.default_goal,
             "jumps": [[list(j) for j in row] for row in self.jumps],
             "layout": [list(p) for p in self.layout],
+            "metric": self.metric,
+            **({"starts": self.starts} if self.starts else {}),
+            **({"board": list(self.board), "lines": self.lines} if self.board else {}),
         }
 
     @classmethod
     def from_spec(cls, spec: dict) -> PegSolitaire:
-        return cls(spec["name"], spec["jumps"], spec["goal"], spec["layout"], title=spec["title"])
+        return cls(
+            spec["name"],
+            spec["jumps"],
+            spec["goal"],
+            spec["layout"],
+            title=spec["title"],
+            metric=spec.get("metric", "chain"),  # builds stored before metrics were chains
+            starts=spec.get("starts"),
+            board=spec.get("board"),
+            lines=spec.get("lines"),
+        )
 
     def single_swap_moves(self) -> bool:
         return False
 
     # -- text form -----------------------------------------------------------------------------
     def parse(self, text: str, what: str = "state") -> str:
+        """One '1' (peg) or '0' (empty) per hole in reading order, '/' between rows allowed;
+        a named start (`english start`); or, on a drawn board, its rows in full with '.' (or
+        '0') where there is no hole, as a player copies the board."""
+        if self.starts and type(text) is str and text in self.starts and what != "goal":
+            return self.starts[text]
+        if type(text) is str and len(text) == self.holes and not text.strip("01"):
+            return text  # already canonical: the common case of every lookup
+        try:
+            return self._parsed(text, what)
+        except MalformedInput as error:
+            if not self.starts or what == "goal":
+                raise
+            raise MalformedInput(f"{error}; or a start by name: {', '.join(self.starts)}") from None
+
+    def _parsed(self, text, what: str) -> str:
+        drawn = self._drawn(text, what)
+        if drawn is not None:
+            return drawn
         symbols = split_cells(text, what, self.holes, self.row_lengths, "holes")
         for hole, symbol in enumerate(symbols):
             if symbol not in (PEG, HOLE):
@@ -90,8 +179,53 @@ class PegSolitaire(Puzzle):
         if len(symbols) != self.holes:
             raise MalformedInput(
                 f"{what} has {len(symbols)} holes, expected {self.holes} (1 = peg, 0 = empty)"
+                + self._drawn_hint()
             )
         return "".join(symbols)
+
+    def _drawn(self, text, what: str) -> str | None:
+        """The state of text written as the board's whole grid (every row as wide as the
+        drawing, '.' or '0' off the board), or None when the text is not that shape."""
+        if self.board is None or not isinstance(text, str):
+            return None
+        width = len(self.board[0])
+        rows = [[ch for ch in row if ch not in SEPARATORS] for row in text.strip().split("/")]
+        flat = [ch for row in rows for ch in row]
+        if not (
+            len(flat) == width * len(self.board)
+            and (len(rows) == 1 or all(len(row) == width for row in rows))
+        ):
+            return None
+        out = []
+        for cell, symbol in enumerate(flat):
+            r, c = divmod(cell, width)
+            on_board = self.board[r][c] == HOLE_MARK
+            if on_board and symbol in (PEG, HOLE):
+                out.append(symbol)
+            elif on_board:
+                raise MalformedInput(
+                    f"{what} has {shown(symbol)} at row {r + 1}, column {c + 1}, a hole; write 1 "
+                    f"for a peg and 0 for an empty hole"
+                )
+            elif symbol == PEG:
+                raise MalformedInput(
+                    f"{what} has a peg off the board at row {r + 1}, column {c + 1}; the board "
+                    f"has no hole there ('.')"
+                )
+            elif symbol not in (NO_HOLE_MARK, HOLE):
+                raise MalformedInput(
+                    f"{what} has {shown(symbol)} at row {r + 1}, column {c + 1}, off the board; "
+                    f"write '.' there"
+                )
+        return "".join(out)
+
+    def _drawn_hint(self) -> str:
+        if self.board is None:
+            return ""
+        return (
+            f", or the board's {len(self.board)} rows of {len(self.board[0])} with '.' off the "
+            f"board"
+        )
 
     def parse_goal(self, text: str | None) -> str:
         goal = super().parse_goal(text)
@@ -101,7 +235,7 @@ class PegSolitaire(Puzzle):
 
     # -- move rule -----------------------------------------------------------------------------
     def moves(self, state: str) -> list[tuple[Jumps, str]]:
-        """Every chain of one or more jumps by one peg.
+        """Every chain of one or more jumps by one peg (one jump under the jump metric).
 
         Chains that end in the same position are one move, named by the canonical chain
         (fewest jumps, then lowest holes), so forward and reverse moves name it alike.
@@ -125,7 +259,8 @@ class PegSolitaire(Puzzle):
             if state[over] == PEG and state[land] == HOLE:
                 after = _put(state, {here: HOLE, over: HOLE, land: PEG})
                 yield path + [land], after
-                yield from self._chains(after, path + [land])
+                if self.metric == "chain":
+                    yield from self._chains(after, path + [land])
 
     def reverse_moves(self, state: str):
         """Un-jump chains: a peg steps back over an empty hole, refilling it, again and again."""
@@ -143,7 +278,8 @@ class PegSolitaire(Puzzle):
             if state[over] == HOLE and state[origin] == HOLE:
                 before = _put(state, {here: HOLE, over: PEG, origin: PEG})
                 yield path + [origin], before
-                yield from self._unchains(before, path + [origin])
+                if self.metric == "chain":
+                    yield from self._unchains(before, path + [origin])
 
     # -- hopeless states -------------------------------------------------------------------------
     def placed(self, state: str) -> list[tuple[str, list[int]]]:
@@ -170,7 +306,19 @@ class PegSolitaire(Puzzle):
                 f"it has as many pegs as the goal ({wanted}) but in other holes, and every "
                 f"move removes a peg"
             )
-        return None
+        if self._pagodas is None:
+            self._pagodas = pagodas(self.jumps)
+        return class_reason(state, goal, self.places, self.jumps) or pagoda_reason(
+            state, goal, self._pagodas
+        )
+
+    @property
+    def places(self) -> list[tuple[int, int]]:
+        """Each hole's (row, column) on the board as drawn in rows, else on its layout: the
+        grid whose diagonals colour position classes."""
+        if self.board is None:
+            return self.layout
+        return [(r, c) for r, row in enumerate(self.board) for c, ch in enumerate(row) if ch == "o"]
 
 
 def _keep_canonical(best: dict, key: str, path: list[int]) -> None:

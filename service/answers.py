@@ -1,13 +1,20 @@
 """The answers puzzledb gives, as JSON-ready dicts, for every front end (CLI, HTTP, page).
 
-This is where user input is checked (puzzle name, state text, goal, numbers) and turned into
-the errors of builder.errors; the lookups themselves are db.queries. No SQL here.
+A front end builds a question (service.questions) from its raw text; here it is resolved once,
+on one connection (its puzzle, build, frame and canonical states: user input becomes the
+errors of builder.errors), and answered on that same connection. The lookups themselves are
+db.queries. No SQL here.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import shlex
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import cast
 
 from puzzledb.builder import catalogue, targets
 from puzzledb.builder.errors import (
@@ -16,24 +23,54 @@ from puzzledb.builder.errors import (
     NotBuilt,
     PuzzledbError,
     Unreachable,
-    shown,
 )
 from puzzledb.builder.puzzle import Puzzle
+from puzzledb.builder.targets import Frame
 from puzzledb.db import queries
 from puzzledb.db.connection import Readable
 from puzzledb.db.queries import Build
 
-MAX_LIMIT = 10_000
+from .questions import (
+    FARTHEST_LIMIT,
+    LIMIT,
+    OFFSET,
+    DepthQuestion,
+    FarthestQuestion,
+    MovesQuestion,
+    PathQuestion,
+    Question,
+    StatsQuestion,
+)
+
 MAX_RESOLVED = 512  # (puzzle, goal text) pairs remembered before starting over
 MAX_REMEMBERED_TEXT = 64  # longer goal texts are resolved each time, never remembered
 MOST_SOLVED_SHOWN = 10  # states named by stats as having the most optimal solutions
 
 
+@dataclass(frozen=True)
+class Resolved:
+    """A question with its puzzle and build found: what its answer is computed from.
+
+    `question` is its canonical form (the build's name and goal, states in canonical text), the
+    same for every spelling of one question: the service remembers answers by it. `goal` is
+    what the answer is toward: the build's goal, or the target of `to` (seen through `frame`).
+    """
+
+    question: Question
+    puzzle: Puzzle
+    build: Build
+    goal: str
+    frame: Frame | None = None
+
+
 class Answers:
+    """Answers over one database; what it remembers (resolved builds) is shared between
+    threads under a lock, and forgotten when the database's generation changes."""
+
     def __init__(self, database: Readable, db_hint: str = ""):
         self.database = database  # anything with connection(); a `generation` if it changes
         self.db_hint = db_hint  # e.g. " --db other.sqlite", repeated in build suggestions
-        self._looks: dict[str, Puzzle] = {}  # puzzle name -> the Puzzle its answers used
+        self._lock = threading.Lock()
         self._generation: object = None
         self._resolved: dict[tuple, tuple[Puzzle, Build]] = {}
         self._builds: list[Build] | None = None
@@ -41,6 +78,64 @@ class Answers:
     def connection(self):
         """A connection for one answer (a context manager); the service keeps its own."""
         return self.database.connection()
+
+    # -- asking --------------------------------------------------------------------------------
+    def ask(self, question: Question) -> tuple[Resolved, dict]:
+        """The question resolved, and its answer, both on one connection."""
+        with self.connection() as conn:
+            resolved = self.resolved(conn, question)
+            return resolved, self.answer_to(conn, resolved)
+
+    def answer(self, question: Question) -> dict:
+        return self.ask(question)[1]
+
+    def resolved(self, conn, question: Question) -> Resolved:
+        """The question's puzzle, build and canonical form. Input is checked in the order
+        each answer always has checked it, so the errors are the same from every front end."""
+        if isinstance(question, (PathQuestion, MovesQuestion)):
+            puzzle, build, frame, goal = self.toward(
+                conn, question.puzzle, question.goal, question.to
+            )
+            state = puzzle.parse(question.state, "state")
+            if question.to is None:
+                canonical = dataclasses.replace(question, puzzle=build.name, goal=goal, state=state)
+            else:
+                canonical = dataclasses.replace(question, puzzle=build.name, state=state, to=goal)
+            return Resolved(canonical, puzzle, build, goal, frame)
+        puzzle, build = self.resolve(conn, question.puzzle, question.goal)
+        named = dataclasses.replace(question, puzzle=build.name, goal=build.goal)
+        if isinstance(named, DepthQuestion) and named.after is not None:
+            named = dataclasses.replace(named, after=puzzle.parse(named.after, "after"))
+        return Resolved(named, puzzle, build, build.goal)
+
+    def answer_to(self, conn, resolved: Resolved) -> dict:
+        """The answer to a resolved question, read through `conn` (the one it was resolved on)."""
+        answer: Callable[[object, Resolved], dict] = getattr(self, f"_{resolved.question.kind}")
+        return answer(conn, resolved)
+
+    # -- a Python caller's shorthand: the question from its parts, then its answer ----------------
+    def path(self, name, state_text, goal_text=None, to_text=None) -> dict:
+        return self.answer(PathQuestion.of(name, state_text, goal_text, to_text))
+
+    def moves(self, name, state_text, goal_text=None, to_text=None, any_state=False) -> dict:
+        return self.answer(MovesQuestion.of(name, state_text, goal_text, to_text, any_state))
+
+    def depth(
+        self,
+        name,
+        depth,
+        goal_text=None,
+        limit=LIMIT.default,
+        offset=OFFSET.default,
+        after_text=None,
+    ) -> dict:
+        return self.answer(DepthQuestion.of(name, depth, goal_text, limit, offset, after_text))
+
+    def farthest(self, name, goal_text=None, limit=FARTHEST_LIMIT.default) -> dict:
+        return self.answer(FarthestQuestion.of(name, goal_text, limit))
+
+    def stats(self, name, goal_text=None) -> dict:
+        return self.answer(StatsQuestion.of(name, goal_text))
 
     # -- resolving the puzzle and its build ----------------------------------------------------
     def puzzle(self, conn, name: str) -> Puzzle:
@@ -51,34 +146,42 @@ class Answers:
             return catalogue.from_spec(stored[0].definition)
         return catalogue.get(name)  # raises UnknownPuzzle naming the known puzzles
 
-    def _memory(self) -> dict[tuple, tuple[Puzzle, Build]]:
-        """Resolved builds, kept until the database's generation changes (a build, a new
-        file); a Database that never changes has none, and keeps them for its life."""
+    def _current(self) -> None:
+        """Forget what was remembered when the database's generation changed (a build, a new
+        file); a Database that never changes has none, and keeps it for its life. Called under
+        the lock."""
         generation = getattr(self.database, "generation", 0)
         if generation != self._generation:
             self._generation, self._resolved, self._builds = generation, {}, None
-        return self._resolved
 
     def resolve(self, conn, name: str, goal_text: str | None) -> tuple[Puzzle, Build]:
         """The puzzle and its build toward the goal (default: the puzzle's); remembered, but
         never an error and never a long goal text."""
-        memory = self._memory()
         key = (name, goal_text)
-        found = memory.get(key)
-        if found is None:
-            found = self._resolve(conn, name, goal_text)
-            if goal_text is None or len(goal_text) <= MAX_REMEMBERED_TEXT:
-                if len(memory) >= MAX_RESOLVED:
-                    memory.clear()
-                memory[key] = found
-        self._looks[found[1].name] = found[0]
+        with self._lock:
+            self._current()
+            found = self._resolved.get(key)
+        if found is not None:
+            return found
+        found = self._resolve(conn, name, goal_text)
+        if goal_text is None or len(goal_text) <= MAX_REMEMBERED_TEXT:
+            with self._lock:
+                self._current()
+                if len(self._resolved) >= MAX_RESOLVED:
+                    self._resolved = {}
+                self._resolved[key] = found
         return found
 
     def all_builds(self, conn) -> list[Build]:
-        self._memory()
-        if self._builds is None:
-            self._builds = queries.all_builds(conn)
-        return self._builds
+        with self._lock:
+            self._current()
+            builds = self._builds
+        if builds is None:
+            builds = queries.all_builds(conn)
+            with self._lock:
+                self._current()
+                self._builds = builds
+        return builds
 
     def _resolve(self, conn, name: str, goal_text: str | None) -> tuple[Puzzle, Build]:
         puzzle = self.puzzle(conn, name)
@@ -87,11 +190,6 @@ class Answers:
         if build is None:
             raise NotBuilt(self._not_built_message(conn, puzzle, goal, goal_text is None))
         return puzzle, build
-
-    def puzzle_of(self, answer: dict) -> Puzzle:
-        """The puzzle an answer of this Answers is about, as it was resolved for the answer:
-        what a text front end needs to draw its boards, with no second lookup."""
-        return self._looks[answer["puzzle"]]
 
     def _not_built_message(self, conn, puzzle: Puzzle, goal: str, default: bool) -> str:
         goal_flag = "" if default else f" --goal {shlex.quote(goal)}"  # a pattern's '?' globs
@@ -124,7 +222,6 @@ class Answers:
             raise NotBuilt(self._no_build_toward(puzzle, target, builds))
         goal, frame = found
         build = next(b for b in builds if b.goal == goal)
-        self._looks[build.name] = puzzle
         return puzzle, build, (None if frame.identity else frame), target
 
     def _no_build_toward(self, puzzle: Puzzle, target: str, builds: list[Build]) -> str:
@@ -148,16 +245,13 @@ class Answers:
             f"puzzledb build {puzzle.name} --goal {target}{radius}{self.db_hint}"
         )
 
-    # -- answers ---------------------------------------------------------------------------------
-    def path(
-        self, name: str, state_text: str, goal_text: str | None = None, to_text: str | None = None
-    ) -> dict:
+    # -- answers, each from its resolved question -------------------------------------------------
+    def _path(self, conn, r: Resolved) -> dict:
         """An optimal path from a state to the goal, or with `to` to any position: a build
         toward another goal answers it through a frame, and the path is mapped back."""
-        with self.connection() as conn:
-            puzzle, build, frame, goal = self.toward(conn, name, goal_text, to_text)
-            state = puzzle.parse(state_text, "state")
-            steps, solutions = queries.path(conn, build, frame.to_build(state) if frame else state)
+        puzzle, build, frame, goal = r.puzzle, r.build, r.frame, r.goal
+        state = cast(PathQuestion, r.question).state
+        steps, solutions = queries.path(conn, build, frame.to_build(state) if frame else state)
         if not steps:
             raise self._not_stored(puzzle, build, state, goal)
         moves: list[str | None]  # None only after the goal, which is left out
@@ -194,35 +288,19 @@ class Answers:
             reason = "no sequence of moves leads from it to the goal"
         return Unreachable(f"{state} cannot reach goal {goal} of {build.name}: {reason}")
 
-    def depth(
-        self,
-        name: str,
-        depth,
-        goal_text: str | None = None,
-        limit=100,
-        offset=0,
-        after_text: str | None = None,
-    ) -> dict:
+    def _depth(self, conn, r: Resolved) -> dict:
         """A page of the states at `depth`, in state order: skip `offset` of them, or start
-        after the state `after_text` (the last of the previous page), which costs the same
-        however deep the page."""
-        depth = whole_number(depth, "depth")
-        limit = whole_number(limit, "limit", high=MAX_LIMIT)
-        offset = whole_number(offset, "offset")
-        if after_text is not None and offset:
-            raise MalformedInput(
-                "give offset or after, not both: after already says where the page starts"
-            )
-        with self.connection() as conn:
-            puzzle, build = self.resolve(conn, name, goal_text)
-            after = None if after_text is None else puzzle.parse(after_text, "after")
-            count = queries.count_at_depth(conn, build, depth)
-            past_the_end = after is None and offset >= count
-            states = (
-                []
-                if past_the_end
-                else queries.states_at_depth(conn, build, depth, limit, offset, after)
-            )
+        after the state `after` (the last of the previous page), which costs the same however
+        deep the page."""
+        q, build = cast(DepthQuestion, r.question), r.build
+        depth, limit, offset, after = q.depth, q.limit, q.offset, q.after
+        count = queries.count_at_depth(conn, build, depth)
+        past_the_end = after is None and offset >= count
+        states = (
+            []
+            if past_the_end
+            else queries.states_at_depth(conn, build, depth, limit, offset, after)
+        )
         return {
             "puzzle": build.name,
             "goal": build.goal,
@@ -233,12 +311,10 @@ class Answers:
             "states": states,
         }
 
-    def farthest(self, name: str, goal_text: str | None = None, limit=1000) -> dict:
-        limit = whole_number(limit, "limit", high=MAX_LIMIT)
-        with self.connection() as conn:
-            _, build = self.resolve(conn, name, goal_text)
-            states = queries.states_at_depth(conn, build, build.max_depth, limit)
-            count = queries.count_at_depth(conn, build, build.max_depth)
+    def _farthest(self, conn, r: Resolved) -> dict:
+        build, limit = r.build, cast(FarthestQuestion, r.question).limit
+        states = queries.states_at_depth(conn, build, build.max_depth, limit)
+        count = queries.count_at_depth(conn, build, build.max_depth)
         return {
             "puzzle": build.name,
             "goal": build.goal,
@@ -248,11 +324,10 @@ class Answers:
             "states": states,
         }
 
-    def stats(self, name: str, goal_text: str | None = None) -> dict:
-        with self.connection() as conn:
-            _, build = self.resolve(conn, name, goal_text)
-            counts = queries.histogram(conn, build)
-            most = queries.most_solved(conn, build, MOST_SOLVED_SHOWN)
+    def _stats(self, conn, r: Resolved) -> dict:
+        build = r.build
+        counts = queries.histogram(conn, build)
+        most = queries.most_solved(conn, build, MOST_SOLVED_SHOWN)
         return {
             "puzzle": build.name,
             "goal": build.goal,
@@ -276,37 +351,29 @@ class Answers:
             builds = queries.all_builds(conn)
         return catalogue_answer(builds)
 
-    def moves(
-        self,
-        name: str,
-        state_text: str,
-        goal_text: str | None = None,
-        to_text: str | None = None,
-        any_state=False,
-    ) -> dict:
+    def _moves(self, conn, r: Resolved) -> dict:
         """Every legal move from a stored state with the depth it leads to, best first.
 
         A lookup like path: the move rule lists the successors, one query finds their depths.
         A successor that is not stored has depth None: it cannot reach the goal (peg dead
         ends), or it lies beyond a radius build (`beyond_radius`), which it does in a radius
-        build unless a rule of the puzzle says it cannot reach the goal. With `any_state` a
-        state the build does not hold is answered too (a player can go on from a dead end):
-        depth and solutions null, and `why` says why.
+        build unless a rule of the puzzle says it cannot reach the goal. With `any` a state
+        the build does not hold is answered too (a player can go on from a dead end): depth
+        and solutions null, and `why` says why.
         """
-        any_state = flag(any_state, "any")
-        with self.connection() as conn:
-            puzzle, build, frame, goal = self.toward(conn, name, goal_text, to_text)
-            state = puzzle.parse(state_text, "state")
-            options = puzzle.moves(state)
-            asked = [state] + [after for _, after in options]
-            if frame:
-                seen = queries.depths_of(conn, build, [frame.to_build(s) for s in asked])
-                depths = {s: seen[frame.to_build(s)] for s in asked if frame.to_build(s) in seen}
-            else:
-                depths = queries.depths_of(conn, build, asked)
+        q, puzzle, build, frame, goal = r.question, r.puzzle, r.build, r.frame, r.goal
+        q = cast(MovesQuestion, q)
+        state = q.state
+        options = puzzle.moves(state)
+        asked = [state] + [after for _, after in options]
+        if frame:
+            seen = queries.depths_of(conn, build, [frame.to_build(s) for s in asked])
+            depths = {s: seen[frame.to_build(s)] for s in asked if frame.to_build(s) in seen}
+        else:
+            depths = queries.depths_of(conn, build, asked)
         why = None
         if state not in depths:
-            if not any_state:
+            if not q.any:
                 raise self._not_stored(puzzle, build, state, goal)
             why = self._not_stored(puzzle, build, state, goal).message
         here, solutions = depths.get(state, (None, None))
@@ -339,46 +406,6 @@ class Answers:
             answer["why"] = why
         return answer
 
-    def question(self, conn, method: str, args: tuple) -> tuple[tuple, Build]:
-        """The canonical form of a question (method, puzzle, goal, canonical state or numbers)
-        and the build that answers it: how the service remembers answers, so every spelling
-        of one question is one entry. Input is checked in the order the answer itself checks
-        it, so errors are the same either way."""
-        if method in ("path", "moves"):
-            name, state_text, goal_text, *more = args
-            to_text = more[0] if more else None
-            extra = (flag(more[1] if len(more) > 1 else False, "any"),) if method == "moves" else ()
-            puzzle, build, _frame, goal = self.toward(conn, name, goal_text, to_text)
-            state = puzzle.parse(state_text, "state")
-            if to_text is None:
-                return (method, build.name, goal, state, None, *extra), build
-            return (method, build.name, None, state, goal, *extra), build
-        if method == "depth":
-            name, d, goal_text, limit, offset, after = args
-            numbers = (
-                whole_number(d, "depth"),
-                whole_number(limit, "limit", high=MAX_LIMIT),
-                whole_number(offset, "offset"),
-            )
-            puzzle, build = self.resolve(conn, name, goal_text)
-            after = None if after is None else puzzle.parse(after, "after")
-            return (method, build.name, build.goal, *numbers, after), build
-        if method == "farthest":
-            name, goal_text, limit = args
-            limit = whole_number(limit, "limit", high=MAX_LIMIT)
-            _, build = self.resolve(conn, name, goal_text)
-            return (method, build.name, build.goal, limit), build
-        if method == "stats":
-            name, goal_text = args
-            _, build = self.resolve(conn, name, goal_text)
-            return (method, build.name, build.goal), build
-        raise ValueError(f"no such answer: {method}")
-
-    def answer(self, key: tuple) -> dict:
-        """The answer to a question in its canonical form (`question`)."""
-        method, name, goal, *rest = key
-        return getattr(self, method)(*_arguments(method, name, goal, rest))
-
 
 def _pieces(puzzle: Puzzle, state: str) -> list[dict]:
     """The pieces of a state and the cells each covers, as the page draws them."""
@@ -398,17 +425,6 @@ def _move_between(puzzle: Puzzle, before: str, after: str) -> str:
     """The words of the move from `before` to `after`, said on the question's own board (a
     mirrored build would say left for right)."""
     return next(move.label for move, reached in puzzle.moves(before) if reached == after)
-
-
-def _arguments(method: str, name: str, goal: str, rest: list) -> tuple:
-    """Arguments for Answers.<method> from the parts of a canonical question."""
-    if method in ("path", "moves"):
-        return name, rest[0], goal, *rest[1:]
-    if method == "depth":
-        return name, rest[0], goal, rest[1], rest[2], rest[3]
-    if method == "farthest":
-        return name, goal, rest[0]
-    return name, goal
 
 
 def catalogue_answer(builds: list[Build]) -> dict:
@@ -445,35 +461,3 @@ def _entry(spec: dict, default_goal: str) -> dict:
         "builds": [],
         "definition": spec,  # the board's geometry and looks, for clients that draw it
     }
-
-
-FLAGS = {True: True, False: False, "1": True, "true": True, "0": False, "false": False}
-
-
-def flag(value, what: str) -> bool:
-    """A yes/no parameter: true/false or 1/0 (HTTP gives text)."""
-    found = FLAGS.get(value) if isinstance(value, (bool, str)) else None
-    if found is None:
-        raise MalformedInput(f"{what} must be true or false (or 1 or 0), not {shown(str(value))}")
-    return found
-
-
-def whole_number(value, what: str, *, high: int | None = None) -> int:
-    """Parse a non-negative whole number from user input, naming the field when it is not."""
-    if isinstance(value, bool):
-        raise MalformedInput(f"{what} must be a whole number, got {value!r}")
-    if isinstance(value, int):
-        number = value
-    else:
-        text = str(value).strip()
-        digits = text[1:] if text.startswith("-") else text
-        if not digits.isdigit() or not digits.isascii():
-            raise MalformedInput(f"{what} must be a whole number of 0 or more, got {shown(value)}")
-        if len(digits) > 12:
-            raise MalformedInput(f"{what} is too large: {shown(value)}")
-        number = int(text)
-    if number < 0:
-        raise MalformedInput(f"{what} must be 0 or more, got {number}")
-    if high is not None and number > high:
-        raise MalformedInput(f"{what} must be at most {high}, got {number}")
-    return number

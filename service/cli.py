@@ -27,7 +27,6 @@ import click
 from puzzledb.builder import catalogue
 from puzzledb.builder.errors import (
     PATH_SHOWN,
-    CannotWrite,
     DatabaseFault,
     Interrupted,
     MalformedInput,
@@ -38,8 +37,8 @@ from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH_MEMORY, Puzzle
 from puzzledb.db.connection import existing_file, reader, resolve_path
 
-from . import cli_text
-from .answers import Answers, whole_number
+from . import cli_text, output_file
+from .answers import Answers, Resolved
 from .cli_options import (
     PuzzledbGroup,
     db_option,
@@ -51,6 +50,17 @@ from .cli_options import (
     setting_options,
 )
 from .progress import for_build
+from .questions import (
+    FARTHEST_LIMIT,
+    LIMIT,
+    OFFSET,
+    DepthQuestion,
+    FarthestQuestion,
+    MovesQuestion,
+    PathQuestion,
+    StatsQuestion,
+    whole_number,
+)
 from .settings import APP, SERVE, SETTINGS
 
 
@@ -426,7 +436,7 @@ def _check_size(puzzle, radius: int | None, example: str) -> None:
             f"{puzzle.name} has up to {count:,} states, too many to search completely (at "
             f"~{BYTES_PER_STATE} bytes a state, {SEARCH_MEMORY // 10**9} GB hold "
             f"{MAX_COMPLETE_STATES:,}); build it within a radius, e.g. {example} "
-            f"--radius {catalogue.SUGGESTED_RADIUS}"
+            f"--radius {catalogue.suggested_radius(puzzle.name)}"
         )
 
 
@@ -443,15 +453,14 @@ TO_HELP = (
 @lookup_options
 def path_command(name, state, to, goal, db_path, as_json):
     """An optimal path from STATE to the goal (or to TARGET), board by board."""
-    answers = _answers(db_path)
-    answer = answers.path(name, state, goal, to)
-    _emit(answer, as_json, _drawn(answers, cli_text.path_text))
+    resolved, answer = _answers(db_path).ask(PathQuestion.of(name, state, goal, to))
+    _emit(answer, as_json, _drawn(resolved, cli_text.path_text))
 
 
-def _drawn(answers, text):
-    """`text(puzzle, answer)` as a one-argument formatter: drawing boards needs the puzzle's
-    look, which the answer was made with."""
-    return lambda answer: text(answers.puzzle_of(answer), answer)
+def _drawn(resolved: Resolved, text):
+    """`text(puzzle, answer)` as a one-argument formatter: drawing boards needs the look of
+    the puzzle the answer was made with."""
+    return lambda answer: text(resolved.puzzle, answer)
 
 
 @main.command("moves")
@@ -467,20 +476,21 @@ def _drawn(answers, text):
 @lookup_options
 def moves_command(name, state, to, any_state, goal, db_path, as_json):
     """Every legal move from STATE, the state it leads to and its depth, best first."""
-    answers = _answers(db_path)
-    answer = answers.moves(name, state, goal, to, any_state)
-    radius = None
-    if not as_json and any(m["beyond_radius"] for m in answer["moves"]):
-        with answers.connection() as conn:
-            radius = answers.toward(conn, name, goal, to)[1].radius
+    question = MovesQuestion.of(name, state, goal, to, any_state)
+    resolved, answer = _answers(db_path).ask(question)
+    radius = resolved.build.radius if any(m["beyond_radius"] for m in answer["moves"]) else None
     _emit(answer, as_json, functools.partial(cli_text.moves_text, radius=radius))
 
 
 @main.command("depth")
 @click.argument("name")
 @click.argument("d", metavar="D")
-@click.option("--limit", default="100", show_default=True, help="At most this many states.")
-@click.option("--offset", default="0", show_default=True, help="Skip this many states first.")
+@click.option(
+    "--limit", default=str(LIMIT.default), show_default=True, help="At most this many states."
+)
+@click.option(
+    "--offset", default=str(OFFSET.default), show_default=True, help="Skip this many states first."
+)
 @click.option(
     "--after",
     metavar="STATE",
@@ -489,19 +499,23 @@ def moves_command(name, state, to, any_state, goal, db_path, as_json):
 @lookup_options
 def depth_command(name, d, limit, offset, after, goal, db_path, as_json):
     """The states exactly D moves from the goal (a page of them, in state order)."""
-    answer = _answers(db_path).depth(name, d, goal, limit, offset, after)
+    answer = _answers(db_path).answer(DepthQuestion.of(name, d, goal, limit, offset, after))
     _emit(answer, as_json, cli_text.depth_text)
 
 
 @main.command("farthest")
 @click.argument("name")
-@click.option("--limit", default="1000", show_default=True, help="At most this many states.")
+@click.option(
+    "--limit",
+    default=str(FARTHEST_LIMIT.default),
+    show_default=True,
+    help="At most this many states.",
+)
 @lookup_options
 def farthest_command(name, limit, goal, db_path, as_json):
     """The states that need the most moves."""
-    answers = _answers(db_path)
-    answer = answers.farthest(name, goal, limit)
-    _emit(answer, as_json, _drawn(answers, cli_text.farthest_text))
+    resolved, answer = _answers(db_path).ask(FarthestQuestion.of(name, goal, limit))
+    _emit(answer, as_json, _drawn(resolved, cli_text.farthest_text))
 
 
 @main.command("stats")
@@ -513,13 +527,14 @@ def farthest_command(name, limit, goal, db_path, as_json):
 @reports_errors
 def stats_command(name, goal, plot, db_path, as_json):
     """How many states, how far the farthest is, and how many lie at each depth."""
+    question = StatsQuestion.of(name, goal)
     if plot is None:
-        _emit(_answers(db_path).stats(name, goal), as_json, cli_text.stats_text)
+        _emit(_answers(db_path).answer(question), as_json, cli_text.stats_text)
         return
     from .analyst import plot as picture
 
     picture.check_extension(plot)
-    answer = _answers(db_path).stats(name, goal)
+    answer = _answers(db_path).answer(question)
     picture.write(plot, answer)
     _emit(
         {**answer, "plot": plot},
@@ -642,66 +657,70 @@ def _quiet_stdout() -> None:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["csv", "jsonl"]),
+    type=click.Choice(["csv", "jsonl", "parquet"]),
     default="csv",
     show_default=True,
-    help="CSV with a header, or one JSON object a line.",
+    help="CSV with a header, one JSON object a line, or Parquet (needs --output and the "
+    "extra puzzledb[cluster]).",
+)
+@click.option(
+    "--partition",
+    type=click.Choice(["depth"]),
+    help="With --format parquet: a folder of depth=N/ partitions (Hive-style) instead of a file.",
 )
 @click.option("--output", "-o", metavar="FILE", help="Write to FILE instead of stdout.")
 @db_option
+@json_option
 @reports_errors
-def export_command(name, goal, fmt, output, db_path):
-    """Every state of a build with its depth, pred and move, in state order (streamed)."""
+def export_command(name, goal, fmt, partition, output, db_path, as_json):
+    """Every state of a build with its depth, pred and move, in state order (streamed), as CSV,
+    JSON Lines or Parquet."""
     from puzzledb.db import build_rows
 
-    from .analyst import export
+    from .analyst import export, parquet
 
+    if fmt == "parquet":
+        if output is None or output == "-":
+            raise click.UsageError("--format parquet writes a file: give --output FILE")
+        parquet.pyarrow_modules()  # missing: said before anything is read or written
+    elif partition:
+        raise click.UsageError("--partition goes with --format parquet")
     answers = _answers(db_path)
     with answers.connection() as conn:
         _, build = answers.resolve(conn, name, goal)
-    batches = build_rows.batches(answers.database, build)
-    if output is None or output == "-":
-        export.write(sys.stdout, fmt, batches)
+    if fmt == "parquet" and partition:
+        with output_file.replacing_folder(output, parquet.is_partitioned_export) as folder:
+            count = parquet.write_partitions(folder, answers.database, build)
+    elif fmt == "parquet":
+        with output_file.replacing(output, binary=True) as out:
+            count = parquet.write_file(out, answers.database, build)
+    else:
+        batches = build_rows.batches(answers.database, build)
+        if output is None or output == "-":
+            export.write(sys.stdout, fmt, batches)
+            return
+        with output_file.replacing(output) as out:
+            count = export.write(out, fmt, batches)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "puzzle": build.name,
+                    "goal": build.goal,
+                    "states": count,
+                    "format": fmt,
+                    "partition": partition,
+                    "output": str(output),
+                },
+                ensure_ascii=False,
+            )
+        )
         return
-    with _replacing(output) as out:
-        count = export.write(out, fmt, batches)
     click.echo(
         f"exported {count:,} states of {build.name} toward {build.goal} to "
         f"{cli_text.echoed(output)}",
         err=True,
     )
-
-
-@contextlib.contextmanager
-def _replacing(output: str):
-    """A text file that takes the place of `output` only once it is complete."""
-    target = Path(output)
-    if not target.name or target.is_dir():
-        what = "an empty name" if not output else "a folder" if target.is_dir() else "no file"
-        raise CannotWrite(
-            f"cannot write {shown(output, PATH_SHOWN)}: it is {what}; name a file, or - for "
-            f"standard output"
-        )
-    if target.is_symlink() or (target.exists() and not target.is_file()):
-        # A device, a FIFO or a link (/dev/stdout, /dev/null): written through, as a shell
-        # redirection would be; renaming a file over it would replace the device itself.
-        try:
-            with open(target, "w", encoding="utf-8", newline="") as out:
-                yield out
-        except OSError as error:
-            raise CannotWrite(
-                f"cannot write {shown(output, PATH_SHOWN)}: {error.strerror}"
-            ) from None
-        return
-    partial = target.with_name(target.name + ".partial")
-    try:
-        with open(partial, "w", encoding="utf-8", newline="") as out:
-            yield out
-        os.replace(partial, target)
-    except OSError as error:
-        raise CannotWrite(f"cannot write {shown(output, PATH_SHOWN)}: {error.strerror}") from None
-    finally:
-        partial.unlink(missing_ok=True)
 
 
 @main.command("datasette-metadata")
@@ -727,7 +746,7 @@ def datasette_metadata_command(output, db_path):
     if output is None or output == "-":
         click.echo(text, nl=False)
         return
-    with _replacing(output) as out:
+    with output_file.replacing(output) as out:
         out.write(text)
     shown_output = cli_text.echoed(output)
     program, missing = _datasette_program()

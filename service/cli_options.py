@@ -139,6 +139,7 @@ EXIT_STATUS = {
     "not_built": 4,
     "beyond_radius": 5,
     "time_limit": 6,
+    "missing_extra": 7,
     "database_error": 1,
     "not_puzzledb": 1,
     "database_version": 1,

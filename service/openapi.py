@@ -1,14 +1,22 @@
-"""The OpenAPI 3.1 document of the HTTP service, and the one list of each route's parameters.
+"""The OpenAPI 3.1 document of the HTTP service.
 
-The views read their query parameters through this document (service.api.params), so a
-parameter is accepted exactly when it is documented here.
+Each lookup route's parameters are its question's (service.questions declares them once);
+the views read their query parameters through this document (service.api.params), so a
+parameter is accepted exactly when it is documented.
 """
 
 from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
-from .answers import MAX_LIMIT
+from .questions import (
+    DepthQuestion,
+    FarthestQuestion,
+    MovesQuestion,
+    PathQuestion,
+    Question,
+    StatsQuestion,
+)
 from .settings import SETTINGS
 
 MAX_QUERY_BYTES = SETTINGS["max_query_bytes"].value()  # longer query strings get 414
@@ -20,69 +28,12 @@ except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
     VERSION = "0.0.0"
 
 
-def _param(
-    name, description, example, *, required=False, integer=False, default=None, maximum=None
-) -> dict:
-    schema: dict = {"type": "integer", "minimum": 0} if integer else {"type": "string"}
-    if default is not None:
-        schema["default"] = default
-    if maximum is not None:
-        schema["maximum"] = maximum
-    return {
-        "name": name,
-        "in": "query",
-        "required": required,
-        "description": description,
-        "schema": schema,
-        "example": example,
-    }
-
-
-PUZZLE = _param(
-    "puzzle", "Puzzle name, e.g. eight, seven, lines, atama, nooff, peg15.", "eight", required=True
-)
-STATE = _param(
-    "state",
-    "A state: one character per cell, row-major; '/', spaces or commas between cells are accepted.",
-    "867254301",
-    required=True,
-)
-GOAL = _param("goal", "Goal arrangement; default: the puzzle's default goal.", "123456780")
-TO = _param(
-    "to",
-    "A position to reach instead of the goal (not with `goal`): any position of "
-    "a puzzle whose pieces are all distinct, answered from the builds of `puzzledb "
-    "build NAME --all-goals`; for other puzzles, a built goal. The answer's `goal` is "
-    "this position.",
-    "012345678",
-)
-DEPTH = _param("d", "Distance from the goal in moves.", 31, required=True, integer=True)
-LIMIT = _param(
-    "limit", "At most this many states.", 5, integer=True, default=100, maximum=MAX_LIMIT
-)
-OFFSET = _param(
-    "offset", "Skip this many states first (states are in text order).", 0, integer=True, default=0
-)
-AFTER = _param(
-    "after",
-    "Start after this state (the last of the previous page) instead of "
-    "skipping `offset` states: the same time however deep the page.",
-    "867254301",
-)
-ANY = {
-    **_param(
-        "any",
-        "true: answer for a state the build does not hold too (a dead end, or "
-        "beyond a radius), with depth and solutions null and `why`; false: such a "
-        "state is an error, as for /path.",
-        "true",
-    ),
-    "schema": {"type": "string", "enum": ["true", "false", "1", "0"], "default": "false"},
-}
-FARTHEST_LIMIT = {**LIMIT, "schema": {**LIMIT["schema"], "default": 1000}}
-
 LOOKUP = ("400", "404", "405", "414")
 META = ("405", "414")
+
+
+def _parameters(question: type[Question]) -> list[dict]:
+    return [param.openapi() for param in question.params]
 
 
 def _get(summary, description, params, answer, errors=LOOKUP, cached=True) -> dict:
@@ -159,25 +110,25 @@ PATHS = {
     "/path": _get(
         "An optimal path from a state to the goal",
         "The states from `state` to the goal, and the move made in each.",
-        [PUZZLE, STATE, GOAL, TO],
+        _parameters(PathQuestion),
         "PathAnswer",
     ),
     "/depth": _get(
         "States at one distance from the goal",
         "A page of the states exactly `d` moves from the goal, in text order.",
-        [PUZZLE, DEPTH, GOAL, LIMIT, OFFSET, AFTER],
+        _parameters(DepthQuestion),
         "DepthAnswer",
     ),
     "/farthest": _get(
         "The states farthest from the goal",
         "The states needing the most moves (up to `limit` of them).",
-        [PUZZLE, GOAL, FARTHEST_LIMIT],
+        _parameters(FarthestQuestion),
         "FarthestAnswer",
     ),
     "/stats": _get(
         "Build statistics",
         "State count, maximum depth and states per depth.",
-        [PUZZLE, GOAL],
+        _parameters(StatsQuestion),
         "StatsAnswer",
     ),
     "/moves": _get(
@@ -185,7 +136,7 @@ PATHS = {
         "Each move, the state it leads to and that state's depth (null: not stored, "
         "so the goal cannot be reached from it, or it lies beyond a radius build), "
         "sorted by depth; `optimal` marks the moves of optimal paths.",
-        [PUZZLE, STATE, GOAL, TO, ANY],
+        _parameters(MovesQuestion),
         "MovesAnswer",
     ),
     "/puzzles": _get(

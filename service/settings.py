@@ -13,18 +13,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .sizes import parse_size
+
 Value = int | float | str
 
 
 def _same(text: Any) -> Any:
     return text
-
-
-def _bytes(text: Any) -> int:
-    """A size such as 64MB as bytes; ValueError says what a size looks like."""
-    from .api.answer_cache import parse_size  # loads Flask: only the app and serve pay for it
-
-    return parse_size(text)
 
 
 @dataclass(frozen=True)
@@ -106,7 +101,7 @@ APP = (
         "(e.g. 16MB, 1GB; 0: none).",
         option="--answer-cache",
         metavar="SIZE",
-        parse=_bytes,
+        parse=parse_size,
     ),
     Setting(
         "max_age",

@@ -295,3 +295,63 @@ def distances_from_all(sources, successors):
                 dist[t] = dist[s] + 1
                 queue.append(t)
     return dist
+
+
+# -- peg boards drawn as rows ('o' a hole, '.' none) -----------------------------------------------
+GRID_LINES = [(0, 1), (1, 0)]
+TRIANGLE_LINES = [(0, 1), (1, 0), (1, 1)]  # rows, columns, and the diagonal of left-aligned rows
+
+
+def drawn_jumps(board, directions):
+    """(from, over, to) hole triples of a drawn board, walking each line of the drawing."""
+    holes = [(r, c) for r in range(len(board)) for c in range(len(board[0])) if board[r][c] == "o"]
+    out = set()
+    for a in holes:
+        for dr, dc in directions:
+            for s in (1, -1):
+                b, c = (a[0] + s * dr, a[1] + s * dc), (a[0] + 2 * s * dr, a[1] + 2 * s * dc)
+                if b in holes and c in holes:
+                    out.add((holes.index(a), holes.index(b), holes.index(c)))
+    return out
+
+
+def drawn_successors(triples, metric="jump"):
+    """Every position one move on: one jump, or ("chain") any chain of jumps by one peg."""
+
+    def successors(state):
+        found = set()
+
+        def go(s, at):
+            for a, b, c in triples:
+                if a == at and s[b] == "1" and s[c] == "0":
+                    t = list(s)
+                    t[a], t[b], t[c] = "0", "0", "1"
+                    t = "".join(t)
+                    found.add(t)
+                    if metric == "chain":
+                        go(t, c)
+
+        for hole, ch in enumerate(state):
+            if ch == "1":
+                go(state, hole)
+        return found
+
+    return successors
+
+
+def winners(triples, goal):
+    """Every position some sequence of jumps takes to `goal`: un-jumping from it (a peg in the
+    landing hole goes back over refilled holes), breadth first."""
+    seen = {goal}
+    queue = deque([goal])
+    while queue:
+        s = queue.popleft()
+        for a, b, c in triples:
+            if s[c] == "1" and s[a] == "0" and s[b] == "0":
+                t = list(s)
+                t[a], t[b], t[c] = "1", "1", "0"
+                t = "".join(t)
+                if t not in seen:
+                    seen.add(t)
+                    queue.append(t)
+    return seen

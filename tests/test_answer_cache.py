@@ -4,6 +4,7 @@ budget."""
 
 import os
 import shutil
+import threading
 import time
 
 from puzzledb.builder import catalogue
@@ -128,3 +129,29 @@ def test_an_answer_larger_than_its_share_of_the_budget_is_not_kept():
     cache = AnswerCache(8_000)
     assert not cache.put(("depth",), b"x" * 1_000, "tag", 0)
     assert cache.put(("depth",), b"x" * 100, "tag", 0)
+
+
+def test_threads_sharing_the_cache_keep_its_books_and_its_budget():
+    """cachetools' caches are not thread-safe; AnswerCache locks around every use."""
+    body = b"x" * 300
+    cache = AnswerCache(40 * cost_of(("path", "a", 0), body, "tag"))
+    errors = []
+
+    def work(worker: int):
+        try:
+            for i in range(3000):
+                key = ("path", str(i % 97), worker % 3)
+                if cache.get(key) is None:
+                    cache.put(key, body, "tag", cache.generation)
+                if i % 1000 == 999:
+                    cache.invalidate()
+        except Exception as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert cache.used == sum(cost for _, _, cost in cache._entries.values()) <= cache.budget

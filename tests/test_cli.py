@@ -97,7 +97,11 @@ def test_list_shows_catalogue_and_builds(cli, seed_db, tmp_path):
         "klotski",
         "klotski-straight",
         "klotski-finger",
+        "english",
+        "english-chain",
+        "french",
     }
+    assert by_name["english"]["board"] == "33 holes" and by_name["french"]["builds"] == []
     assert by_name["fifteen"]["builds"] == [] and by_name["eleven"]["board"] == "3x4"
     assert {b["goal"] for b in by_name["atama"]["builds"]} == {
         "アタマノタイソウ*",

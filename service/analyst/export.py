@@ -5,12 +5,12 @@ from __future__ import annotations
 import csv
 import json
 from collections.abc import Iterable
-from typing import TextIO
+from typing import IO
 
 from puzzledb.db.build_rows import COLUMNS
 
 
-def write(out: TextIO, fmt: str, batches: Iterable[list[tuple]]) -> int:
+def write(out: IO[str], fmt: str, batches: Iterable[list[tuple]]) -> int:
     """Write every row of `batches` in `fmt` ('csv' with a header, or 'jsonl': one object a
     line, null for the goal's pred and move); returns how many rows were written."""
     count = 0

@@ -1,52 +1,55 @@
 """The lookup routes: path, moves, depth, farthest and stats of one built puzzle and goal.
 
-Each view only reads its documented parameters and asks the shared answers; every check and
-error message is the CLI's.
+Each view builds its question (service.questions) from its documented parameters and asks
+the shared answers; every check and error message is the CLI's.
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, current_app
 
+from ..questions import (
+    DepthQuestion,
+    FarthestQuestion,
+    MovesQuestion,
+    PathQuestion,
+    Question,
+    StatsQuestion,
+)
 from .caching import respond
 from .params import read
 
 bp = Blueprint("lookups", __name__)
 
 
-def _ask(method: str, *args):
+def _ask(kind: type[Question]):
+    """The route's question, built once from its checked parameters, and its answer."""
+    question = kind.from_params(read(kind.route))
     answers = current_app.extensions["puzzledb"]
-    body, tag = answers.retrying(lambda: answers.encoded(method, *args))
+    body, tag = answers.retrying(lambda: answers.encoded(question))
     return respond(body, tag)
 
 
 @bp.get("/path")
 def path():
-    q = read("/path")
-    return _ask("path", q["puzzle"], q["state"], q.get("goal"), q.get("to"))
+    return _ask(PathQuestion)
 
 
 @bp.get("/moves")
 def moves():
-    q = read("/moves")
-    return _ask("moves", q["puzzle"], q["state"], q.get("goal"), q.get("to"), q["any"])
+    return _ask(MovesQuestion)
 
 
 @bp.get("/depth")
 def depth():
-    q = read("/depth")
-    return _ask(
-        "depth", q["puzzle"], q["d"], q.get("goal"), q["limit"], q["offset"], q.get("after")
-    )
+    return _ask(DepthQuestion)
 
 
 @bp.get("/farthest")
 def farthest():
-    q = read("/farthest")
-    return _ask("farthest", q["puzzle"], q.get("goal"), q["limit"])
+    return _ask(FarthestQuestion)
 
 
 @bp.get("/stats")
 def stats():
-    q = read("/stats")
-    return _ask("stats", q["puzzle"], q.get("goal"))
+    return _ask(StatsQuestion)

@@ -2,7 +2,8 @@
 
 Only documented parameters are accepted, each at most once, and required ones must be there:
 anything else is MalformedInput naming the parameter, never a silent default. The values stay
-text; Answers checks them and words the errors as the CLI does.
+text; the route's question (service.questions) checks them and words the errors as the CLI
+does.
 """
 
 from __future__ import annotations

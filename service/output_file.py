@@ -1,0 +1,157 @@
+"""Where a command's --output goes: a file that takes the place of the old one only once it is
+complete, a device or a link written through, and nothing left behind by a failure, Ctrl-C or
+SIGTERM.
+
+Why not click.open_file(..., atomic=True): measured on click 8.5 (tests/test_output_file.py
+keeps the evidence), a failure or Ctrl-C inside its `with` block still renames the partial
+file over the target (its close() ignores the `delete` it is given), and a FIFO or a device is
+replaced by a regular file (its temporary file is renamed over it: as root, /dev/null
+itself). Nor does it handle SIGTERM, which here removes the partial file as Ctrl-C does. What
+it does that this module did not, it does here too: a replaced file keeps its mode.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import tempfile
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from puzzledb.builder.errors import PATH_SHOWN, CannotWrite, Interrupted, shown
+
+
+class _Stopped(KeyboardInterrupt):
+    """SIGTERM while the output is written, raised where the writing is, as Ctrl-C is."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def replacing(output: str, *, binary: bool = False) -> Iterator[IO[Any]]:
+    """A file open for writing that takes the place of `output` only once it is complete."""
+    target = _named_target(output)
+    with _interruptible(output):
+        if target.is_symlink() or (target.exists() and not target.is_file()):
+            # A device, a FIFO or a link (/dev/stdout, /dev/null): written through, as a shell
+            # redirection would be; renaming a file over it would replace the device itself.
+            try:
+                with _opened(target, binary) as out:
+                    yield out
+            except OSError as error:
+                raise _cannot_write(output, error) from None
+            return
+        partial = target.with_name(target.name + ".partial")
+        try:
+            with _opened(partial, binary) as out:
+                _keep_mode(target, partial)
+                yield out
+            os.replace(partial, target)
+        except OSError as error:
+            raise _cannot_write(output, error) from None
+        finally:
+            partial.unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def replacing_folder(output: str, replaceable: Callable[[Path], bool]) -> Iterator[Path]:
+    """An empty folder to fill that takes the place of `output` only once it is complete.
+    `output` may not exist yet, or be a folder that `replaceable(path)` says this command wrote
+    (never a folder of anything else: it is removed). The old folder is moved aside, the new
+    one renamed into place, then the old removed: a reader sees the old folder or the new one
+    whole, never a mix (between the two renames there is an instant with none)."""
+    target = _named_target(output, folder=True)
+    if target.is_symlink() or (target.exists() and not target.is_dir()):
+        raise CannotWrite(
+            f"cannot write {shown(output, PATH_SHOWN)}: it is not a folder; name a folder that "
+            f"does not exist yet"
+        )
+    if target.is_dir() and not replaceable(target):
+        raise CannotWrite(
+            f"cannot write {shown(output, PATH_SHOWN)}: it is a folder of other files; name a "
+            f"folder that does not exist yet (or an earlier export of this kind, to replace it)"
+        )
+    with _interruptible(output):
+        try:
+            partial = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+        except OSError as error:
+            raise _cannot_write(output, error) from None
+        mask = os.umask(0)
+        os.umask(mask)
+        partial.chmod(0o777 & ~mask)  # mkdtemp's 0700 is for its secrecy, not this folder's
+        old = partial.with_name(partial.name + ".old")
+        try:
+            yield partial
+            if target.exists():
+                os.replace(target, old)
+            os.replace(partial, target)
+        except OSError as error:
+            raise _cannot_write(output, error) from None
+        finally:
+            shutil.rmtree(partial, ignore_errors=True)
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def _named_target(output: str, folder: bool = False) -> Path:
+    target = Path(output)
+    if not target.name or (target.is_dir() and not folder):
+        what = "an empty name" if not output else "a folder" if target.is_dir() else "no file"
+        raise CannotWrite(
+            f"cannot write {shown(output, PATH_SHOWN)}: it is {what}; name a file, or - for "
+            f"standard output"
+        )
+    return target
+
+
+def _opened(path: Path, binary: bool) -> IO[Any]:
+    if binary:
+        return open(path, "wb")
+    return open(path, "w", encoding="utf-8", newline="")
+
+
+def _keep_mode(target: Path, partial: Path) -> None:
+    """The replaced file's permissions carry over to the new one (as `cp` over a file does)."""
+    with contextlib.suppress(FileNotFoundError):
+        os.chmod(partial, target.stat().st_mode & 0o7777)
+
+
+def _cannot_write(output: str, error: OSError) -> CannotWrite:
+    return CannotWrite(f"cannot write {shown(output, PATH_SHOWN)}: {error.strerror}")
+
+
+@contextlib.contextmanager
+def _interruptible(output: str) -> Iterator[None]:
+    """Ctrl-C and SIGTERM stop the writing where it is, so the partial output is removed and
+    the target keeps what it held; reported as an interruption (exit 130 or 143), also when the
+    signal reached SQLite first and it answered with its own "interrupted" error."""
+    arrived: list[int] = []
+
+    def stop(signum, frame):
+        arrived.append(signum)
+        raise _Stopped(signum)
+
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for watched in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(watched) is not signal.SIG_IGN:
+                previous[watched] = signal.signal(watched, stop)
+    try:
+        yield
+    except BaseException as error:
+        if not arrived and not isinstance(error, KeyboardInterrupt):
+            raise
+        signum = arrived[0] if arrived else int(signal.SIGINT)
+        raise Interrupted(
+            f"interrupted; {shown(output, PATH_SHOWN)} was not written (it holds what it held "
+            f"before)",
+            signum,
+        ) from None
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)

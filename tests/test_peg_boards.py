@@ -1,0 +1,197 @@
+"""Peg boards defined without code: drawn rows, the two metrics, TOML, the catalogue's crosses.
+
+The move rules are checked against a model written here from the rules alone (three holes in a
+line, the first jumping over the second into the third), sharing no code with builder/.
+"""
+
+import json
+
+import pytest
+from independent import GRID_LINES, PEG_JUMPS, TRIANGLE_LINES, drawn_jumps, drawn_successors
+from test_defects import one_error
+
+from puzzledb.builder import catalogue
+from puzzledb.builder.definition import load_file, load_text
+from puzzledb.builder.errors import BadDefinition, MalformedInput
+from puzzledb.builder.peg import PegSolitaire
+from puzzledb.builder.search import breadth_first
+
+EXAMPLE = "examples/square.toml"
+CROSS = ["..ooo..", "..ooo..", "ooooooo", "ooooooo", "ooooooo", "..ooo..", "..ooo.."]
+
+
+def model_distances(goal, successors, holes):
+    """Distance to `goal` of every position that reaches it, by brute force over all 2^n."""
+    dist = {goal: 0}
+    by_pegs = sorted((format(n, f"0{holes}b") for n in range(2**holes)), key=lambda s: s.count("1"))
+    for _ in range(holes):  # relax until nothing changes (moves only lower the peg count)
+        changed = False
+        for s in by_pegs:
+            best = min((dist[t] + 1 for t in successors(s) if t in dist), default=None)
+            if best is not None and dist.get(s, best + 1) > best:
+                dist[s] = best
+                changed = True
+        if not changed:
+            break
+    return dist
+
+
+def test_a_triangle_drawn_as_rows_is_peg15():
+    drawn = PegSolitaire.from_rows(
+        "t", ["o....", "oo...", "ooo..", "oooo.", "ooooo"], "triangle", "0" * 12 + "100"
+    )
+    peg15 = catalogue.get("peg15")
+    assert drawn.layout == peg15.layout
+    assert [sorted(row) for row in drawn.jumps] == [sorted(row) for row in peg15.jumps]
+    assert {(h, o, land) for h, row in PEG_JUMPS.items() for o, land in row} == {
+        (h, o, land) for h, row in enumerate(drawn.jumps) for o, land in row
+    }
+
+
+@pytest.mark.parametrize(
+    "board, lines, metric",
+    [
+        (["ooo", "ooo", "ooo"], "grid", "jump"),
+        (["ooo", "ooo", "ooo"], "grid", "chain"),
+        ([".o.", "ooo", "ooo", ".o."], "grid", "chain"),
+        (["o...", "oo..", "ooo.", "oooo"], "triangle", "jump"),
+        (["ooo", "ooo", "ooo", "ooo"], "grid", "jump"),
+    ],
+)
+def test_both_metrics_agree_with_a_model_of_the_rules(board, lines, metric):
+    directions = {"grid": GRID_LINES, "triangle": TRIANGLE_LINES}[lines]
+    triples = drawn_jumps(board, directions)
+    holes = sum(row.count("o") for row in board)
+    goal = "".join("1" if h == holes // 2 else "0" for h in range(holes))
+    puzzle = PegSolitaire.from_rows("b", board, lines, goal, metric=metric)
+    assert {(h, o, land) for h, row in enumerate(puzzle.jumps) for o, land in row} == triples
+    successors = drawn_successors(triples, metric)
+    for n in range(0, 2**holes, 7):
+        state = format(n, f"0{holes}b")
+        assert {after for _, after in puzzle.moves(state)} == successors(state)
+    built = breadth_first(puzzle, goal)
+    expected = model_distances(goal, successors, holes)
+    assert {s: d for s, (d, _, _) in built.table.items()} == expected
+    if metric == "jump":  # every jump removes one peg: distance is pegs left minus one
+        assert all(d == s.count("1") - 1 for s, d in expected.items())
+
+
+def test_the_english_cross():
+    english, chain = catalogue.get("english"), catalogue.get("english-chain")
+    assert (english.metric, chain.metric) == ("jump", "chain")
+    assert english.holes == 33 and english.jumps == chain.jumps
+    assert english.default_goal == "0" * 16 + "1" + "0" * 16
+    assert english.parse("start") == "1" * 16 + "0" + "1" * 16
+    assert len(english.moves(english.parse("start"))) == 4
+    assert english.draw(english.parse("start"))[3] == "● ● ● ○ ● ● ●"
+    assert english.layout[0] == (0, 4) and english.layout[6] == (2, 0)
+    # typed as rows of holes, or drawn in full with '.' (or 0) off the board
+    start = english.parse("start")
+    assert english.parse("111/111/1111111/1110111/1111111/111/111") == start
+    assert english.parse("..111../..111../1111111/1110111/1111111/..111../..111..") == start
+    assert english.parse("0011100 0011100 1111111 1110111 1111111 0011100 0011100") == start
+
+
+def test_the_french_board_starts_where_it_can_finish():
+    french = catalogue.get("french")
+    assert french.holes == 37 and french.metric == "jump"
+    start = french.parse("start")
+    assert start.count("0") == 1 and french.default_goal.count("1") == 1
+    assert french.unreachable_reason(start, french.default_goal) is None
+
+
+def test_a_stored_definition_reads_back_and_old_ones_are_chains():
+    for name in ("english", "english-chain", "peg15", "french"):
+        puzzle = catalogue.get(name)
+        again = catalogue.from_spec(json.loads(json.dumps(puzzle.spec())))
+        assert again.spec() == puzzle.spec() and again.metric == puzzle.metric
+    old = {k: v for k, v in catalogue.get("peg15").spec().items() if k != "metric"}
+    assert catalogue.from_spec(old).metric == "chain"
+
+
+def test_the_example_file_defines_a_square_board():
+    definition = load_file(EXAMPLE)
+    puzzle = definition.puzzle
+    assert isinstance(puzzle, PegSolitaire)
+    assert (puzzle.name, puzzle.holes, puzzle.metric) == ("square4", 16, "jump")
+    assert definition.goals == ["0100" + "0" * 12]
+    assert puzzle.parse("start") == "1101" + "1" * 12
+    assert puzzle.draw(puzzle.parse("start"))[0] == "● ● ○ ●"
+
+
+TOML = """kind = "peg"
+name = "p"
+board = [{board}]
+{rest}
+"""
+
+
+@pytest.mark.parametrize(
+    "board, rest, message",
+    [
+        ('"oox", "ooo"', 'goal = "100000"', "board row 1 'oox' has 'x'"),
+        ('"ooo", "oo"', 'goal = "10000"', "board row 2 'oo' has 2 cells, row 1 has 3"),
+        ('"...", "..."', 'goal = "1"', "the board has no hole"),
+        ('"ooo", "...", "o.."', 'goal = "1000"', "no jump connects hole 3 (row 3, column 1)"),
+        ('"o.o", "o.o"', 'goal = "1000"', "no jump connects hole 0 (row 1, column 1) nor 3 more"),
+        ('"ooo"', 'goal = "10"', "goal has 2 holes, expected 3"),
+        ('"ooo"', 'goal = "1x0"', "goal has 'x' at row 1, column 2, a hole"),
+        ('"ooo", ".o.", ".o."', 'goal = "100/x/0"', "goal has 'x' at hole 3; write 1 for a peg"),
+        ('"ooo"', 'goal = "000"', "goal has no pegs"),
+        ('"ooo"', 'goal = "100"\nstart = "1101"', "start start has 4 holes, expected 3"),
+        ('"ooo", "ooo"', 'goal = "1.0000"', "goal has '.' at row 1, column 2, a hole"),
+        ('".ooo", "oooo"', 'goal = "1000/0000"', "goal has a peg off the board at row 1, column 1"),
+        ('".ooo", "oooo"', 'goal = "x000/0000"', "goal has 'x' at row 1, column 1, off the board"),
+        ('"ooo"', 'goal = "100"\nmetric = "hop"', 'metric must be one of "chain", "jump"'),
+        ('"ooo"', 'goal = "100"\nlines = "hex"', 'lines must be one of "grid", "triangle"'),
+        ('"ooo"', 'goal = "100"\nrows = 3', "unknown key 'rows'"),
+        ('"ooo"', 'goal = "100"\n[starts]\n"101" = "110"', "start '101' is not a valid name"),
+    ],
+)
+def test_bad_peg_definitions_say_what_is_wrong(board, rest, message):
+    with pytest.raises(BadDefinition, match=r"^my\.toml: ") as error:
+        load_text(TOML.format(board=board, rest=rest), source="my.toml")
+    assert message in error.value.message
+
+
+def test_a_board_of_more_than_64_holes_is_refused():
+    rows = ", ".join(['"ooooooooo"'] * 8)
+    with pytest.raises(BadDefinition, match="72 holes, at most 64"):
+        load_text(TOML.format(board=rows, rest='goal = "' + "1" + "0" * 71 + '"'))
+
+
+def test_a_state_with_a_peg_off_the_board_is_malformed():
+    english = catalogue.get("english")
+    with pytest.raises(MalformedInput, match="peg off the board at row 1, column 1"):
+        english.parse("1.111../..111../1111111/1110111/1111111/..111../..111..")
+    with pytest.raises(MalformedInput, match="34 holes, expected 33"):
+        english.parse("1" * 34)
+    with pytest.raises(MalformedInput, match="or a start by name: start"):
+        english.parse("begin")
+
+
+def test_the_cli_refuses_bad_peg_input_and_writes_nothing(cli, empty_db, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(TOML.format(board='"ooo", "...", "o.."', rest='goal = "1000"'))
+    message = one_error(cli("build", "--file", bad, "--db", empty_db, "--json"), "bad_definition")
+    assert "no jump connects hole 3" in message
+    assert not empty_db.exists()
+    message = one_error(
+        cli("build", "english", "--goal", "1" * 32, "--radius", "2", "--db", empty_db, "--json"),
+        "malformed",
+    )
+    assert "goal has 32 holes, expected 33" in message
+    assert not empty_db.exists()
+
+
+def test_english_builds_within_a_radius_and_not_whole(cli, empty_db):
+    refused = cli("build", "english", "--db", empty_db, "--json")
+    message = one_error(refused, "too_large")
+    assert "puzzledb build english --radius 8" in message
+    assert not empty_db.exists()
+    built = cli("build", "english", "--radius", "5", "--db", empty_db)
+    assert built.exit_code == 0, built.output
+    # pegs in holes 14 and 15: 14 jumps over 15 into the centre
+    path = cli("path", "english", "0" * 14 + "11" + "0" * 17, "--db", empty_db, "--json")
+    assert path.exit_code == 0, path.output
+    assert json.loads(path.stdout)["moves"] == ["peg 14 jumps to 16"]
