@@ -25,24 +25,12 @@ sys.path.insert(0, str(ROOT))
 
 from bench.stages import StageClock, print_stages  # noqa: E402
 from puzzledb.builder import catalogue  # noqa: E402
-from puzzledb.builder.errors import UnknownPuzzle  # noqa: E402
 from puzzledb.db.build import build_to  # noqa: E402
 
 #: name -> (positions, the start's depth, its winning lines or None when not published)
 FIGURES = {
     "english": (187_636_299, 31, 40_861_647_040_079_968),
 }
-START = "1" * 16 + "0" + "1" * 16
-
-
-def board(name: str):
-    """The catalogue's board, or (before it has one) the same cross made here."""
-    try:
-        return catalogue.get(name)
-    except (UnknownPuzzle, KeyError):
-        from tests.peg_boards import english
-
-        return english("jump" if name == "english" else "chain")
 
 
 def main() -> None:
@@ -50,7 +38,7 @@ def main() -> None:
     parser.add_argument("board", nargs="?", default="english", choices=sorted(FIGURES))
     parser.add_argument("--dir", type=Path, default=ROOT, help="where the database goes")
     args = parser.parse_args()
-    puzzle = board(args.board)
+    puzzle = catalogue.get(args.board)
     print(f"load before: {subprocess.run(['uptime'], capture_output=True, text=True).stdout}")
     with tempfile.TemporaryDirectory(dir=args.dir, prefix=".bench-") as folder:
         path = Path(folder) / "peg.sqlite"
@@ -61,7 +49,8 @@ def main() -> None:
         size = path.stat().st_size
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
             depth, solutions = conn.execute(
-                f"SELECT depth, solutions FROM {row['node_table']} WHERE state = ?", (START,)
+                f"SELECT depth, solutions FROM {row['node_table']} WHERE state = ?",
+                (puzzle.parse("start"),),
             ).fetchone()
             # where the bytes are: the node table and its depth index (reads every page)
             parts = conn.execute(

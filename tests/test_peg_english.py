@@ -7,8 +7,8 @@ import json
 import os
 
 import pytest
-from peg_boards import english
 
+from puzzledb.builder import catalogue
 from puzzledb.db import queries
 from puzzledb.db.build import build_to
 from puzzledb.db.connection import reader
@@ -23,7 +23,9 @@ GOAL = "0" * 16 + "1" + "0" * 16
 
 def test_english_positions_depth_and_winning_lines(tmp_path):
     path = tmp_path / "english.sqlite"
-    row = build_to(path, english("jump"), GOAL)
+    english = catalogue.get("english")
+    assert english.default_goal == GOAL and english.parse("start") == START
+    row = build_to(path, english, GOAL)
     assert row["states"] == 187_636_299  # as many as the start reaches, by complement duality
     database = reader(path)
     with database.connection() as conn:

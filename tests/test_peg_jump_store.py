@@ -7,9 +7,9 @@ import sqlite3
 
 import pytest
 from independent import grid_peg_successors, peg_distances, solution_counts
-from peg_boards import grid_board
 
 from puzzledb.builder.errors import DatabaseVersion
+from puzzledb.builder.peg import PegSolitaire
 from puzzledb.db import build_rows, queries, schema
 from puzzledb.db.build import build_to
 from puzzledb.db.connection import reader
@@ -21,7 +21,7 @@ GOAL = "000001000000"
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     path = tmp_path_factory.mktemp("peg") / "cross.sqlite"
-    build_to(path, grid_board("cross12", ROWS, GOAL), GOAL)
+    build_to(path, PegSolitaire.from_rows("cross12", ROWS, "grid", GOAL, metric="jump"), GOAL)
     return path
 
 

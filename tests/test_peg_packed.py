@@ -12,11 +12,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from independent import grid_peg_successors, peg_distances, solution_counts
-from peg_boards import grid_board
 
 from puzzledb.builder import vector_search
+from puzzledb.builder.peg import PegSolitaire
 from puzzledb.builder.peg_packed import PackedPegs
 from puzzledb.builder.vector_search import layered_bfs
+
+
+def grid_board(name, rows, goal):
+    return PegSolitaire.from_rows(name, rows, "grid", goal, metric="jump")
+
 
 # name -> (rows, goal)
 BOARDS = {
