@@ -59,11 +59,16 @@ def main() -> None:
         clock = StageClock()
         row = build_to(path, puzzle, puzzle.default_goal, progress=clock)
         size = path.stat().st_size
+    print_stages(clock, row["states"], size)
+
+
+def print_stages(clock: StageClock, states: int, size: int) -> None:
+    """One line a stage with its seconds, then the total and the file's bytes a state."""
     for (name, began), (_, ended) in zip(clock.marks, clock.marks[1:]):
         print(f"{name:24} {ended - began:9.2f} s")
     print(
         f"{'total':24} {clock.marks[-1][1] - clock.start:9.2f} s  "
-        f"({row['states']:,} states, {size / row['states']:.1f} bytes a state)"
+        f"({states:,} states, {size / states:.1f} bytes a state)"
     )
 
 

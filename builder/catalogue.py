@@ -188,11 +188,26 @@ SEEDS = ["eight", "seven", "lines", "atama", "nooff", "peg15"]
 #: Seeds whose goals for every target (`--all-goals`) `build --all` builds too, as they are
 #: cheap (seven: one more build of 20,160 states), so that any position can be a target there.
 SEEDS_WITH_EVERY_TARGET = ["seven"]
+#: Catalogue boards whose complete build toward their own goal holds a published number of
+#: positions far below their arrangements: the size guard weighs that number instead.
+#: english: the positions that can finish with one peg in the centre (the peg codec builds it).
+PUBLISHED_STATES = {"english": 187_636_299}
+
+
+def states_bound(puzzle: Puzzle, goal: str | None = None) -> int | None:
+    """At most how many states a complete build of `puzzle` toward `goal` (its own when None)
+    holds, as known before searching: a catalogue board's published count toward its own
+    goal, else every arrangement (None: not known)."""
+    published = PUBLISHED_STATES.get(puzzle.name)
+    own = CATALOGUE.get(puzzle.name) is puzzle and goal in (None, puzzle.default_goal)
+    return published if published is not None and own else puzzle.arrangements()
+
+
 #: Too large to search completely (name -> states): these are built within a radius of the goal.
 RADIUS_ONLY = {
     p.name: n
     for p in CATALOGUE.values()
-    if (n := p.arrangements()) is not None and n > MAX_COMPLETE_STATES
+    if (n := states_bound(p)) is not None and n > MAX_COMPLETE_STATES
 }
 #: The radius suggested for a board too large to search completely (the README's examples).
 SUGGESTED_RADIUS = 20

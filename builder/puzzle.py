@@ -37,6 +37,9 @@ class Move:
     """
 
     swap: tuple[int, int] | None = None
+    #: The cells the move turns over when it is nothing more than that (a peg's single jump:
+    #: the holes it leaves, jumps and lands in); the database then derives `pred` too.
+    flips: tuple[int, ...] | None = None
     #: How the move is said ("tile 5 down"): made from the data, so never compared.
     label: str = field(default="", compare=False)
 

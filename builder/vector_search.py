@@ -2,11 +2,16 @@
 
 Generic over any codec with `encode`, `decode`, `expand`, `moves` and `state_bits`;
 `expand` may leave out each state's own predecessor, which the search would discard anyway,
-and a codec whose graph is `bipartite` spares a comparison with the current layer. It relies
-on the state graph being undirected (every move can be undone): the states first met at depth
-d+1 are then the neighbours of depth d minus depths d and d-1, so only three layers are
-compared. Memory is a few bytes per state: each layer is one sorted uint64 array plus an
-int16 array of move codes; nothing is held per state as a Python object.
+and a codec whose graph is `bipartite` spares a comparison with the current layer. On an
+undirected state graph (every move can be undone) the states first met at depth d+1 are the
+neighbours of depth d minus depths d and d-1, so only three layers are compared. A `directed`
+codec's expand gives the states one move *farther* from the goal (the search runs backwards
+over undone moves), which may lie at any earlier depth: every earlier layer is compared,
+unless the codec is also `graded` (a state's depth follows from the state, as a peg board's
+from its pegs), when nothing is. A codec with `expansion(codes, came_by)` hands a layer's
+children one key range at a time (builder.peg_packed.UnJumps), so they never all exist at once.
+Memory is a few bytes per state: each layer is one sorted uint64 array plus an int16 array of
+move codes; nothing is held per state as a Python object.
 """
 
 from __future__ import annotations
@@ -75,20 +80,23 @@ def layered_bfs(
     # From several sources a move may join two states equally far from the goal: the colours
     # of a chessboard no longer tell layers apart.
     bipartite = getattr(codec, "bipartite", False) and len(current) == 1
+    directed = getattr(codec, "directed", False)
+    graded = getattr(codec, "graded", False) and len(current) == 1
     branching = 4.0  # children per state expanded, until the first expansion tells
     while radius is None or len(layers) <= radius:
         if guard is not None:
             guard.before_expanding([len(x) for x in layers], branching)
-        children, moves, parents = codec.expand(current, layer_moves[-1])
-        branching = len(children) / max(len(current), 1)
-        found, moves, counts = _distinct_children(
-            children, moves, parents, current_counts, codec.state_bits
-        )
-        del children, parents
-        new = ~_member(found, previous)
-        if not bipartite:  # else no move stays within a layer
-            new &= ~_member(found, current)
-        found, moves, counts = found[new], moves[new], counting.take(counts, new)
+        found, moves, counts, expanded = _children(codec, current, layer_moves[-1], current_counts)
+        branching = expanded / max(len(current), 1)
+        if directed:
+            earlier = [] if graded else layers
+        else:  # a bipartite graph has no move within a layer
+            earlier = [previous] if bipartite else [previous, current]
+        new = np.ones(len(found), bool)
+        for layer in earlier:
+            new &= ~_member(found, layer)
+        if not new.all():
+            found, moves, counts = found[new], moves[new], counting.take(counts, new)
         if len(found) == 0:
             break
         layers.append(found)
@@ -110,6 +118,44 @@ def layered_bfs(
     )
     result.note_most_solved()
     return result
+
+
+#: Children sorted at once when a codec hands them out by key range: bounds the memory of
+#: sorting one layer's children (about 30 bytes each) to a few hundred MB.
+CHILDREN_AT_ONCE = 8_000_000
+
+
+def _children(codec, current, came_by, counts):
+    """The distinct children of a layer, sorted, with a move code and a count each, and how
+    many children the layer expanded to before they were made distinct (the memory guard's
+    branching factor)."""
+    if not hasattr(codec, "expansion"):
+        children, moves, parents = codec.expand(current, came_by)
+        expanded = len(children)
+        return (*_distinct_children(children, moves, parents, counts, codec.state_bits), expanded)
+    expansion = codec.expansion(current, came_by)
+    expanded = min(expansion.size, CHILDREN_AT_ONCE)  # what is held at once
+    cuts = expansion.cuts(math.ceil(expansion.size / CHILDREN_AT_ONCE))
+    parent_bits = max(1, (len(current) - 1).bit_length())
+    by_parent = hasattr(codec, "move_between") and codec.state_bits + parent_bits <= 64
+    parts = []
+    for low, high in itertools.pairwise([0, *cuts, None]):
+        children, moves, parents = expansion.between(low, high)
+        if by_parent:
+            parts.append(_distinct_by_parent(codec, current, children, parents, counts))
+        else:
+            parts.append(_distinct_children(children, moves, parents, counts, codec.state_bits))
+        del children, moves, parents
+    del expansion
+    if len(parts) == 1:
+        return (*parts[0], expanded)
+    limbs = max(len(c) for _, _, c in parts)
+    return (
+        np.concatenate([f for f, _, _ in parts]),
+        np.concatenate([m for _, m, _ in parts]),
+        [np.concatenate([counting.padded(c, limbs)[i] for _, _, c in parts]) for i in range(limbs)],
+        expanded,
+    )
 
 
 def _distinct_children(children, moves, parents, counts, state_bits: int):
@@ -136,6 +182,26 @@ def _distinct_children(children, moves, parents, counts, state_bits: int):
         return found, moves, counting.sum_runs(np.flatnonzero(first), parents[order], counts)
     found, index, group = np.unique(children, return_index=True, return_inverse=True)
     return found, moves[index], counting.sum_into(group, parents, counts, len(found))
+
+
+def _distinct_by_parent(codec, current, children, parents, counts):
+    """As _distinct_children, where a child and its parent's index share one word: a plain
+    sort (no argsort, no gather) then groups each child's parents, and the codec names the
+    move from the first parent to the child (`move_between`)."""
+    bits = np.uint64(max(1, (len(current) - 1).bit_length()))
+    keys = (children << bits) | parents.astype(np.uint64)
+    keys.sort(kind="stable")  # timsort: a merge of the runs it is given
+    states = keys >> bits
+    first = np.empty(len(keys), bool)
+    first[:1] = True
+    np.not_equal(states[1:], states[:-1], out=first[1:])
+    del states
+    parents = (keys & np.uint64((1 << int(bits)) - 1)).astype(np.intp)
+    starts = np.flatnonzero(first)
+    found = keys[starts] >> bits
+    del keys, first
+    moves = codec.move_between(found, current[parents[starts]])
+    return found, moves, counting.sum_runs(starts, parents, counts)
 
 
 def _member(values: np.ndarray, sorted_set: np.ndarray) -> np.ndarray:

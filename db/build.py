@@ -9,6 +9,7 @@ import time
 from functools import partial
 from pathlib import Path
 
+from puzzledb.builder import peg_packed
 from puzzledb.builder.known_layers import known_histogram
 from puzzledb.builder.memory import Budget, MemoryGuard, machine_budget
 from puzzledb.builder.packed import PackedBoard, packable
@@ -28,8 +29,9 @@ def search(
     progress: Progress | None = None,
     memory: Budget | None = None,
 ) -> SearchResult:
-    """The vectorized search where the puzzle packs into integers, else the plain one; from
-    every position the goal stands for at once (a pattern's matches), at depth 0.
+    """The vectorized search where the puzzle packs into integers (a sliding board, or a peg
+    board of single jumps), else the plain one; from every position the goal stands for at
+    once (a pattern's matches), at depth 0.
 
     The vectorized search stops with `too_large` before it would take more than `memory`
     (default: what the machine has free), or before it starts where the layers are known."""
@@ -39,6 +41,10 @@ def search(
     if packable(puzzle):
         guard = memory_guard(puzzle, goal, radius, memory)
         result = layered_bfs(PackedBoard(puzzle), goal, radius, report, sources, guard)
+    elif peg_packed.packable(puzzle):
+        guard = memory_guard(puzzle, goal, radius, memory)
+        codec = peg_packed.PackedPegs(puzzle)
+        result = layered_bfs(codec, goal, radius, report, sources, guard)
     else:
         result = breadth_first(puzzle, goal, radius, report, sources)
     result.radius = radius

@@ -21,7 +21,11 @@ def rows_sql(build: Build, one_depth: bool = False) -> str:
     """The rows in state order; with `one_depth`, those at the depth bound to :depth (the
     depth index holds them in state order, so that is no sort either)."""
     pred = schema.pred_expression(
-        "n.state", "n.move", build.rows * build.cols, "n.pred" if build.stores_pred else None
+        "n.state",
+        "n.move",
+        build.rows * build.cols,
+        "n.pred" if build.stores_pred else None,
+        "m" if schema.derives_by_flips(build.kind, build.stores_pred) else None,
     )
     where = "WHERE n.depth = :depth " if one_depth else ""
     return (

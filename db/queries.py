@@ -141,8 +141,9 @@ def move_labels(conn: Connection, build: Build) -> dict[int, str]:
 
 
 @lru_cache(maxsize=256)
-def _path_sql(table: str, cells: int, stores_pred: bool) -> str:
-    """Follow predecessors from a state; a derived pred needs no join, only arithmetic.
+def _path_sql(table: str, cells: int, stores_pred: bool, flips_of: int | None = None) -> str:
+    """Follow predecessors from a state; a derived pred needs no join, only arithmetic, but a
+    jump's (`flips_of` = the build's id) joins its move's three cells.
 
     Positional parameters: the state and the longest walk allowed.
     """
@@ -153,10 +154,19 @@ def _path_sql(table: str, cells: int, stores_pred: bool) -> str:
             "0, state, depth, move, pred",
             "walk.step + 1, n.state, n.depth, n.move, n.pred",
         )
+    elif flips_of is not None:
+        next_pred = schema.pred_expression("walk.state", "walk.move", cells, None, "m")
+        columns = "step, state, depth, move"
+        base, step = "0, state, depth, move", "walk.step + 1, n.state, n.depth, n.move"
     else:
         next_pred = schema.pred_expression("walk.state", "walk.move", cells, None)
         columns = "step, state, depth, move"
         base, step = "0, state, depth, move", "walk.step + 1, n.state, n.depth, n.move"
+    join = (
+        ""
+        if flips_of is None
+        else f" JOIN moves AS m ON m.puzzle_id = {int(flips_of)} AND m.code = walk.move"
+    )
     # The start's own count rides along on the first row only.
     columns += ", solutions"
     base += ", solutions"
@@ -164,7 +174,7 @@ def _path_sql(table: str, cells: int, stores_pred: bool) -> str:
     return f"""WITH RECURSIVE walk({columns}) AS (
             SELECT {base} FROM {table} WHERE state = ?
           UNION ALL
-            SELECT {step} FROM walk JOIN {table} AS n ON n.state = {next_pred}
+            SELECT {step} FROM walk{join} JOIN {table} AS n ON n.state = {next_pred}
             WHERE walk.step < ?
         )
         SELECT state, move, solutions FROM walk ORDER BY step"""
@@ -176,7 +186,8 @@ def path(
     """([(state, move made from it)] from `state` to the goal, so the state's depth is the
     length less one; [] if the build does not hold `state`), and the number of optimal
     solutions from `state`."""
-    sql = _path_sql(build.node_table, build.rows * build.cols, build.stores_pred)
+    flips_of = build.id if schema.derives_by_flips(build.kind, build.stores_pred) else None
+    sql = _path_sql(build.node_table, build.rows * build.cols, build.stores_pred, flips_of)
     rows = conn.execute(sql, (state, build.max_depth)).fetchall()
     labels = move_labels(conn, build)
     steps = [(s, None if m is None else labels[m]) for s, m, _ in rows]

@@ -24,12 +24,15 @@ Why one table per build: a rebuild creates the new table and drops the old one i
 transaction, which is cheap at any size, and each table only stores what its puzzle needs.
 When every move of a puzzle swaps two cells (all sliding puzzles here), `pred` is not stored:
 the views derive it from the state and the move's two cells, saving a second copy of the state.
+So too when every move is one jump of a peg (a peg board's `jump` metric): a jump flips three
+holes (two pegs leave, one arrives), which the build's `moves` row names in cell_a < cell_b <
+cell_c; the views flip them back (version 3 added cell_c).
 """
 
 from __future__ import annotations
 
 #: PRAGMA user_version of a database this code writes; others are refused, not misread.
-VERSION = 2
+VERSION = 3
 
 TABLES = [
     """CREATE TABLE IF NOT EXISTS puzzles (
@@ -59,6 +62,8 @@ TABLES = [
         label     TEXT NOT NULL,                -- e.g. 'tile 5 down': from a state to its pred
         cell_a    INTEGER,                      -- the two cells the move swaps (a < b),
         cell_b    INTEGER,                      -- NULL when it is not a plain swap
+        cell_c    INTEGER,                      -- a jump flips cells a < b < c: the holes
+                                                --   it empties and fills; else NULL
         PRIMARY KEY (puzzle_id, code)
     ) WITHOUT ROWID""",
     """CREATE TABLE IF NOT EXISTS layers (
@@ -114,11 +119,16 @@ def swapped_cells_sql(code: str, cells: int) -> tuple[str, str]:
     return f"(({code} / {int(cells)}) % {int(cells)})", f"({code} % {int(cells)})"
 
 
-def pred_expression(state: str, move: str, cells: int, stored: str | None) -> str:
-    """SQL for a predecessor: the `stored` column, or `state` with the two cells that the
-    `move` code names swapped (builder.move_codes)."""
+def pred_expression(
+    state: str, move: str, cells: int, stored: str | None, flips: str | None = None
+) -> str:
+    """SQL for a predecessor: the `stored` column; or, where `flips` names the joined `moves`
+    row of the move (a jump), `state` with that row's three cells flipped; else `state` with
+    the two cells that the `move` code names swapped (builder.move_codes)."""
     if stored:
         return stored
+    if flips:
+        return flipped(state, *(f"{flips}.cell_{x}" for x in "abc"))
     s = state
     a, b = swapped_cells_sql(move, cells)
     return (
@@ -128,13 +138,32 @@ def pred_expression(state: str, move: str, cells: int, stored: str | None) -> st
     )
 
 
+def flipped(state: str, a: str, b: str, c: str) -> str:
+    """SQL for `state` with cells a < b < c flipped between '0' and '1' (a jump undone)."""
+    s = state
+
+    def flip(cell: str) -> str:
+        return f"(1 - substr({s}, {cell} + 1, 1))"
+
+    return (
+        f"substr({s}, 1, {a}) || {flip(a)} || substr({s}, {a} + 2, {b} - {a} - 1) || "
+        f"{flip(b)} || substr({s}, {b} + 2, {c} - {b} - 1) || {flip(c)} || substr({s}, {c} + 2)"
+    )
+
+
+def derives_by_flips(kind: str, stores_pred: bool) -> bool:
+    """A build whose pred is a jump undone: a peg board's build that stores no pred."""
+    return kind == "peg" and not stores_pred
+
+
 def quote(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
 def _pred_of(build: dict) -> str:
     stored = "n.pred" if build["stores_pred"] else None
-    return pred_expression("n.state", "n.move", build["cells"], stored)
+    flips = "m" if derives_by_flips(build["kind"], build["stores_pred"]) else None
+    return pred_expression("n.state", "n.move", build["cells"], stored, flips)
 
 
 def states_view(builds: list[dict]) -> list[str]:

@@ -156,17 +156,11 @@ def _finish_build(conn: Connection, row: dict, result, started: float, progress)
     if result.moves:  # none when no move leads to the goal (a full peg board): one state
         conn.execute(
             text(
-                "INSERT INTO moves (puzzle_id, code, label, cell_a, cell_b) "
-                "VALUES (:id, :code, :label, :a, :b)"
+                "INSERT INTO moves (puzzle_id, code, label, cell_a, cell_b, cell_c) "
+                "VALUES (:id, :code, :label, :a, :b, :c)"
             ),
             [
-                {
-                    "id": build_id,
-                    "code": code,
-                    "label": move.label,
-                    "a": move.swap[0] if move.swap else None,
-                    "b": move.swap[1] if move.swap else None,
-                }
+                {"id": build_id, "code": code, "label": move.label, **_move_cells(move)}
                 for code, move in sorted(result.moves.items())
             ],
         )
@@ -433,11 +427,20 @@ def _multi_insert(table: str, width: int, rows: int) -> str:
     return f"INSERT INTO {table} VALUES " + ", ".join([row] * rows)
 
 
+def _move_cells(move) -> dict:
+    """The cells a move swaps (a < b), or the three it flips (a < b < c), else none."""
+    if move.swap:
+        return {"a": move.swap[0], "b": move.swap[1], "c": None}
+    if move.flips:
+        return dict(zip("abc", sorted(move.flips)))
+    return {"a": None, "b": None, "c": None}
+
+
 def _rewrite_views(conn: Connection) -> None:
     builds = (
         conn.execute(
             text(
-                "SELECT id, name, goal, node_table, stores_pred, max_depth, "
+                "SELECT id, name, goal, kind, node_table, stores_pred, max_depth, "
                 "rows * cols AS cells "
                 "FROM puzzles ORDER BY id"
             )

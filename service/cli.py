@@ -440,8 +440,9 @@ def _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank, m
     jobs = []
     for name in names:
         puzzle = catalogue.get(name)
-        _check_size(puzzle, radius, f"puzzledb build {name}")
-        jobs.append((puzzle, puzzle.parse_goal(goal)))
+        target = puzzle.parse_goal(goal)
+        _check_size(puzzle, radius, f"puzzledb build {name}", target)
+        jobs.append((puzzle, target))
     if build_all:
         from puzzledb.builder.targets import goals_for_every_target
 
@@ -472,9 +473,9 @@ def _every_target(jobs, goal, build_all):
     return out
 
 
-def _check_size(puzzle, radius: int | None, example: str) -> None:
+def _check_size(puzzle, radius: int | None, example: str, goal: str | None = None) -> None:
     """Refuse a complete search that memory cannot hold before it starts, not hours later."""
-    count = puzzle.arrangements()
+    count = catalogue.states_bound(puzzle, goal)
     if radius is None and count is not None and count > MAX_COMPLETE_STATES:
         raise TooLarge(
             f"{puzzle.name} has up to {count:,} states, too many to search completely (at "

@@ -80,7 +80,42 @@ def distances_to(goal, successors):
     return distances_from_all([goal], successors)
 
 
-def peg_distances(goal, holes=15):
+def grid_peg_successors(rows, chain=False):
+    """Successor function of a peg board drawn as rows ('o' a hole): a peg jumps over a
+    neighbouring peg in a row or column into the empty hole beyond. Holes are numbered in
+    reading order. With `chain`, a move is any chain of such jumps by one peg."""
+    cells = [(r, c) for r, row in enumerate(rows) for c, mark in enumerate(row) if mark == "o"]
+    at = {cell: i for i, cell in enumerate(cells)}
+    lines = {}
+    for i, (r, c) in enumerate(cells):
+        lines[i] = [
+            (at[(r + dr, c + dc)], at[(r + 2 * dr, c + 2 * dc)])
+            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if (r + dr, c + dc) in at and (r + 2 * dr, c + 2 * dc) in at
+        ]
+
+    def successors(state):
+        out = set()
+
+        def go(s, hole):
+            for over, land in lines[hole]:
+                if s[over] == "1" and s[land] == "0":
+                    t = list(s)
+                    t[hole], t[over], t[land] = "0", "0", "1"
+                    t = "".join(t)
+                    out.add(t)
+                    if chain:
+                        go(t, land)
+
+        for hole, mark in enumerate(state):
+            if mark == "1":
+                go(state, hole)
+        return out
+
+    return successors
+
+
+def peg_distances(goal, holes=15, successors=peg_successors):
     """Distance to `goal` of every peg state that can reach it (jumps only remove pegs,
     so a state's distance follows from those with fewer pegs)."""
     by_pegs = sorted(range(1, 1 << holes), key=lambda m: bin(m).count("1"))
@@ -90,7 +125,7 @@ def peg_distances(goal, holes=15):
         if state == goal:
             dist[state] = 0
             continue
-        best = [dist[t] for t in peg_successors(state) if t in dist]
+        best = [dist[t] for t in successors(state) if t in dist]
         if best:
             dist[state] = 1 + min(best)
     return dist

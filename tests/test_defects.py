@@ -465,10 +465,22 @@ def test_arrangements_of_the_catalogue():
     assert catalogue.RADIUS_ONLY == {
         "fifteen": 10_461_394_944_000,
         "fifteen-multi": 10_461_394_944_000,
-        "english": 2**33,  # on the plain search; the peg codec of issue 20 builds it whole
-        "english-chain": 2**33,
+        "english-chain": 2**33,  # on the plain search; the peg codec builds english whole
         "french": 2**37,
     }
+
+
+def test_english_is_weighed_by_its_published_count_toward_its_own_goal_only(cli, empty_db):
+    english = catalogue.get("english")
+    assert catalogue.states_bound(english) == 187_636_299 <= MAX_COMPLETE_STATES
+    assert catalogue.states_bound(english, english.default_goal) == 187_636_299
+    other = "1" + "0" * 32
+    assert catalogue.states_bound(english, other) == 2**33
+    message = one_error(
+        cli("build", "english", "--goal", other, "--db", empty_db, "--json"), "too_large"
+    )
+    assert "8,589,934,592" in message and "--radius" in message
+    assert not empty_db.exists()
 
 
 def test_a_big_board_from_flags_needs_a_radius(cli, empty_db):

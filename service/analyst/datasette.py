@@ -49,8 +49,10 @@ TABLES = {
             "puzzle_id": "The build (puzzles.id).",
             "code": "Move code as stored in nodes_<id>.move (k*C*C + a*C + b on C cells).",
             "label": "The move in words, from a state to its pred.",
-            "cell_a": "First cell the move swaps (from 0, row-major); empty if not a swap.",
+            "cell_a": "First cell the move swaps (from 0, row-major); empty if not a swap "
+            "or a jump.",
             "cell_b": "Second cell the move swaps.",
+            "cell_c": "Of a peg's single jump, the third of the holes it flips (a < b < c).",
         },
     ),
     "layers": (

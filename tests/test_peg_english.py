@@ -1,0 +1,40 @@
+"""The English 33-hole cross built whole, its published figures asserted: opt-in, as it takes
+~10 minutes, ~4 GB of memory and ~10 GB of disk (run with PUZZLEDB_BIG=1, README "Peg
+solitaire on the English cross"). The same codec is checked on small boards in every run
+(tests/test_peg_packed.py)."""
+
+import json
+import os
+
+import pytest
+
+from puzzledb.builder import catalogue
+from puzzledb.db import queries
+from puzzledb.db.build import build_to
+from puzzledb.db.connection import reader
+
+pytestmark = pytest.mark.skipif(
+    not os.environ.get("PUZZLEDB_BIG"), reason="a 10-minute build: set PUZZLEDB_BIG=1"
+)
+
+START = "1" * 16 + "0" + "1" * 16
+GOAL = "0" * 16 + "1" + "0" * 16
+
+
+def test_english_positions_depth_and_winning_lines(tmp_path):
+    path = tmp_path / "english.sqlite"
+    english = catalogue.get("english")
+    assert english.default_goal == GOAL and english.parse("start") == START
+    row = build_to(path, english, GOAL)
+    assert row["states"] == 187_636_299  # as many as the start reaches, by complement duality
+    database = reader(path)
+    with database.connection() as conn:
+        build = queries.find_build(conn, "english", GOAL)
+        depth, solutions, kind = conn.execute(
+            f"SELECT depth, solutions, typeof(solutions) FROM {build.node_table} WHERE state = ?",
+            (START,),
+        ).fetchone()
+        steps, counted = queries.path(conn, build, START)
+    assert depth == 31 and len(steps) == 32 and steps[-1] == (GOAL, None)
+    assert kind == "integer" and solutions == 40_861_647_040_079_968  # past 2**53, exact
+    assert json.loads(json.dumps({"solutions": counted}))["solutions"] == solutions
