@@ -20,14 +20,18 @@ from puzzledb.builder.puzzle import MAX_COMPLETE_STATES
 from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers
+from puzzledb.service.cli_options import EXIT_STATUS
 from puzzledb.service.questions import whole_number
 
 ROOT = Path(__file__).parent.parent
 
 
-def one_error(result, code: str, status: int = 2) -> str:
-    """The one JSON error object a --json command printed; its message."""
-    assert result.exit_code == status, result.output
+def one_error(result, code: str, status: int | None = None) -> str:
+    """The one JSON error object a --json command printed; its message. The exit status is
+    the one README's error table gives the code (tests/test_error_statuses.py holds the two
+    together) unless `status` says otherwise."""
+    expected = EXIT_STATUS[code] if status is None else status
+    assert result.exit_code == expected, result.output
     assert "Traceback" not in result.output
     error = json.loads(result.stdout)["error"]
     assert set(error) == {"code", "message"} and error["code"] == code
