@@ -37,8 +37,10 @@ class _Stopped(KeyboardInterrupt):
 def replacing(output: str, *, binary: bool = False) -> Iterator[IO[Any]]:
     """A file open for writing that takes the place of `output` only once it is complete."""
     target = _named_target(output)
+    with _refused(output):
+        passes_through = target.is_symlink() or (target.exists() and not target.is_file())
     with _interruptible(output):
-        if target.is_symlink() or (target.exists() and not target.is_file()):
+        if passes_through:
             # A device, a FIFO or a link (/dev/stdout, /dev/null): written through, as a shell
             # redirection would be; renaming a file over it would replace the device itself.
             try:
@@ -56,7 +58,8 @@ def replacing(output: str, *, binary: bool = False) -> Iterator[IO[Any]]:
         except OSError as error:
             raise _cannot_write(output, error) from None
         finally:
-            partial.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):  # never in place of the error that says why
+                partial.unlink(missing_ok=True)
 
 
 @contextlib.contextmanager
@@ -67,12 +70,15 @@ def replacing_folder(output: str, replaceable: Callable[[Path], bool]) -> Iterat
     one renamed into place, then the old removed: a reader sees the old folder or the new one
     whole, never a mix (between the two renames there is an instant with none)."""
     target = _named_target(output, folder=True)
-    if target.is_symlink() or (target.exists() and not target.is_dir()):
+    with _refused(output):
+        not_a_folder = target.is_symlink() or (target.exists() and not target.is_dir())
+        is_folder = target.is_dir()
+    if not_a_folder:
         raise CannotWrite(
             f"cannot write {shown(output, PATH_SHOWN)}: it is not a folder; name a folder that "
             f"does not exist yet"
         )
-    if target.is_dir() and not replaceable(target):
+    if is_folder and not replaceable(target):
         raise CannotWrite(
             f"cannot write {shown(output, PATH_SHOWN)}: it is a folder of other files; name a "
             f"folder that does not exist yet (or an earlier export of this kind, to replace it)"
@@ -100,13 +106,25 @@ def replacing_folder(output: str, replaceable: Callable[[Path], bool]) -> Iterat
 
 def _named_target(output: str, folder: bool = False) -> Path:
     target = Path(output)
-    if not target.name or (target.is_dir() and not folder):
-        what = "an empty name" if not output else "a folder" if target.is_dir() else "no file"
+    with _refused(output):
+        is_dir = bool(target.name) and target.is_dir()
+    if not target.name or (is_dir and not folder):
+        what = "an empty name" if not output else "a folder" if is_dir else "no file"
         raise CannotWrite(
             f"cannot write {shown(output, PATH_SHOWN)}: it is {what}; name a file, or - for "
             f"standard output"
         )
     return target
+
+
+@contextlib.contextmanager
+def _refused(output: str) -> Iterator[None]:
+    """Looking at `output` before writing: what the system refuses there (a name too long, a
+    folder this user cannot search) is the output's fault, as a failed write is."""
+    try:
+        yield
+    except OSError as error:
+        raise _cannot_write(output, error) from None
 
 
 def _opened(path: Path, binary: bool) -> IO[Any]:
