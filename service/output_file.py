@@ -34,9 +34,13 @@ class _Stopped(KeyboardInterrupt):
 
 
 @contextlib.contextmanager
-def replacing(output: str, *, binary: bool = False) -> Iterator[IO[Any]]:
-    """A file open for writing that takes the place of `output` only once it is complete."""
-    target = _named_target(output)
+def replacing(output: str, *, binary: bool = False, stdout_too: bool = True) -> Iterator[IO[Any]]:
+    """A file open for writing that takes the place of `output` only once it is complete;
+    `stdout_too` says whether the command also writes `-` (standard output), which a message
+    then offers."""
+    target = _named_target(
+        output, hint="a file, or - for standard output" if stdout_too else "a file"
+    )
     with _refused(output):
         passes_through = target.is_symlink() or (target.exists() and not target.is_file())
     with _interruptible(output):
@@ -69,7 +73,7 @@ def replacing_folder(output: str, replaceable: Callable[[Path], bool]) -> Iterat
     (never a folder of anything else: it is removed). The old folder is moved aside, the new
     one renamed into place, then the old removed: a reader sees the old folder or the new one
     whole, never a mix (between the two renames there is an instant with none)."""
-    target = _named_target(output, folder=True)
+    target = _named_target(output, folder=True, hint="a folder that does not exist yet")
     with _refused(output):
         not_a_folder = target.is_symlink() or (target.exists() and not target.is_dir())
         is_folder = target.is_dir()
@@ -104,16 +108,13 @@ def replacing_folder(output: str, replaceable: Callable[[Path], bool]) -> Iterat
             shutil.rmtree(old, ignore_errors=True)
 
 
-def _named_target(output: str, folder: bool = False) -> Path:
+def _named_target(output: str, *, hint: str, folder: bool = False) -> Path:
     target = Path(output)
     with _refused(output):
         is_dir = bool(target.name) and target.is_dir()
     if not target.name or (is_dir and not folder):
         what = "an empty name" if not output else "a folder" if is_dir else "no file"
-        raise CannotWrite(
-            f"cannot write {shown(output, PATH_SHOWN)}: it is {what}; name a file, or - for "
-            f"standard output"
-        )
+        raise CannotWrite(f"cannot write {shown(output, PATH_SHOWN)}: it is {what}; name {hint}")
     return target
 
 
