@@ -195,3 +195,22 @@ def test_english_builds_within_a_radius_and_not_whole(cli, empty_db):
     path = cli("path", "english", "0" * 14 + "11" + "0" * 17, "--db", empty_db, "--json")
     assert path.exit_code == 0, path.output
     assert json.loads(path.stdout)["moves"] == ["peg 14 jumps to 16"]
+
+
+def test_the_format_documented_in_peg_definition_is_a_file_that_exists_and_loads():
+    """builder/peg_definition.py's docstring is where README sends readers for the format: the
+    example file it names must exist, and its example must load as written."""
+    import re
+    from pathlib import Path
+
+    from puzzledb.builder import peg_definition
+
+    doc = peg_definition.__doc__
+    root = Path(__file__).parent.parent
+    for named in re.findall(r"examples/[\w.-]+\.toml", doc):
+        assert (root / named).is_file(), named
+    example = "\n".join(
+        line[4:] for line in doc.splitlines() if line.startswith("    ") and line.strip()
+    )
+    definition = load_text(example)
+    assert definition.puzzle.kind == "peg"
