@@ -196,7 +196,7 @@ class Answers:
         goal_flag += catalogue.radius_flag(puzzle.name)
         message = (
             f"{puzzle.name} is not built toward goal {goal} yet; build it with: "
-            f"puzzledb build {puzzle.name}{goal_flag}{self.db_hint}"
+            f"{_build_words(puzzle)}{goal_flag}{self.db_hint}{_file_note(puzzle)}"
         )
         others = [b.goal for b in queries.builds_of(conn, puzzle.name)]
         if others:
@@ -230,8 +230,8 @@ class Answers:
             return (
                 f"no build of {puzzle.name} can answer toward {target}: none has its blank "
                 f"where a mirror or rotation of the board puts the target's; build every goal "
-                f"that targets need with: puzzledb build {puzzle.name} --all-goals{radius}"
-                f"{self.db_hint} (or this one with --goal {target})"
+                f"that targets need with: {_build_words(puzzle)} --all-goals{radius}"
+                f"{self.db_hint}{_file_note(puzzle)} (or this one with --goal {target})"
             )
         why = (
             "its pieces are not all distinct, so a build toward one goal cannot be "
@@ -242,7 +242,7 @@ class Answers:
         )
         return (
             f"{puzzle.name} is not built toward {target}: {why}; build it with: "
-            f"puzzledb build {puzzle.name} --goal {target}{radius}{self.db_hint}"
+            f"{_build_words(puzzle)} --goal {target}{radius}{self.db_hint}{_file_note(puzzle)}"
         )
 
     # -- answers, each from its resolved question -------------------------------------------------
@@ -461,3 +461,17 @@ def _entry(spec: dict, default_goal: str) -> dict:
         "builds": [],
         "definition": spec,  # the board's geometry and looks, for clients that draw it
     }
+
+
+def _build_words(puzzle: Puzzle) -> str:
+    """How a suggested command builds `puzzle`: by name from the catalogue, else from the TOML
+    file that defined it (`build NAME` knows catalogue names only)."""
+    if puzzle.name in catalogue.CATALOGUE:
+        return f"puzzledb build {puzzle.name}"
+    return "puzzledb build --file FILE"
+
+
+def _file_note(puzzle: Puzzle) -> str:
+    if puzzle.name in catalogue.CATALOGUE:
+        return ""
+    return f" (FILE: the TOML file that defines {puzzle.name})"
