@@ -312,6 +312,10 @@ class PegSolitaire(Puzzle):
             state, goal, self._pagodas
         )
 
+    def most_moves(self, state: str, goal: str) -> int | None:
+        """Every move (a jump, or a chain of them) removes at least one peg."""
+        return state.count(PEG) - goal.count(PEG)
+
     @property
     def places(self) -> list[tuple[int, int]]:
         """Each hole's (row, column) on the board as drawn in rows, else on its layout: the

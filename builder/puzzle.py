@@ -95,6 +95,12 @@ class Puzzle(ABC):
         """Why `state` can never reach `goal`, when a rule says so; None when unknown."""
         return None
 
+    def most_moves(self, state: str, goal: str) -> int | None:
+        """The most moves any way from `state` to `goal` can take, when the rules bound it
+        (None: no bound known): a radius build at least that wide that lacks `state` shows
+        that it cannot reach the goal."""
+        return None
+
     def arrangements(self) -> int | None:
         """An upper bound on the states a complete search can find (None: unknown), so a
         search too large for memory is refused before it starts rather than killed later."""

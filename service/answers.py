@@ -277,7 +277,7 @@ class Answers:
     ) -> PuzzledbError:
         """The error for a well-formed state the build does not hold, saying why."""
         goal = goal or build.goal
-        reason = puzzle.unreachable_reason(state, goal)
+        reason = _hopeless_reason(puzzle, build, state, goal)
         if reason is None and build.radius is not None:
             return BeyondRadius(
                 f"{state} is more than {build.radius} moves from goal {goal}: the "
@@ -414,7 +414,22 @@ def _pieces(puzzle: Puzzle, state: str) -> list[dict]:
 
 def _beyond(puzzle: Puzzle, build: Build, state: str, goal: str) -> bool:
     """Whether a state the build does not hold lies beyond its radius (else it is hopeless)."""
-    return build.radius is not None and puzzle.unreachable_reason(state, goal) is None
+    return build.radius is not None and _hopeless_reason(puzzle, build, state, goal) is None
+
+
+def _hopeless_reason(puzzle: Puzzle, build: Build, state: str, goal: str) -> str | None:
+    """Why a state the build does not hold cannot reach the goal, when that is known: a rule
+    of the puzzle says so, or its rules bound the way to the goal within the build's radius
+    (a radius build holds every state that near)."""
+    reason = puzzle.unreachable_reason(state, goal)
+    most = None if build.radius is None else puzzle.most_moves(state, goal)
+    if reason is None and most is not None and build.radius is not None and most <= build.radius:
+        reason = (
+            f"it would reach the goal within {most} move{'' if most == 1 else 's'} if at all, and "
+            f"the build holds every "
+            f"state within its radius {build.radius}, but not this one"
+        )
+    return reason
 
 
 def _serving(build: Build, goal: str) -> str:
