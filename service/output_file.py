@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import shutil
 import signal
-import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -88,15 +88,18 @@ def replacing_folder(output: str, replaceable: Callable[[Path], bool]) -> Iterat
             f"folder that does not exist yet (or an earlier export of this kind, to replace it)"
         )
     with _interruptible(output):
-        try:
-            partial = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
-        except OSError as error:
-            raise _cannot_write(output, error) from None
-        mask = os.umask(0)
-        os.umask(mask)
-        partial.chmod(0o777 & ~mask)  # mkdtemp's 0700 is for its secrecy, not this folder's
+        # Made here rather than by tempfile.mkdtemp, so that a stop the instant it exists
+        # (inside mkdtemp, before its name came back) still removes it; mode 0o777 less the
+        # umask, as any folder the user makes.
+        partial = target.with_name(f".{target.name}.{secrets.token_hex(6)}")
         old = partial.with_name(partial.name + ".old")
+        ours = True
         try:
+            try:
+                os.mkdir(partial, 0o777)
+            except OSError as error:
+                ours = False  # a name taken (never ours to remove) or a folder refused
+                raise _cannot_write(output, error) from None
             yield partial
             if target.exists():
                 os.replace(target, old)
@@ -104,14 +107,15 @@ def replacing_folder(output: str, replaceable: Callable[[Path], bool]) -> Iterat
         except OSError as error:
             raise _cannot_write(output, error) from None
         finally:
-            shutil.rmtree(partial, ignore_errors=True)
-            shutil.rmtree(old, ignore_errors=True)
+            if ours:
+                shutil.rmtree(partial, ignore_errors=True)
+                shutil.rmtree(old, ignore_errors=True)
 
 
 def _named_target(output: str, *, hint: str, folder: bool = False) -> Path:
     target = Path(output)
     with _refused(output):
-        is_dir = bool(target.name) and target.is_dir()
+        is_dir = target.is_dir()
     if not target.name or (is_dir and not folder):
         what = "an empty name" if not output else "a folder" if is_dir else "no file"
         raise CannotWrite(f"cannot write {shown(output, PATH_SHOWN)}: it is {what}; name {hint}")

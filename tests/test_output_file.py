@@ -133,3 +133,24 @@ def test_a_partial_file_that_cannot_be_removed_does_not_hide_the_write_error(tmp
     target = str(tmp_path / "afile" / "x")
     with pytest.raises(CannotWrite, match="Not a directory"), output_file.replacing(target) as out:
         out.write("rows")
+
+
+def test_a_stop_just_after_the_partial_folder_is_made_leaves_nothing(tmp_path, monkeypatch):
+    """Ctrl-C or SIGTERM can land the moment the partial folder of a partitioned export exists,
+    before any write: it is removed all the same (test_parquet's SIGTERM test, which stops the
+    export when the folder appears, left `.atama.xxxx` behind now and then)."""
+    from puzzledb.builder.errors import Interrupted
+    from puzzledb.service import output_file
+
+    made = os.mkdir
+
+    def mkdir_then_stopped(path, *args, **kwargs):
+        made(path, *args, **kwargs)
+        raise KeyboardInterrupt  # as the signal handler raises it, once the folder is there
+
+    target = tmp_path / "export"
+    monkeypatch.setattr(os, "mkdir", mkdir_then_stopped)
+    with pytest.raises(Interrupted), output_file.replacing_folder(str(target), lambda p: True):
+        pass
+    monkeypatch.undo()
+    assert list(tmp_path.iterdir()) == []
