@@ -313,16 +313,15 @@ class PegSolitaire(Puzzle):
             state, goal, self._pagodas
         )
 
-    def known_depth(self, state: str, goal: str) -> int | None:
-        if self.metric == "jump":
-            return state.count(PEG) - goal.count(PEG)
-        return None
-
     def depth_note(self, depth: int, goal: str) -> str:
         if self.metric != "jump":
             return ""
         pegs = goal.count(PEG) + depth
         return f"{pegs} peg{'' if pegs == 1 else 's'}"
+
+    def most_moves(self, state: str, goal: str) -> int | None:
+        """Every move (a jump, or a chain of them) removes at least one peg."""
+        return state.count(PEG) - goal.count(PEG)
 
     @property
     def places(self) -> list[tuple[int, int]]:

@@ -1,6 +1,6 @@
 """Peg boards defined without code: a TOML table with `kind = "peg"` -> PegSolitaire.
 
-examples/cross.toml is a complete file:
+A complete file (examples/square.toml is another, a 4x4 board):
 
     kind = "peg"            # required for a peg board (a sliding board says nothing or "sliding")
     name = "mycross"        # required, as for sliding boards

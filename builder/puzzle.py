@@ -98,15 +98,16 @@ class Puzzle(ABC):
         """Why `state` can never reach `goal`, when a rule says so; None when unknown."""
         return None
 
-    def known_depth(self, state: str, goal: str) -> int | None:
-        """The moves `state` is from `goal` if it can reach it at all, when the rules alone
-        fix it (a peg board counted in jumps: one peg fewer a move); None: a search says."""
-        return None
-
     def depth_note(self, depth: int, goal: str) -> str:
         """What every position `depth` moves from `goal` has in common, said to a person
         ("4 pegs" on a peg board counted in jumps); "" when nothing."""
         return ""
+
+    def most_moves(self, state: str, goal: str) -> int | None:
+        """The most moves any way from `state` to `goal` can take, when the rules bound it
+        (None: no bound known): a radius build at least that wide that lacks `state` shows
+        that it cannot reach the goal."""
+        return None
 
     def arrangements(self) -> int | None:
         """An upper bound on the states a complete search can find (None: unknown), so a

@@ -196,7 +196,7 @@ class Answers:
         goal_flag += catalogue.radius_flag(puzzle.name)
         message = (
             f"{puzzle.name} is not built toward goal {goal} yet; build it with: "
-            f"puzzledb build {puzzle.name}{goal_flag}{self.db_hint}"
+            f"{_build_words(puzzle)}{goal_flag}{self.db_hint}{_file_note(puzzle)}"
         )
         others = [b.goal for b in queries.builds_of(conn, puzzle.name)]
         if others:
@@ -230,8 +230,8 @@ class Answers:
             return (
                 f"no build of {puzzle.name} can answer toward {target}: none has its blank "
                 f"where a mirror or rotation of the board puts the target's; build every goal "
-                f"that targets need with: puzzledb build {puzzle.name} --all-goals{radius}"
-                f"{self.db_hint} (or this one with --goal {target})"
+                f"that targets need with: {_build_words(puzzle)} --all-goals{radius}"
+                f"{self.db_hint}{_file_note(puzzle)} (or this one with --goal {target})"
             )
         why = (
             "its pieces are not all distinct, so a build toward one goal cannot be "
@@ -242,7 +242,7 @@ class Answers:
         )
         return (
             f"{puzzle.name} is not built toward {target}: {why}; build it with: "
-            f"puzzledb build {puzzle.name} --goal {target}{radius}{self.db_hint}"
+            f"{_build_words(puzzle)} --goal {target}{radius}{self.db_hint}{_file_note(puzzle)}"
         )
 
     # -- answers, each from its resolved question -------------------------------------------------
@@ -277,7 +277,7 @@ class Answers:
     ) -> PuzzledbError:
         """The error for a well-formed state the build does not hold, saying why."""
         goal = goal or build.goal
-        reason = _hopeless(puzzle, build, state, goal)
+        reason = _hopeless_reason(puzzle, build, state, goal)
         if reason is None and build.radius is not None:
             return BeyondRadius(
                 f"{state} is more than {build.radius} moves from goal {goal}: the "
@@ -414,19 +414,20 @@ def _pieces(puzzle: Puzzle, state: str) -> list[dict]:
 
 def _beyond(puzzle: Puzzle, build: Build, state: str, goal: str) -> bool:
     """Whether a state the build does not hold lies beyond its radius (else it is hopeless)."""
-    return build.radius is not None and _hopeless(puzzle, build, state, goal) is None
+    return build.radius is not None and _hopeless_reason(puzzle, build, state, goal) is None
 
 
-def _hopeless(puzzle: Puzzle, build: Build, state: str, goal: str) -> str | None:
-    """Why a state the build does not hold cannot reach the goal, when a rule says so, or
-    when the rules fix its distance (a peg board counted in jumps) within the build's radius."""
+def _hopeless_reason(puzzle: Puzzle, build: Build, state: str, goal: str) -> str | None:
+    """Why a state the build does not hold cannot reach the goal, when that is known: a rule
+    of the puzzle says so, or its rules bound the way to the goal within the build's radius
+    (a radius build holds every state that near)."""
     reason = puzzle.unreachable_reason(state, goal)
-    known = puzzle.known_depth(state, goal)
-    radius = build.radius
-    if reason is None and radius is not None and known is not None and known <= radius:
+    most = None if build.radius is None else puzzle.most_moves(state, goal)
+    if reason is None and most is not None and build.radius is not None and most <= build.radius:
         reason = (
-            f"it would be {known} moves from the goal, and the build holds every position "
-            f"within {build.radius} moves that can reach it"
+            f"it would reach the goal within {most} move{'' if most == 1 else 's'} if at all, and "
+            f"the build holds every "
+            f"state within its radius {build.radius}, but not this one"
         )
     return reason
 
@@ -475,3 +476,17 @@ def _entry(spec: dict, default_goal: str) -> dict:
         "builds": [],
         "definition": spec,  # the board's geometry and looks, for clients that draw it
     }
+
+
+def _build_words(puzzle: Puzzle) -> str:
+    """How a suggested command builds `puzzle`: by name from the catalogue, else from the TOML
+    file that defined it (`build NAME` knows catalogue names only)."""
+    if puzzle.name in catalogue.CATALOGUE:
+        return f"puzzledb build {puzzle.name}"
+    return "puzzledb build --file FILE"
+
+
+def _file_note(puzzle: Puzzle) -> str:
+    if puzzle.name in catalogue.CATALOGUE:
+        return ""
+    return f" (FILE: the TOML file that defines {puzzle.name})"

@@ -739,7 +739,7 @@ def export_command(name, goal, fmt, partition, output, db_path, as_json):
         with output_file.replacing_folder(output, parquet.is_partitioned_export) as folder:
             count = parquet.write_partitions(folder, answers.database, build)
     elif fmt == "parquet":
-        with output_file.replacing(output, binary=True) as out:
+        with output_file.replacing(output, binary=True, stdout_too=False) as out:
             count = parquet.write_file(out, answers.database, build)
     else:
         batches = build_rows.batches(answers.database, build)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import shutil
 import signal
-import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -34,11 +34,17 @@ class _Stopped(KeyboardInterrupt):
 
 
 @contextlib.contextmanager
-def replacing(output: str, *, binary: bool = False) -> Iterator[IO[Any]]:
-    """A file open for writing that takes the place of `output` only once it is complete."""
-    target = _named_target(output)
+def replacing(output: str, *, binary: bool = False, stdout_too: bool = True) -> Iterator[IO[Any]]:
+    """A file open for writing that takes the place of `output` only once it is complete;
+    `stdout_too` says whether the command also writes `-` (standard output), which a message
+    then offers."""
+    target = _named_target(
+        output, hint="a file, or - for standard output" if stdout_too else "a file"
+    )
+    with _refused(output):
+        passes_through = target.is_symlink() or (target.exists() and not target.is_file())
     with _interruptible(output):
-        if target.is_symlink() or (target.exists() and not target.is_file()):
+        if passes_through:
             # A device, a FIFO or a link (/dev/stdout, /dev/null): written through, as a shell
             # redirection would be; renaming a file over it would replace the device itself.
             try:
@@ -56,7 +62,8 @@ def replacing(output: str, *, binary: bool = False) -> Iterator[IO[Any]]:
         except OSError as error:
             raise _cannot_write(output, error) from None
         finally:
-            partial.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):  # never in place of the error that says why
+                partial.unlink(missing_ok=True)
 
 
 @contextlib.contextmanager
@@ -66,27 +73,33 @@ def replacing_folder(output: str, replaceable: Callable[[Path], bool]) -> Iterat
     (never a folder of anything else: it is removed). The old folder is moved aside, the new
     one renamed into place, then the old removed: a reader sees the old folder or the new one
     whole, never a mix (between the two renames there is an instant with none)."""
-    target = _named_target(output, folder=True)
-    if target.is_symlink() or (target.exists() and not target.is_dir()):
+    target = _named_target(output, folder=True, hint="a folder that does not exist yet")
+    with _refused(output):
+        not_a_folder = target.is_symlink() or (target.exists() and not target.is_dir())
+        is_folder = target.is_dir()
+    if not_a_folder:
         raise CannotWrite(
             f"cannot write {shown(output, PATH_SHOWN)}: it is not a folder; name a folder that "
             f"does not exist yet"
         )
-    if target.is_dir() and not replaceable(target):
+    if is_folder and not replaceable(target):
         raise CannotWrite(
             f"cannot write {shown(output, PATH_SHOWN)}: it is a folder of other files; name a "
             f"folder that does not exist yet (or an earlier export of this kind, to replace it)"
         )
     with _interruptible(output):
-        try:
-            partial = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
-        except OSError as error:
-            raise _cannot_write(output, error) from None
-        mask = os.umask(0)
-        os.umask(mask)
-        partial.chmod(0o777 & ~mask)  # mkdtemp's 0700 is for its secrecy, not this folder's
+        # Made here rather than by tempfile.mkdtemp, so that a stop the instant it exists
+        # (inside mkdtemp, before its name came back) still removes it; mode 0o777 less the
+        # umask, as any folder the user makes.
+        partial = target.with_name(f".{target.name}.{secrets.token_hex(6)}")
         old = partial.with_name(partial.name + ".old")
+        ours = True
         try:
+            try:
+                os.mkdir(partial, 0o777)
+            except OSError as error:
+                ours = False  # a name taken (never ours to remove) or a folder refused
+                raise _cannot_write(output, error) from None
             yield partial
             if target.exists():
                 os.replace(target, old)
@@ -94,19 +107,29 @@ def replacing_folder(output: str, replaceable: Callable[[Path], bool]) -> Iterat
         except OSError as error:
             raise _cannot_write(output, error) from None
         finally:
-            shutil.rmtree(partial, ignore_errors=True)
-            shutil.rmtree(old, ignore_errors=True)
+            if ours:
+                shutil.rmtree(partial, ignore_errors=True)
+                shutil.rmtree(old, ignore_errors=True)
 
 
-def _named_target(output: str, folder: bool = False) -> Path:
+def _named_target(output: str, *, hint: str, folder: bool = False) -> Path:
     target = Path(output)
-    if not target.name or (target.is_dir() and not folder):
-        what = "an empty name" if not output else "a folder" if target.is_dir() else "no file"
-        raise CannotWrite(
-            f"cannot write {shown(output, PATH_SHOWN)}: it is {what}; name a file, or - for "
-            f"standard output"
-        )
+    with _refused(output):
+        is_dir = target.is_dir()
+    if not target.name or (is_dir and not folder):
+        what = "an empty name" if not output else "a folder" if is_dir else "no file"
+        raise CannotWrite(f"cannot write {shown(output, PATH_SHOWN)}: it is {what}; name {hint}")
     return target
+
+
+@contextlib.contextmanager
+def _refused(output: str) -> Iterator[None]:
+    """Looking at `output` before writing: what the system refuses there (a name too long, a
+    folder this user cannot search) is the output's fault, as a failed write is."""
+    try:
+        yield
+    except OSError as error:
+        raise _cannot_write(output, error) from None
 
 
 def _opened(path: Path, binary: bool) -> IO[Any]:

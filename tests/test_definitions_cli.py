@@ -4,6 +4,8 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
 
@@ -124,3 +126,24 @@ def test_bad_definitions_exit_2_with_the_reason(cli, tmp_path):
         assert result.exit_code == 2, (args, result.output)
         assert words in result.stderr, (args, result.stderr)
         assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("ask", ["--goal", "--to"])
+def test_the_build_a_not_built_message_suggests_works_for_a_puzzle_from_a_file(cli, tmp_path, ask):
+    """A puzzle defined in TOML is not in the catalogue, so `puzzledb build NAME --goal G` is
+    unknown_puzzle: the not_built message must give a command that builds it (its --file)."""
+    import shlex
+
+    db = tmp_path / "p.sqlite"
+    example = EXAMPLES / "square.toml"
+    assert cli("build", "--file", example, "--db", db, "-q").exit_code == 0
+    other = "0" * 15 + "1"
+    result = cli("path", "square4", "1" * 14 + "00", ask, other, "--db", db, "--json")
+    assert result.exit_code == 4
+    message = json.loads(result.stdout)["error"]["message"]
+    command = shlex.split(message.split("build it with: ")[1].split(" (")[0])
+    assert command[:2] == ["puzzledb", "build"] and "FILE" in command
+    command[command.index("FILE")] = str(example)
+    built = cli(*command[1:], "--json")
+    assert built.exit_code == 0, built.stdout
+    assert json.loads(built.stdout)["built"][0]["goal"] == other

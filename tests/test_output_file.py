@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -100,3 +101,56 @@ def test_an_export_stopped_part_way_leaves_the_old_file_and_nothing_else(
     assert "Traceback" not in stderr and "was not written" in stderr
     assert target.read_text() == "the old, complete file\n"
     assert [p.name for p in tmp_path.iterdir()] == ["atama.jsonl"]
+
+
+@pytest.mark.parametrize("fmt", ["csv", "parquet"])
+@pytest.mark.parametrize(
+    "where", ["under a file", "a name too long"], ids=["under_a_file", "name_too_long"]
+)
+def test_an_output_the_system_refuses_is_cannot_write_not_a_database_error(
+    cli, seed_db, tmp_path, fmt, where
+):
+    """A path under a regular file (ENOTDIR) or a name longer than the system takes
+    (ENAMETOOLONG) is the output's fault: `cannot_write`, exit 2, as a missing folder is. It
+    was `database_error`, exit 1: cleaning up the partial file (or probing the name) raised
+    past the handler that says what went wrong."""
+    (tmp_path / "afile").write_text("a file, not a folder\n")
+    output = tmp_path / "afile" / "x" if where == "under a file" else tmp_path / ("x" * 300)
+    result = cli("export", "seven", "--format", fmt, "--output", output, "--db", seed_db, "--json")
+    assert result.exit_code == 2, result.stdout
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == "cannot_write"
+    assert error["message"].startswith("cannot write ")
+    assert (tmp_path / "afile").read_text() == "a file, not a folder\n"
+
+
+def test_a_partial_file_that_cannot_be_removed_does_not_hide_the_write_error(tmp_path):
+    """The clean-up after a failed write must not raise an error of its own in its place."""
+    from puzzledb.builder.errors import CannotWrite
+    from puzzledb.service import output_file
+
+    (tmp_path / "afile").write_text("")
+    target = str(tmp_path / "afile" / "x")
+    with pytest.raises(CannotWrite, match="Not a directory"), output_file.replacing(target) as out:
+        out.write("rows")
+
+
+def test_a_stop_just_after_the_partial_folder_is_made_leaves_nothing(tmp_path, monkeypatch):
+    """Ctrl-C or SIGTERM can land the moment the partial folder of a partitioned export exists,
+    before any write: it is removed all the same (test_parquet's SIGTERM test, which stops the
+    export when the folder appears, left `.atama.xxxx` behind now and then)."""
+    from puzzledb.builder.errors import Interrupted
+    from puzzledb.service import output_file
+
+    made = os.mkdir
+
+    def mkdir_then_stopped(path, *args, **kwargs):
+        made(path, *args, **kwargs)
+        raise KeyboardInterrupt  # as the signal handler raises it, once the folder is there
+
+    target = tmp_path / "export"
+    monkeypatch.setattr(os, "mkdir", mkdir_then_stopped)
+    with pytest.raises(Interrupted), output_file.replacing_folder(str(target), lambda p: True):
+        pass
+    monkeypatch.undo()
+    assert list(tmp_path.iterdir()) == []

@@ -241,3 +241,19 @@ def test_a_parquet_export_stopped_part_way_leaves_the_old_output_and_nothing_els
     assert old.read_bytes() == b"the old export"
     if partition:
         assert [p.name for p in target.iterdir()] == ["depth=0"]
+
+
+@pytest.mark.parametrize("empty", [False, True], ids=["existing", "empty_name"])
+@pytest.mark.parametrize("partition", [[], ["--partition", "depth"]], ids=["file", "folder"])
+def test_a_refused_output_does_not_suggest_standard_output(
+    cli, seed_db, tmp_path, partition, empty
+):
+    """Parquet refuses `-`, so its cannot_write message must not offer it as the way out."""
+    (tmp_path / "notes.txt").write_text("")
+    target = "" if empty else tmp_path if not partition else tmp_path / "notes.txt"
+    args = ["export", "seven", "--format", "parquet", *partition, "--output", target]
+    result = cli(*args, "--db", seed_db, "--json")
+    assert result.exit_code == 2
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == "cannot_write"
+    assert "standard output" not in error["message"]

@@ -236,3 +236,48 @@ def test_the_readme_example_is_the_example_file():
     shown = load_text(peg[0])
     assert shown.puzzle.spec() == load_file(EXAMPLE).puzzle.spec()
     assert shown.goals == load_file(EXAMPLE).goals
+
+
+def test_the_format_documented_in_peg_definition_is_a_file_that_exists_and_loads():
+    """builder/peg_definition.py's docstring is where README sends readers for the format: the
+    example file it names must exist, and its example must load as written."""
+    import re
+    from pathlib import Path
+
+    from puzzledb.builder import peg_definition
+
+    doc = peg_definition.__doc__
+    root = Path(__file__).parent.parent
+    for named in re.findall(r"examples/[\w.-]+\.toml", doc):
+        assert (root / named).is_file(), named
+    example = "\n".join(
+        line[4:] for line in doc.splitlines() if line.startswith("    ") and line.strip()
+    )
+    definition = load_text(example)
+    assert definition.puzzle.kind == "peg"
+
+
+@pytest.mark.parametrize("name", ["english", "english-chain"])
+def test_a_position_within_the_radius_that_the_build_lacks_is_unreachable(cli, tmp_path, name):
+    """Every move removes a peg, so a position of p pegs finishes within p - 1 moves if at all:
+    within a build's radius, one the build lacks cannot finish (exit 3), whether or not a rule
+    explains it, rather than being "more than R moves from the goal" (beyond_radius, exit 5)."""
+    db = tmp_path / "p.sqlite"
+    assert cli("build", name, "--radius", "3", "--db", db, "-q").exit_code == 0
+    two_apart = "0" * 9 + "1" + "0" * 13 + "1" + "0" * 9  # no rule catches it; it cannot finish
+    assert (
+        catalogue.get(name).unreachable_reason(two_apart, catalogue.get(name).default_goal) is None
+    )
+    message = one_error(cli("path", name, two_apart, "--db", db, "--json"), "unreachable", 3)
+    assert "radius" in message and "more than" not in message
+
+
+def test_a_move_into_a_hopeless_position_within_the_radius_is_not_beyond_it(cli, tmp_path):
+    """In `moves`, a neighbour the build lacks whose peg count puts it within the radius is
+    hopeless, not `beyond_radius`."""
+    db = tmp_path / "p.sqlite"
+    assert cli("build", "english", "--radius", "4", "--db", db, "-q").exit_code == 0
+    state = "0" * 25 + "10011110"
+    moves = json.loads(cli("moves", "english", state, "--db", db, "--json").stdout)["moves"]
+    hopeless = next(m for m in moves if m["move"] == "peg 31 jumps to 23")
+    assert hopeless["depth"] is None and hopeless["beyond_radius"] is False
