@@ -70,19 +70,18 @@ def codec_of(puzzle: Puzzle) -> Codec:
         return packed.PackedBoard(puzzle)
     if peg_packed.packable(puzzle):
         return peg_packed.PackedPegs(puzzle)
+    why = ""
     if isinstance(puzzle, PegSolitaire):
         why = (
-            f"its moves are chains of jumps (metric {shown(puzzle.metric)}), which no codec "
-            f'packs yet: only single jumps (metric "jump") are'
+            f": its moves are chains of jumps (metric {shown(puzzle.metric)}), which no codec "
+            f'packs yet, only single jumps (metric "jump")'
             if puzzle.metric != "jump"
-            else f"it has {puzzle.holes} holes, more than the {peg_packed.MAX_HOLES} a codec packs"
+            else f": it has {puzzle.holes} holes"
         )
-    else:
-        why = "it is not one blank, one-cell tiles and one tile a move"
     raise MalformedInput(
         f"--cluster builds the boards the vectorised search packs into integers (sliding "
         f"boards of one blank, one-cell tiles and one tile a move; peg boards of single jumps, "
-        f"at most {peg_packed.MAX_HOLES} holes); {puzzle.name} is not one: {why}; build it "
+        f"at most {peg_packed.MAX_HOLES} holes); {puzzle.name} is not one{why}; build it "
         f"without --cluster"
     )
 

@@ -88,7 +88,7 @@ def test_the_chain_metric_is_refused_on_a_cluster_saying_why(tmp_path):
     assert code == 2
     error = json.loads(out)["error"]
     assert error["code"] == "malformed"
-    assert "chain" in error["message"] and "without --cluster" in error["message"]
+    assert "chains of jumps" in error["message"] and "without --cluster" in error["message"]
     assert not (tmp_path / "x").exists()
 
 
