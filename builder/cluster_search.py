@@ -2,12 +2,14 @@
 
 The key space (packed states, whose order is the state text's) is cut into one range per
 worker, which owns the states of its range at every depth. Each layer, every owner expands
-its part of the current layer with the codec's `expand` and de-duplicates its children as the
-one-machine search does (`_distinct_children`: the lowest move code, solution counts summed
-in limbs); the children are then shuffled to the owners of their ranges, worker to worker,
-and each owner de-duplicates what it received against its own previous layers (the same
-bipartite rule: in a range, the states of a depth are those of the whole search in it). No
-process holds a whole layer; this one holds only the counts of each layer.
+its part of the current layer with the codec (a key range of children at a time where it has
+an `expansion`) and de-duplicates its children as the one-machine search does (the lowest move
+code, or the move to the lowest parent where vector_search.by_parent says so; solution counts
+summed in limbs); the children are then shuffled to the owners of their ranges, worker to
+worker, and each owner de-duplicates what it received against its own earlier layers, those
+the one-machine search compares with (the codec's `bipartite`, `directed`, `graded`: in a
+range, the states of a depth are those of the whole search in it). No process holds a whole
+layer; this one holds only the counts of each layer.
 
 Generic: it knows a codec (builder.vector_search.Codec), never a puzzle. Dask is imported
 here only, and this module only by cluster builds.
@@ -31,7 +33,16 @@ from . import counting
 from .errors import ClusterFailed, MalformedInput, PuzzledbError, TooLarge, shown
 from .memory import Budget, MemoryGuard, machine_budget
 from .result import MOST_SOLVED_KEPT, SearchResult
-from .vector_search import NO_MOVE, Codec, PackedResult, _distinct_children, _member, layered_bfs
+from .vector_search import (
+    NO_MOVE,
+    Codec,
+    PackedResult,
+    _children,
+    _distinct_children,
+    _member,
+    by_parent,
+    layered_bfs,
+)
 
 #: Seconds to reach a scheduler and for its workers to appear.
 CONNECT_SECONDS = 30
@@ -151,7 +162,7 @@ def cluster_bfs(
         raise ClusterFailed("the Dask cluster has no workers")
     cuts = _cuts(codec, goal, sources, radius, len(owners))
     codes = np.unique(np.array([codec.encode(s) for s in sources], np.uint64))
-    bipartite = getattr(codec, "bipartite", False) and len(codes) == 1
+    earlier = _compared(codec, len(codes))
     token = secrets.token_hex(8)
     setup = [
         client.submit(
@@ -161,7 +172,7 @@ def cluster_bfs(
             cuts,
             k,
             codes,
-            bipartite,
+            earlier,
             memory,
             name,
             radius,
@@ -174,7 +185,8 @@ def cluster_bfs(
     histogram, shuffled = [len(codes)], []
     try:
         while radius is None or len(histogram) <= radius:
-            found, sent = _layer(client, token, owners, len(histogram))
+            lowest_parent = by_parent(codec, histogram[-1])
+            found, sent = _layer(client, token, owners, len(histogram), lowest_parent)
             if found == 0:
                 break
             histogram.append(found)
@@ -214,13 +226,28 @@ def cluster_bfs(
     return result
 
 
-def _layer(client: Client, token: str, owners: list[str], depth: int) -> tuple[int, int]:
+def _compared(codec: Codec, sources: int) -> str:
+    """Which of its earlier layers an owner compares new states with, as layered_bfs does:
+    "none" (a graded directed codec from one source: a state's depth follows from it), "all"
+    (directed: a move undone may lead to any earlier depth), "previous" (undirected and
+    bipartite from one source) or "two" (undirected: the previous layer and the current)."""
+    if getattr(codec, "directed", False):
+        return "none" if getattr(codec, "graded", False) and sources == 1 else "all"
+    return "previous" if getattr(codec, "bipartite", False) and sources == 1 else "two"
+
+
+def _layer(
+    client: Client, token: str, owners: list[str], depth: int, lowest_parent: bool = False
+) -> tuple[int, int]:
     """One layer across the cluster: (states new at `depth`, bytes shuffled between workers).
     Every task of the layer is submitted at once; Dask moves each part from the worker that
-    made it to the one that owns it, and this process waits once, for the counts."""
+    made it to the one that owns it, and this process waits once, for the counts.
+    `lowest_parent`: each child keeps the move to its lowest parent (vector_search.by_parent,
+    asked of the whole layer), else its lowest move code."""
     n = len(owners)
     expanded = [
-        client.submit(_expand, token, depth, workers=[o], pure=False, retries=0) for o in owners
+        client.submit(_expand, token, depth, lowest_parent, workers=[o], pure=False, retries=0)
+        for o in owners
     ]
     parts = [
         [
@@ -235,6 +262,7 @@ def _layer(client: Client, token: str, owners: list[str], depth: int) -> tuple[i
             token,
             depth,
             j,
+            lowest_parent,
             *[parts[i][j] for i in range(n)],
             workers=[owners[j]],
             pure=False,
@@ -312,7 +340,8 @@ class _Owner:
     cuts: np.ndarray
     low: int
     high: int | None
-    bipartite: bool
+    #: the earlier layers new states are compared with (see _compared)
+    earlier: str
     guard: MemoryGuard
     layers: list[np.ndarray]
     layer_moves: list[np.ndarray]
@@ -320,7 +349,7 @@ class _Owner:
     branching: float = 4.0
 
 
-def _start(token, codec, cuts, k, codes, bipartite, memory, name, radius) -> None:
+def _start(token, codec, cuts, k, codes, earlier, memory, name, radius) -> None:
     low = cuts[k - 1] if k > 0 else 0
     high = cuts[k] if k < len(cuts) else None
     mine = codes[(codes >= np.uint64(low)) & _below(codes, high)]
@@ -330,7 +359,7 @@ def _start(token, codec, cuts, k, codes, bipartite, memory, name, radius) -> Non
         cuts=np.array(cuts, np.uint64),
         low=low,
         high=high,
-        bipartite=bipartite,
+        earlier=earlier,
         guard=MemoryGuard(budget, f"{name} (a worker's share)", radius),
         layers=[mine],
         layer_moves=[np.full(len(mine), NO_MOVE, np.int16)],
@@ -350,7 +379,7 @@ def _worker_budget() -> Budget:
     return machine
 
 
-def _expand(token: str, depth: int) -> list:
+def _expand(token: str, depth: int, lowest_parent: bool) -> list:
     """This owner's children of depth - 1, de-duplicated, cut by owner: N parts of (states,
     moves, counts)."""
     owner = _OWNED[token]
@@ -363,12 +392,10 @@ def _expand(token: str, depth: int) -> list:
         owner.guard.before_expanding([len(x) for x in owner.layers], owner.branching)
     except TooLarge as error:
         raise TooLarge(error.message.replace("--memory", "workers with more memory")) from None
-    children, moves, parents = owner.codec.expand(current, owner.layer_moves[-1])
-    owner.branching = len(children) / len(current)
-    found, moves, counts = _distinct_children(
-        children, moves, parents, owner.layer_counts[-1], owner.codec.state_bits
+    found, moves, counts, expanded = _children(
+        owner.codec, current, owner.layer_moves[-1], owner.layer_counts[-1], lowest_parent
     )
-    del children, parents
+    owner.branching = expanded / len(current)
     edges = [0, *np.searchsorted(found, owner.cuts).tolist(), len(found)]
     parts = []
     for a, b in itertools.pairwise(edges):
@@ -376,7 +403,7 @@ def _expand(token: str, depth: int) -> list:
     return parts
 
 
-def _merge(token: str, depth: int, k: int, *parts) -> tuple[int, int]:
+def _merge(token: str, depth: int, k: int, lowest_parent: bool, *parts) -> tuple[int, int]:
     """The children of this range (owner k's) from every owner: those new at `depth` become
     its layer. Returns how many, and the bytes that came from other workers."""
     owner = _OWNED[token]
@@ -390,20 +417,45 @@ def _merge(token: str, depth: int, k: int, *parts) -> tuple[int, int]:
     moves = np.concatenate([p[1] for p in parts])
     padded = [counting.padded(p[2], limbs) for p in parts]
     counts = [np.concatenate([c[i] for c in padded]) for i in range(limbs)]
-    if len(children):
+    if lowest_parent and len(children):
+        found, moves, counts = _distinct_by_lowest_parent(owner.codec, children, moves, counts)
+    elif len(children):
         found, moves, counts = _distinct_children(
             children, moves, np.arange(len(children)), counts, owner.codec.state_bits
         )
     else:
         found = children
     del children
-    new = ~_member(found, owner.layers[-2] if len(owner.layers) > 1 else np.empty(0, np.uint64))
-    if not owner.bipartite:
-        new &= ~_member(found, owner.layers[-1])
+    new = np.ones(len(found), bool)
+    for layer in _earlier(owner):
+        new &= ~_member(found, layer)
     owner.layers.append(found[new])
     owner.layer_moves.append(moves[new])
     owner.layer_counts.append(counting.take(counts, new))
     return int(new.sum()), received
+
+
+def _earlier(owner: _Owner) -> list[np.ndarray]:
+    layers = owner.layers
+    return {
+        "none": [],
+        "all": layers,
+        "previous": layers[-2:-1],
+        "two": layers[-2:],
+    }[owner.earlier]
+
+
+def _distinct_by_lowest_parent(codec: Codec, children, moves, counts):
+    """As _distinct_children, each child keeping the move to its lowest parent (every part
+    brings a child's move to its lowest parent in that part's range of parents)."""
+    parents = codec.undo(children, moves)
+    order = np.lexsort((parents, children))
+    children = children[order]
+    first = np.empty(len(children), bool)
+    first[:1] = True
+    np.not_equal(children[1:], children[:-1], out=first[1:])
+    starts = np.flatnonzero(first)
+    return children[starts], moves[order[starts]], counting.sum_runs(starts, order, counts)
 
 
 def _summary(token: str, depths: int) -> tuple[int, int, list[str]]:

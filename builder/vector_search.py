@@ -125,10 +125,20 @@ def layered_bfs(
 CHILDREN_AT_ONCE = 8_000_000
 
 
-def _children(codec, current, came_by, counts):
+def by_parent(codec, layer_states: int) -> bool:
+    """Whether the children of a layer of `layer_states` states take the move to their
+    lowest parent (the codec names it: `move_between`; a child and its parent's index then
+    share one sort key), rather than their lowest move code. The cluster search asks it of
+    the whole layer, so that its rows are this search's."""
+    parent_bits = max(1, (layer_states - 1).bit_length())
+    named = hasattr(codec, "expansion") and hasattr(codec, "move_between")
+    return named and codec.state_bits + parent_bits <= 64
+
+
+def _children(codec, current, came_by, counts, lowest_parent: bool | None = None):
     """The distinct children of a layer, sorted, with a move code and a count each, and how
     many children the layer expanded to before they were made distinct (the memory guard's
-    branching factor)."""
+    branching factor). `lowest_parent`: see by_parent (default: asked of this layer)."""
     if not hasattr(codec, "expansion"):
         children, moves, parents = codec.expand(current, came_by)
         expanded = len(children)
@@ -136,12 +146,12 @@ def _children(codec, current, came_by, counts):
     expansion = codec.expansion(current, came_by)
     expanded = min(expansion.size, CHILDREN_AT_ONCE)  # what is held at once
     cuts = expansion.cuts(math.ceil(expansion.size / CHILDREN_AT_ONCE))
-    parent_bits = max(1, (len(current) - 1).bit_length())
-    by_parent = hasattr(codec, "move_between") and codec.state_bits + parent_bits <= 64
+    if lowest_parent is None:
+        lowest_parent = by_parent(codec, len(current))
     parts = []
     for low, high in itertools.pairwise([0, *cuts, None]):
         children, moves, parents = expansion.between(low, high)
-        if by_parent:
+        if lowest_parent:
             parts.append(_distinct_by_parent(codec, current, children, parents, counts))
         else:
             parts.append(_distinct_children(children, moves, parents, counts, codec.state_bits))

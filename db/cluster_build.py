@@ -7,11 +7,12 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from puzzledb.builder import cluster_search
+from puzzledb.builder import cluster_search, packed, peg_packed
 from puzzledb.builder.errors import PATH_SHOWN, ClusterFailed, MalformedInput, shown
-from puzzledb.builder.packed import PackedBoard, packable
+from puzzledb.builder.peg import PegSolitaire
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import Puzzle
+from puzzledb.builder.vector_search import Codec
 
 from . import sharded, shards
 
@@ -32,12 +33,7 @@ def build_to(
     """As db.build.build_to, the search and the writing of rows done by the workers of the
     cluster `cluster` names (local:N or tcp://HOST:PORT). `on_client(client)` is for tests
     and benchmarks: it sees the cluster's client before the search."""
-    if not packable(puzzle):
-        raise MalformedInput(
-            f"--cluster builds the boards the vectorised search packs into integers (one "
-            f"blank, one-cell tiles, one tile a move); {puzzle.name} is not one: build it "
-            f"without --cluster"
-        )
+    codec = codec_of(puzzle)
     progress = progress or Progress()
     started = time.perf_counter() if started is None else started
     with cluster_search.connected(cluster) as client:
@@ -47,7 +43,7 @@ def build_to(
         progress.stage("searching on the cluster")
         result = cluster_search.cluster_bfs(
             client,
-            PackedBoard(puzzle),
+            codec,
             goal,
             radius,
             progress.layer,
@@ -65,6 +61,29 @@ def build_to(
             result.release()
     progress.done()
     return row
+
+
+def codec_of(puzzle: Puzzle) -> Codec:
+    """The codec the one-machine search packs `puzzle` with (db.build.search); a board it
+    cannot pack is malformed here, saying why, before any cluster starts."""
+    if packed.packable(puzzle):
+        return packed.PackedBoard(puzzle)
+    if peg_packed.packable(puzzle):
+        return peg_packed.PackedPegs(puzzle)
+    why = ""
+    if isinstance(puzzle, PegSolitaire):
+        why = (
+            f": its moves are chains of jumps (metric {shown(puzzle.metric)}), which no codec "
+            f'packs yet, only single jumps (metric "jump")'
+            if puzzle.metric != "jump"
+            else f": it has {puzzle.holes} holes"
+        )
+    raise MalformedInput(
+        f"--cluster builds the boards the vectorised search packs into integers (sliding "
+        f"boards of one blank, one-cell tiles and one tile a move; peg boards of single jumps, "
+        f"at most {peg_packed.MAX_HOLES} holes); {puzzle.name} is not one{why}; build it "
+        f"without --cluster"
+    )
 
 
 def _check_shard_count(path: Path, name: str, goal: str, workers: int) -> None:

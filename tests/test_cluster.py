@@ -279,12 +279,12 @@ def test_a_worker_killed_mid_build_fails_it_cleanly(
     real_layer = cluster_search._layer
     victim = scheduler[1][1]
 
-    def layer(client, token, owners, depth):
+    def layer(client, token, owners, depth, *rest):
         if depth == 20:
             victim.kill()  # a worker process this test started
             victim.wait(timeout=10)
             time.sleep(0.5)
-        return real_layer(client, token, owners, depth)
+        return real_layer(client, token, owners, depth, *rest)
 
     monkeypatch.setattr(cluster_search, "_layer", layer)
     code, out, _ = run("build", "nine", "--cluster", scheduler[0], "--db", on_tcp_cluster, "--json")
