@@ -8,7 +8,8 @@ Builds nine (1,814,400 states) into temporary files, on one machine and on a Loc
 the file or in every shard its key may be in), and prints the growth of the process's resident
 memory (VmRSS) from the connection just opened to the end. The sharded build is read with
 SQLite's default cache (2,000 KiB for each attached file) and with db.sharded's own
-(SHARD_CACHE_KIB), so the figure shows what the smaller cache saves.
+(SHARD_CACHE_KIB), so the figure shows what the smaller cache saves; the lookups' time shows
+what it costs.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import random
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 SQLITE_DEFAULT_KIB = 2000
@@ -47,10 +49,10 @@ def measure(path: str, cache_kib: int, lookups: int) -> None:
         build = queries.find_build(conn, "nine", "1234567890")
         assert build is not None
         queries.depths_of(conn, build, asked[:1])  # shards attached, schemas read
-        before = rss_kib()
+        before, started = rss_kib(), time.perf_counter()
         for i in range(0, lookups, 100):
             queries.depths_of(conn, build, asked[i : i + 100])
-        print(rss_kib() - before)
+        print(rss_kib() - before, time.perf_counter() - started)
 
 
 def main() -> None:
@@ -67,8 +69,8 @@ def main() -> None:
         from puzzledb.db.sharded import SHARD_CACHE_KIB
 
         print(f"nine, {args.lookups:,} random lookups by one connection; growth of VmRSS")
-        print("| file | attached shards | cache per shard | growth |")
-        print("|---|---|---|---|")
+        print("| file | attached shards | cache per shard | growth | seconds |")
+        print("|---|---|---|---|---|")
         runs = [
             (one, 0, SQLITE_DEFAULT_KIB),
             (sharded, args.workers, SQLITE_DEFAULT_KIB),
@@ -81,11 +83,11 @@ def main() -> None:
             out = subprocess.run(
                 [sys.executable, "-c", code], check=True, capture_output=True, text=True
             )
-            growth = int(out.stdout.split()[-1])
+            growth, seconds = out.stdout.split()[-2:]
             cache = f"{kib:,} KiB" if shards else "(main file: 2,000 KiB)"
             print(
                 f"| {'sharded' if shards else 'one file'} | {shards} | {cache} | "
-                f"{growth / 1024:.1f} MB |"
+                f"{int(growth) / 1024:.1f} MB | {float(seconds):.2f} |"
             )
 
 
