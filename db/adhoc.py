@@ -38,6 +38,7 @@ from puzzledb.builder.errors import (
     shown,
 )
 
+from . import sharded
 from .connection import reader
 
 BATCH = 1000
@@ -464,6 +465,7 @@ def run(
         (objects,) = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         if not objects:
             raise _nothing_built(path)
+        sharded.every(conn)  # any statement may read any build, the `states` view all of them
         conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
         keyword = leading_keyword(sql)
         authorizer = _Authorizer(keyword)

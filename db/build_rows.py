@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from . import schema
 from .connection import Readable
-from .queries import Build, count
+from .queries import Build, count, nodes
 
 BATCH = 5000
 COLUMNS = ("state", "depth", "pred", "move", "solutions")
@@ -43,6 +43,7 @@ def batches(
     once."""
     with database.connection() as conn:
         one_depth = depth is not None
+        nodes(conn, build)  # a cluster build's shards, attached
         result = conn.execute(rows_sql(build, one_depth), {"depth": depth} if one_depth else {})
         while rows := result.fetchmany(size):
             yield [(*r[:4], count(r[4])) for r in rows]  # a count past 64 bits is text

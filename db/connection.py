@@ -114,6 +114,9 @@ class ReadConnection(sqlite3.Connection):
     immutable: bool
     identity: FileIdentity | None
 
+    #: The shard files of the file's cluster builds it has attached, as questions needed them.
+    shards: sharded.Attached
+
     #: time.monotonic() after which a running statement is stopped (None: never); the
     #: service sets it per request, so no question can hold a thread for long.
     deadline: float | None = None
@@ -169,7 +172,7 @@ def open_read_only(path: Path) -> ReadConnection:
         tables = _tables(conn)
     try:
         check_ours(conn, tables, path)
-        sharded.attach(conn, path, tables)  # a cluster build's shard files, checked
+        conn.shards = sharded.opened(path, tables)  # attached as questions need them
     except BaseException:
         conn.close()
         raise

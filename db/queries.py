@@ -16,7 +16,7 @@ from sqlite3 import Connection, OperationalError
 from threading import Lock
 from typing import overload
 
-from . import schema
+from . import schema, sharded
 
 BUILD_COLUMNS = (
     "id, name, goal, title, kind, rows, cols, states, max_depth, radius, built_at, build_seconds, "
@@ -140,6 +140,14 @@ def move_labels(conn: Connection, build: Build) -> dict[int, str]:
     return found
 
 
+def nodes(conn: Connection, build: Build) -> str:
+    """The name under which `conn` reads `build`'s rows: every query of them names its table
+    through here, so a cluster build's shard files are checked and attached on the first
+    question that needs them, and only then (db.sharded)."""
+    sharded.rows_of(conn, build.id)
+    return build.node_table
+
+
 @lru_cache(maxsize=256)
 def _path_sql(table: str, cells: int, stores_pred: bool, flips_of: int | None = None) -> str:
     """Follow predecessors from a state; a derived pred needs no join, only arithmetic, but a
@@ -187,7 +195,7 @@ def path(
     length less one; [] if the build does not hold `state`), and the number of optimal
     solutions from `state`."""
     flips_of = build.id if schema.derives_by_flips(build.kind, build.stores_pred) else None
-    sql = _path_sql(build.node_table, build.rows * build.cols, build.stores_pred, flips_of)
+    sql = _path_sql(nodes(conn, build), build.rows * build.cols, build.stores_pred, flips_of)
     rows = conn.execute(sql, (state, build.max_depth)).fetchall()
     labels = move_labels(conn, build)
     steps = [(s, None if m is None else labels[m]) for s, m, _ in rows]
@@ -204,7 +212,7 @@ def depths_of(conn: Connection, build: Build, states: list[str]) -> dict[str, tu
     lookup each)."""
     if not states:
         return {}
-    rows = conn.execute(_lookup_sql(build.node_table, len(states)), list(states))
+    rows = conn.execute(_lookup_sql(nodes(conn, build), len(states)), list(states))
     return {state: (depth, count(solutions)) for state, depth, solutions in rows}
 
 
@@ -239,7 +247,7 @@ def states_at_depth(
     """A page of the states `depth` moves from the goal, in state order: `offset` states
     skipped, or those after the state `after`."""
     rows = conn.execute(
-        _page_sql(build.node_table, after is not None),
+        _page_sql(nodes(conn, build), after is not None),
         {"depth": depth, "limit": limit, "offset": offset, "after": after},
     )
     return [r[0] for r in rows]

@@ -215,7 +215,7 @@ def test_a_bad_shard_is_a_database_error_naming_it(
         shutil.copy(max(other, key=lambda f: f.stat().st_size), shard)
         with open(shard, "r+b") as file:
             file.truncate(os.stat(sorted(on_local_cluster.parent.glob("*.shard"))[1]).st_size)
-    for args in (("path", "nine", "0123456789"), ("sql", "SELECT 1"), ("stats", "nine")):
+    for args in (("path", "nine", "0123456789"), ("sql", "SELECT 1"), ("farthest", "nine")):
         code, out, _ = run(*args, "--db", path, "--json")
         assert code == EXIT_STATUS["database_error"] == 1, out
         error = json.loads(out)["error"]
