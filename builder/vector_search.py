@@ -110,7 +110,7 @@ def layered_bfs(
         goal=goal,
         histogram=[len(x) for x in layers],
         moves=codec.moves,
-        stores_pred=False,
+        stores_pred=getattr(codec, "stores_pred", False),
         codec=codec,
         layers=layers,
         layer_moves=layer_moves,
