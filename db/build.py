@@ -30,8 +30,8 @@ def search(
     memory: Budget | None = None,
 ) -> SearchResult:
     """The vectorized search where the puzzle packs into integers (a sliding board, or a peg
-    board, of single jumps or of chains), else the plain one; from every position the goal stands for at
-    once (a pattern's matches), at depth 0.
+    board of single jumps or of chains), else the plain one; from every position the goal
+    stands for at once (a pattern's matches), at depth 0.
 
     The vectorized search stops with `too_large` before it would take more than `memory`
     (default: what the machine has free), or before it starts where the layers are known."""
