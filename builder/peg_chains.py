@@ -114,13 +114,15 @@ class UnChains:
         small = len(codes) < 2**32
         # path (back from the child's parent, holes as visited) -> flips, offset, indexes
         paths: dict[tuple[int, ...], tuple[int, int, np.ndarray]] = {}
-        frontier = []
+        Grown = list[tuple[tuple[int, ...], int, int, np.ndarray]]
+        frontier: Grown = []
         for k, (here, _, origin) in enumerate(codec.unjumps):
             hits = np.flatnonzero((codes & np.uint64(codec.flips[k])) == np.uint64(codec.landed[k]))
+            hits = hits.astype(np.uint32) if small else hits
             if len(hits):
                 frontier.append(((here, origin), codec.flips[k], codec.offset[k], hits))
         while frontier:
-            grown = []
+            grown: Grown = []
             for path, flips, offset, hits in frontier:
                 paths[path] = (flips, offset, hits)
                 if codec.puzzle.metric != "chain":
@@ -148,6 +150,7 @@ class UnChains:
         for (flips, offset), forward in groups.items():
             forward.sort(key=lambda p: (len(p), p))
             move_codes = [codec.code(p, flips) for p in forward]
+            moves: int | np.ndarray
             if len(forward) == 1:
                 index, moves = paths[forward[0][::-1]][2], move_codes[0]
             else:
@@ -158,9 +161,7 @@ class UnChains:
                 # np.unique keeps each state's first entry: its canonical chain's
                 index, first = np.unique(every, return_index=True)
                 moves = which[first]
-            self.groups.append(
-                (np.uint64(flips), offset, index.astype(np.uint32) if small else index, moves)
-            )
+            self.groups.append((np.uint64(flips), offset, index, moves))
         self.size = sum(len(g[2]) for g in self.groups)
 
     def cuts(self, parts: int) -> list[int]:
