@@ -103,7 +103,7 @@ def test_peg15_builds_by_the_codec_with_its_figures():
     assert packable(peg15)
     result = search(peg15, peg15.default_goal)
     assert isinstance(result, vector_search.PackedResult)
-    assert isinstance(result.codec, PackedChains)
+    assert isinstance(result.codec, PackedChains) and result.stores_pred
     assert result.states == sum(breadth_first(peg15, peg15.default_goal).histogram)
 
 
@@ -148,3 +148,12 @@ def test_every_depth_and_count_matches_an_independent_search(drawn_goal, at_once
     assert {s: c for s, (_, _, c, _) in rows.items()} == solution_counts(dist, successors)
     for state, (depth, _, _, pred) in rows.items():
         assert depth == 0 or (pred in successors(state) and dist[pred] == depth - 1)
+
+
+def test_more_chains_than_move_codes_name_are_refused_by_name(monkeypatch):
+    from puzzledb.builder import peg_chains
+
+    monkeypatch.setattr(peg_chains, "MOST_CODES", 20)
+    peg15 = catalogue.get("peg15")
+    with pytest.raises(ValueError, match="peg15: more than 21 distinct chains"):
+        layered_bfs(PackedChains(peg15), peg15.default_goal)
