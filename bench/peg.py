@@ -1,12 +1,14 @@
 """Peg solitaire on the English cross, built whole: time, peak memory, bytes a position, the
 stages (as bench/stages.py prints them) and the published figures, asserted.
 
-    python bench/peg.py                  # `english`, one jump a move: ~10 min, ~4 GB, ~? GB disk
+    python bench/peg.py                  # `english`, one jump a move: ~13 min, ~4 GB, ~17 GB disk
+    python bench/peg.py english-chain    # one peg's chain of jumps a move (README for figures)
     python bench/peg.py --dir /tmp       # where the temporary database goes
 
 Figures asserted: 187,636,299 positions can finish with one peg in the centre; the start
 (every hole but the centre) is 31 jumps away with exactly 40,861,647,040,079,968 winning jump
-sequences. Never run in CI.
+sequences; in the chain metric the same positions, the start 18 moves from the finish
+(Bergholt 1912, proved shortest by Beasley). Never run in CI.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from puzzledb.db.build import build_to  # noqa: E402
 #: name -> (positions, the start's depth, its winning lines or None when not published)
 FIGURES = {
     "english": (187_636_299, 31, 40_861_647_040_079_968),
+    "english-chain": (187_636_299, 18, None),
 }
 
 

@@ -9,7 +9,9 @@ codec's expand gives the states one move *farther* from the goal (the search run
 over undone moves), which may lie at any earlier depth: every earlier layer is compared,
 unless the codec is also `graded` (a state's depth follows from the state, as a peg board's
 from its pegs), when nothing is. A codec with `expansion(codes, came_by)` hands a layer's
-children one key range at a time (builder.peg_packed.UnJumps), so they never all exist at once.
+children one key range at a time (builder.peg_packed.UnJumps), so they never all exist at once;
+one that declares `stores_pred` (builder.peg_chains: a chain's code names its flips, not a swap
+SQL could undo) has its build store each state's predecessor, which `undo` rebuilds.
 Memory is a few bytes per state: each layer is one sorted uint64 array plus an int16 array of
 move codes; nothing is held per state as a Python object.
 """
@@ -110,7 +112,7 @@ def layered_bfs(
         goal=goal,
         histogram=[len(x) for x in layers],
         moves=codec.moves,
-        stores_pred=False,
+        stores_pred=getattr(codec, "stores_pred", False),
         codec=codec,
         layers=layers,
         layer_moves=layer_moves,

@@ -9,7 +9,7 @@ import time
 from functools import partial
 from pathlib import Path
 
-from puzzledb.builder import peg_packed
+from puzzledb.builder import peg_chains, peg_packed
 from puzzledb.builder.known_layers import known_histogram
 from puzzledb.builder.memory import Budget, MemoryGuard, machine_budget
 from puzzledb.builder.packed import PackedBoard, packable
@@ -30,8 +30,8 @@ def search(
     memory: Budget | None = None,
 ) -> SearchResult:
     """The vectorized search where the puzzle packs into integers (a sliding board, or a peg
-    board of single jumps), else the plain one; from every position the goal stands for at
-    once (a pattern's matches), at depth 0.
+    board of single jumps or of chains), else the plain one; from every position the goal
+    stands for at once (a pattern's matches), at depth 0.
 
     The vectorized search stops with `too_large` before it would take more than `memory`
     (default: what the machine has free), or before it starts where the layers are known."""
@@ -45,6 +45,10 @@ def search(
         guard = memory_guard(puzzle, goal, radius, memory)
         codec = peg_packed.PackedPegs(puzzle)
         result = layered_bfs(codec, goal, radius, report, sources, guard)
+    elif peg_chains.packable(puzzle):
+        guard = memory_guard(puzzle, goal, radius, memory)
+        chains = peg_chains.PackedChains(puzzle)
+        result = layered_bfs(chains, goal, radius, report, sources, guard)
     else:
         result = breadth_first(puzzle, goal, radius, report, sources)
     result.radius = radius

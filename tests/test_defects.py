@@ -469,7 +469,6 @@ def test_arrangements_of_the_catalogue():
     assert catalogue.RADIUS_ONLY == {
         "fifteen": 10_461_394_944_000,
         "fifteen-multi": 10_461_394_944_000,
-        "english-chain": 2**33,  # on the plain search; the peg codec builds english whole
         "french": 2**37,
     }
 

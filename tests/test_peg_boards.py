@@ -14,6 +14,7 @@ from puzzledb.builder import catalogue
 from puzzledb.builder.definition import load_file, load_text
 from puzzledb.builder.errors import BadDefinition, MalformedInput
 from puzzledb.builder.peg import PegSolitaire
+from puzzledb.builder.puzzle import MAX_COMPLETE_STATES
 from puzzledb.builder.search import breadth_first
 
 EXAMPLE = "examples/square.toml"
@@ -209,16 +210,25 @@ def test_the_cli_refuses_bad_peg_input_and_writes_nothing(cli, empty_db, tmp_pat
     assert not empty_db.exists()
 
 
-def test_english_builds_within_a_radius_and_its_chains_not_whole(cli, empty_db):
-    # english itself builds whole with the peg codec (tests/test_peg_english.py, opt-in);
-    # its chain metric takes the plain search, which cannot hold it
-    refused = cli("build", "english-chain", "--db", empty_db, "--json")
-    message = one_error(refused, "too_large")
-    assert "puzzledb build english-chain --radius 4" in message
+def test_english_builds_within_a_radius_and_its_chains_whole_by_the_chain_codec(cli, empty_db):
+    # Both metrics build whole with the peg codecs (tests/test_peg_english.py, opt-in): the
+    # size guard weighs the chain metric by the same published count (the same positions can
+    # finish, however moves are counted), toward its own goal only.
+    chain = catalogue.get("english-chain")
+    assert catalogue.states_bound(chain) == 187_636_299 <= MAX_COMPLETE_STATES
+    assert "english-chain" not in catalogue.RADIUS_ONLY
+    other = "1" + "0" * 32
+    refused = cli("build", "english-chain", "--goal", other, "--db", empty_db, "--json")
+    assert "puzzledb build english-chain --radius 4" in one_error(refused, "too_large")
     assert not empty_db.exists()
+    built = cli("build", "english-chain", "--radius", "2", "--db", empty_db)
+    assert built.exit_code == 0, built.output
+    # pegs in holes 14 and 15: 14 jumps over 15 into the centre, one move in either metric
+    path = cli("path", "english-chain", "0" * 14 + "11" + "0" * 17, "--db", empty_db, "--json")
+    assert path.exit_code == 0, path.output
+    assert json.loads(path.stdout)["moves"] == ["peg 14 jumps to 16"]
     built = cli("build", "english", "--radius", "5", "--db", empty_db)
     assert built.exit_code == 0, built.output
-    # pegs in holes 14 and 15: 14 jumps over 15 into the centre
     path = cli("path", "english", "0" * 14 + "11" + "0" * 17, "--db", empty_db, "--json")
     assert path.exit_code == 0, path.output
     assert json.loads(path.stdout)["moves"] == ["peg 14 jumps to 16"]
