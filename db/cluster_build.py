@@ -73,8 +73,8 @@ def codec_of(puzzle: Puzzle) -> Codec:
     why = ""
     if isinstance(puzzle, PegSolitaire):
         why = (
-            f": its moves are chains of jumps (metric {shown(puzzle.metric)}), which no codec "
-            f'packs yet, only single jumps (metric "jump")'
+            f": its moves are chains of jumps (metric {shown(puzzle.metric)}), whose codec "
+            f"numbers the chains as one process meets them, which workers cannot share yet"
             if puzzle.metric != "jump"
             else f": it has {puzzle.holes} holes"
         )
