@@ -25,14 +25,14 @@ from typing import TypeGuard
 import numpy as np
 
 from .peg import PegSolitaire, jumps
-from .peg_packed import MAX_HOLES
+from .peg_packed import PegWords, packs, run_between, sampled_cuts
 from .puzzle import Move
 
 #: Move codes are int16.
 MOST_CODES = 2**15 - 1
 
 
-class PackedChains:
+class PackedChains(PegWords):
     """The codec of one peg board whose moves are chains of jumps by one peg."""
 
     #: Moves cannot be undone: the search goes backwards, over un-chains.
@@ -60,10 +60,6 @@ class PackedChains:
         self.moves: dict[int, Move] = {}
         self._codes: dict[tuple[int, ...], int] = {}
         self._flips_of_code: list[int] = []
-        self.shifts = np.array([n - 1 - i for i in range(n)], np.uint64)
-
-    def _bits(self, *holes: int) -> int:
-        return sum(1 << (self.state_bits - 1 - h) for h in holes)
 
     def code(self, path: tuple[int, ...], flips: int) -> int:
         """The move code of the chain along `path` (forward, as a player jumps)."""
@@ -79,14 +75,6 @@ class PackedChains:
             self.moves[found] = jumps(list(path))
             self._flips_of_code.append(flips)
         return found
-
-    def encode(self, state: str) -> int:
-        return int(state, 2)
-
-    def decode(self, codes: np.ndarray) -> list[str]:
-        bits = ((codes[:, None] >> self.shifts[None, :]) & np.uint64(1)).astype(np.uint32)
-        points = np.ascontiguousarray(bits + np.uint32(ord("0")))
-        return points.view(f"<U{self.state_bits}").ravel().tolist()
 
     def undo(self, codes: np.ndarray, moves: np.ndarray) -> np.ndarray:
         """The position each state's chain leads to: the chain's flips applied."""
@@ -166,16 +154,8 @@ class UnChains:
 
     def cuts(self, parts: int) -> list[int]:
         """About `parts` - 1 child keys cutting the children into parts of similar size."""
-        if parts <= 1 or self.size == 0:
-            return []
-        stride = max(1, self.size // (parts * 64))
-        sample = np.sort(
-            np.concatenate(
-                [self.codes[index[::stride]] ^ flips for flips, _, index, _ in self.groups]
-            )
-        )
-        at = np.linspace(0, len(sample) - 1, parts + 1).astype(np.int64)[1:-1]
-        return [int(x) for x in np.unique(sample[at])]
+        runs = ((index, flips) for flips, _, index, _ in self.groups)
+        return sampled_cuts(self.codes, runs, self.size, parts)
 
     def between(self, low: int, high: int | None):
         """(children, move codes, parent indexes) of the children with keys in [low, high):
@@ -184,13 +164,10 @@ class UnChains:
         top = 1 << self.codec.state_bits
         high = top if high is None else high
         for flips, offset, index, codes in self.groups:
-            lo, hi = (max(0, min(top, k - offset)) for k in (low, high))
-            a, b = np.searchsorted(self.codes, np.array([lo, hi], np.uint64))
-            i, j = np.searchsorted(index, np.array([a, b], index.dtype))
+            i, j, picked, made = run_between(self.codes, index, flips, offset, low, high, top)
             if j > i:
-                picked = index[i:j]
                 parents.append(picked)
-                children.append(self.codes[picked] ^ flips)
+                children.append(made)
                 if isinstance(codes, np.ndarray):
                     moves.append(codes[i:j])
                 else:
@@ -202,8 +179,4 @@ class UnChains:
 
 def packable(puzzle) -> TypeGuard[PegSolitaire]:
     """A peg board whose moves are chains of jumps, with few enough holes."""
-    return (
-        isinstance(puzzle, PegSolitaire)
-        and getattr(puzzle, "metric", "chain") == "chain"
-        and puzzle.holes <= MAX_HOLES
-    )
+    return packs(puzzle, "chain")

@@ -27,7 +27,56 @@ from .puzzle import Move
 MAX_HOLES = 48
 
 
-class PackedPegs:
+class PegWords:
+    """A peg board's positions as words: what both peg codecs (single jumps here, chains in
+    builder.peg_chains) share. Subclasses set `state_bits` to the board's holes."""
+
+    state_bits: int
+
+    def _bits(self, *holes: int) -> int:
+        return sum(1 << (self.state_bits - 1 - h) for h in holes)
+
+    def encode(self, state: str) -> int:
+        return int(state, 2)
+
+    def decode(self, codes: np.ndarray) -> list[str]:
+        shifts = np.arange(self.state_bits - 1, -1, -1, dtype=np.uint64)
+        bits = ((codes[:, None] >> shifts[None, :]) & np.uint64(1)).astype(np.uint32)
+        points = np.ascontiguousarray(bits + np.uint32(ord("0")))
+        return points.view(f"<U{self.state_bits}").ravel().tolist()
+
+
+def sampled_cuts(codes: np.ndarray, runs, size: int, parts: int) -> list[int]:
+    """About `parts` - 1 child keys cutting a layer's children into parts of similar size,
+    from a sample of each run: `runs` gives (indexes of the states it applies to, flips)."""
+    if parts <= 1 or size == 0:
+        return []
+    stride = max(1, size // (parts * 64))
+    sample = np.sort(np.concatenate([codes[index[::stride]] ^ flips for index, flips in runs]))
+    at = np.linspace(0, len(sample) - 1, parts + 1).astype(np.int64)[1:-1]
+    return [int(x) for x in np.unique(sample[at])]
+
+
+def run_between(codes, index, flips, offset: int, low: int, high: int, top: int):
+    """The slice of one sorted run of children (the states `index` picks, each plus `offset`,
+    i.e. with `flips` flipped) whose keys lie in [low, high): (picked indexes, children)."""
+    lo, hi = (max(0, min(top, k - offset)) for k in (low, high))
+    a, b = np.searchsorted(codes, np.array([lo, hi], np.uint64))
+    i, j = np.searchsorted(index, np.array([a, b], index.dtype))
+    picked = index[i:j]
+    return i, j, picked, codes[picked] ^ flips
+
+
+def packs(puzzle, metric: str) -> bool:
+    """A peg board of this metric with few enough holes for a word and a move code."""
+    return (
+        isinstance(puzzle, PegSolitaire)
+        and getattr(puzzle, "metric", "chain") == metric
+        and puzzle.holes <= MAX_HOLES
+    )
+
+
+class PackedPegs(PegWords):
     """The codec of one peg board whose moves are single jumps."""
 
     #: Moves cannot be undone: the search goes backwards, over un-jumps.
@@ -51,22 +100,10 @@ class PackedPegs:
         self.landing = np.array(self.landed, np.uint64)
         # A child is its parent plus this (a signed Python int: two pegs back, one taken away).
         self.offset = [self._bits(a) + self._bits(b) - self._bits(c) for a, b, c in self.jumps]
-        self.shifts = np.array([n - 1 - i for i in range(n)], np.uint64)
-
-    def _bits(self, *holes: int) -> int:
-        return sum(1 << (self.state_bits - 1 - h) for h in holes)
 
     def jump_cells(self, code: int) -> tuple[int, int, int]:
         """(from, over, into) of the jump a move code names."""
         return self.jumps[code]
-
-    def encode(self, state: str) -> int:
-        return int(state, 2)
-
-    def decode(self, codes: np.ndarray) -> list[str]:
-        bits = ((codes[:, None] >> self.shifts[None, :]) & np.uint64(1)).astype(np.uint32)
-        points = np.ascontiguousarray(bits + np.uint32(ord("0")))
-        return points.view(f"<U{self.state_bits}").ravel().tolist()
 
     def undo(self, codes: np.ndarray, moves: np.ndarray) -> np.ndarray:
         """The position each state's move leads to: the jump's three holes flipped."""
@@ -109,19 +146,8 @@ class UnJumps:
 
     def cuts(self, parts: int) -> list[int]:
         """About `parts` - 1 child keys cutting the children into parts of similar size."""
-        if parts <= 1 or self.size == 0:
-            return []
-        stride = max(1, self.size // (parts * 64))
-        sample = np.sort(
-            np.concatenate(
-                [
-                    self.codes[index[::stride]] ^ flip
-                    for index, flip in zip(self.index, self.codec.flips)
-                ]
-            )
-        )
-        at = np.linspace(0, len(sample) - 1, parts + 1).astype(np.int64)[1:-1]
-        return [int(x) for x in np.unique(sample[at])]
+        runs = zip(self.index, self.codec.flips)
+        return sampled_cuts(self.codes, runs, self.size, parts)
 
     def between(self, low: int, high: int | None):
         """(children, move codes, parent indexes) of the children with keys in [low, high):
@@ -132,13 +158,10 @@ class UnJumps:
         for code, (index, flip, offset) in enumerate(
             zip(self.index, self.codec.flips, self.codec.offset)
         ):
-            lo, hi = (max(0, min(top, k - offset)) for k in (low, high))
-            a, b = np.searchsorted(self.codes, np.array([lo, hi], np.uint64))
-            i, j = np.searchsorted(index, np.array([a, b], index.dtype))
+            i, j, picked, made = run_between(self.codes, index, flip, offset, low, high, top)
             if j > i:
-                picked = index[i:j]
                 parents.append(picked)
-                children.append(self.codes[picked] ^ flip)
+                children.append(made)
                 moves.append(np.full(j - i, code, np.int16))
         if not children:
             return np.empty(0, np.uint64), np.empty(0, np.int16), np.empty(0, np.intp)
@@ -147,8 +170,4 @@ class UnJumps:
 
 def packable(puzzle) -> TypeGuard[PegSolitaire]:
     """A peg board whose moves are single jumps, with few enough holes."""
-    return (
-        isinstance(puzzle, PegSolitaire)
-        and getattr(puzzle, "metric", "chain") == "jump"
-        and puzzle.holes <= MAX_HOLES
-    )
+    return packs(puzzle, "jump")
