@@ -17,6 +17,7 @@ from itertools import groupby
 from .errors import BadDefinition, MalformedInput, shown
 from .peg_board import HOLE_MARK, NO_HOLE_MARK, board_jumps, check_board
 from .peg_rules import Golden, class_reason, pagoda_reason, pagodas
+from .peg_symmetry import Symmetry, board_symmetries, keeping
 from .puzzle import SEPARATORS, Move, Puzzle, split_cells
 
 PEG, HOLE = "1", "0"
@@ -322,6 +323,16 @@ class PegSolitaire(Puzzle):
     def most_moves(self, state: str, goal: str) -> int | None:
         """Every move (a jump, or a chain of them) removes at least one peg."""
         return state.count(PEG) - goal.count(PEG)
+
+    def symmetries(self) -> list[Symmetry]:
+        """The mirrors and rotations of the board that keep its jumps (builder.peg_symmetry),
+        the identity first: 8 on the English cross."""
+        return board_symmetries(self.places, self.jumps)
+
+    def class_symmetries(self, goal: str) -> list[Symmetry]:
+        """The symmetries that also leave `goal` as it is: those a build toward it may store
+        one position of each class of (db.build)."""
+        return keeping(self.symmetries(), goal)
 
     @property
     def places(self) -> list[tuple[int, int]]:

@@ -50,10 +50,20 @@ class SearchResult(ABC):
     most_solutions: int = field(default=1, kw_only=True)
     most_solved_count: int = field(default=1, kw_only=True)
     most_solved: list[str] = field(default_factory=list, kw_only=True)
+    #: a build that stores one position per class of symmetric ones (builder.peg_symmetry):
+    #: the symmetries (identity first), and move_images[k][code], each move's code seen
+    #: through symmetry k; empty when every position is stored
+    symmetries: list[tuple[int, ...]] = field(default_factory=list, kw_only=True)
+    move_images: list[list[int]] = field(default_factory=list, kw_only=True)
 
     @property
     def states(self) -> int:
         return sum(self.histogram)
+
+    @property
+    def rows(self) -> int:
+        """How many rows the build stores: a row per state, or per class of symmetric ones."""
+        return self.states
 
     @property
     def max_depth(self) -> int:
@@ -61,7 +71,8 @@ class SearchResult(ABC):
 
     @abstractmethod
     def chunks(self, size: int, part: tuple[int, int] = (0, 1)) -> Iterator[tuple[list, ...]]:
-        """Columns (states, depths, move codes or None, solutions[, preds]) in state order,
+        """Columns (states, depths, move codes or None, solutions[, preds][, fixed]) in state
+        order (`fixed`, in a build of classes: the marks of the symmetries leaving each as it is),
         `size` rows at a time: column lists are cheap to make from arrays and to interleave
         for SQL. A solution count too large for SQLite's integers comes as decimal text.
 

@@ -229,6 +229,27 @@ class PackedResult(SearchResult):
     layers: list[np.ndarray]  # per depth, its states as sorted packed codes
     layer_moves: list[np.ndarray]  # per depth, each state's move code toward the goal
     layer_counts: list[counting.Limbs]  # per depth, its solution counts (builder.counting)
+    #: per depth, in a build of classes (keep_classes): the marks of the symmetries fixing each
+    layer_fixed: list[np.ndarray] | None = None
+
+    @property
+    def rows(self) -> int:
+        return sum(len(layer) for layer in self.layers)
+
+    def keep_classes(self, classes, move_images: list[list[int]]) -> None:
+        """Keep one state of each class of symmetric states, its representative (`classes`:
+        builder.peg_symmetry.PackedClasses). The histogram and the most solved states stay
+        those of every state; each layer shrinks in place, so memory only falls."""
+        self.layer_fixed = []
+        for depth, layer in enumerate(self.layers):
+            least, fixed, _ = classes.classify(layer)
+            self.layers[depth] = layer[least]
+            self.layer_moves[depth] = self.layer_moves[depth][least]
+            self.layer_counts[depth] = counting.take(self.layer_counts[depth], least)
+            self.layer_fixed.append(fixed[least])
+            del least, fixed
+        self.symmetries = list(classes.symmetries)
+        self.move_images = move_images
 
     def note_most_solved(self) -> None:
         """Find the most optimal solutions any state has, and which states have them."""
@@ -256,6 +277,7 @@ class PackedResult(SearchResult):
             depth_parts: list[np.ndarray] = []
             move_parts: list[np.ndarray] = []
             count_parts: list[counting.Limbs] = []
+            fixed_parts: list[np.ndarray] = []
             limbs = max(len(c) for c in self.layer_counts)
             for depth, (layer, layer_moves) in enumerate(zip(self.layers, self.layer_moves)):
                 a, b = (
@@ -267,6 +289,8 @@ class PackedResult(SearchResult):
                     code_parts.append(layer[a:b])
                     move_parts.append(layer_moves[a:b])
                     depth_parts.append(np.full(b - a, depth, np.int16))
+                    if self.layer_fixed is not None:
+                        fixed_parts.append(self.layer_fixed[depth][a:b])
                     count_parts.append(
                         counting.padded(counting.take(self.layer_counts[depth], slice(a, b)), limbs)
                     )
@@ -296,14 +320,16 @@ class PackedResult(SearchResult):
                 for i in goal_rows:
                     preds[i] = None
                 columns += (preds,)
+            if self.layer_fixed is not None:
+                columns += (np.concatenate(fixed_parts)[order].tolist(),)
             yield columns
 
     def _buckets(self, size: int):
         """Boundaries that cut the key space into buckets of about `size` states."""
-        count = math.ceil(self.states / size)
+        count = math.ceil(self.rows / size)
         if count <= 1:
             return [(np.uint64(0), None)]
-        stride = max(1, self.states // (count * 32))
+        stride = max(1, self.rows // (count * 32))
         sample = np.sort(np.concatenate([layer[::stride] for layer in self.layers]))
         cuts = np.unique(sample[np.linspace(0, len(sample) - 1, count + 1).astype(np.int64)[1:-1]])
         edges = [np.uint64(0)] + list(cuts) + [None]

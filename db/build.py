@@ -9,7 +9,7 @@ import time
 from functools import partial
 from pathlib import Path
 
-from puzzledb.builder import peg_chains, peg_packed
+from puzzledb.builder import peg_chains, peg_packed, peg_symmetry
 from puzzledb.builder.known_layers import known_histogram
 from puzzledb.builder.memory import Budget, MemoryGuard, machine_budget
 from puzzledb.builder.packed import PackedBoard, packable
@@ -17,7 +17,7 @@ from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import Puzzle
 from puzzledb.builder.result import SearchResult
 from puzzledb.builder.search import breadth_first
-from puzzledb.builder.vector_search import layered_bfs
+from puzzledb.builder.vector_search import PackedResult, layered_bfs
 
 from . import shards, store
 
@@ -28,13 +28,17 @@ def search(
     radius: int | None = None,
     progress: Progress | None = None,
     memory: Budget | None = None,
+    classes: bool = True,
 ) -> SearchResult:
     """The vectorized search where the puzzle packs into integers (a sliding board, or a peg
     board of single jumps or of chains), else the plain one; from every position the goal
     stands for at once (a pattern's matches), at depth 0.
 
     The vectorized search stops with `too_large` before it would take more than `memory`
-    (default: what the machine has free), or before it starts where the layers are known."""
+    (default: what the machine has free), or before it starts where the layers are known.
+
+    With `classes` (the default) a peg board of single jumps whose board has symmetries that
+    keep the goal keeps one position of each class of symmetric ones (builder.peg_symmetry)."""
     report = (progress or Progress()).layer
     result: SearchResult
     sources = puzzle.goal_positions(goal)
@@ -45,6 +49,13 @@ def search(
         guard = memory_guard(puzzle, goal, radius, memory)
         codec = peg_packed.PackedPegs(puzzle)
         result = layered_bfs(codec, goal, radius, report, sources, guard)
+        symmetries = puzzle.class_symmetries(goal)
+        if classes and len(symmetries) > 1 and isinstance(result, PackedResult):
+            (progress or Progress()).stage("keeping one position per symmetry class")
+            result.keep_classes(
+                peg_symmetry.PackedClasses(symmetries, puzzle.holes),
+                peg_symmetry.move_images(codec.jumps, symmetries),
+            )
     elif peg_chains.packable(puzzle):
         guard = memory_guard(puzzle, goal, radius, memory)
         chains = peg_chains.PackedChains(puzzle)
@@ -78,7 +89,8 @@ def build(engine, puzzle: Puzzle, goal: str, started: float | None = None, **opt
     Options: `radius` keeps only states within that many moves of the goal; `progress`
     hears of the work; `compact` (the default) derives pred from the move instead of storing
     it, where every move is a swap; `memory` (a builder.memory.Budget) is what the search may
-    take, by default what the machine has free.
+    take, by default what the machine has free; `classes` (the default) stores one position
+    per class of symmetric ones where the board has symmetries (a peg board of single jumps).
     """
     return _run(partial(store.save_build, engine), puzzle, goal, started, **options)
 
@@ -95,11 +107,19 @@ def build_to(
 
 
 def _run(
-    save, puzzle, goal, started, radius=None, progress=None, compact=True, memory=None
+    save,
+    puzzle,
+    goal,
+    started,
+    radius=None,
+    progress=None,
+    compact=True,
+    memory=None,
+    classes=True,
 ) -> dict:
     progress = progress or Progress()
     started = time.perf_counter() if started is None else started
-    result = search(puzzle, goal, radius, progress, memory)
+    result = search(puzzle, goal, radius, progress, memory, classes)
     result.stores_pred = result.stores_pred or not compact
     row = save(puzzle, result, started, progress)
     progress.done()

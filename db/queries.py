@@ -20,7 +20,7 @@ from . import schema, sharded
 
 BUILD_COLUMNS = (
     "id, name, goal, title, kind, rows, cols, states, max_depth, radius, built_at, build_seconds, "
-    "node_table, stores_pred, definition, max_solutions, max_solutions_states"
+    "node_table, stores_pred, definition, max_solutions, max_solutions_states, classes"
 )
 
 
@@ -45,6 +45,9 @@ class Build:
     definition: dict = field(hash=False, compare=False)
     max_solutions: int = 1  # the most optimal solutions any state has
     max_solutions_states: int = 1  # how many states have that many
+    #: a build of classes (db.schema) stores this many rows, one per class of symmetric
+    #: states; None: a row per state
+    classes: int | None = None
 
     def summary(self) -> dict:
         return {

@@ -8,7 +8,11 @@ Physical layout
   shards         per build made on a cluster, its shard files (key range, file, rows,
                  bytes, sha256, token); such a build's nodes_<id> is in those files
   nodes_<id>     one table per build: state TEXT PRIMARY KEY, depth, move code, solutions
-                 [, pred]
+                 [, pred][, fixed]
+  symmetries     per build of classes, each mirror or rotation of its board that it uses
+  move_images    per build of classes, each move code seen through each symmetry
+  class_images   per build of classes, which symmetries give the distinct images of a
+                 stored state, by the symmetries that leave it as it is (`fixed`)
 
 Friendly views over all builds
   states(puzzle, goal, state, depth, pred, move, solutions)   -- pred NULL at the goal
@@ -32,7 +36,7 @@ cell_c; the views flip them back (version 3 added cell_c).
 from __future__ import annotations
 
 #: PRAGMA user_version of a database this code writes; others are refused, not misread.
-VERSION = 3
+VERSION = 4
 
 TABLES = [
     """CREATE TABLE IF NOT EXISTS puzzles (
@@ -53,6 +57,8 @@ TABLES = [
         definition    TEXT NOT NULL,            -- the puzzle as JSON (board, pieces, rules)
         max_solutions,                          -- the most optimal solutions of any state
         max_solutions_states INTEGER NOT NULL,  -- how many states have that many
+        classes       INTEGER,                  -- NULL: nodes_<id> holds every state; else
+                                                --   one per class of symmetric states, this many
         UNIQUE (name, goal)
     )""",
     """CREATE TABLE IF NOT EXISTS moves (
@@ -92,19 +98,41 @@ TABLES = [
         token     TEXT NOT NULL,
         PRIMARY KEY (puzzle_id, shard)
     )""",
+    # A build of classes: symmetry k shows a state as its image, whose hole i holds what the
+    # state's hole takes[i] holds (a JSON list; 0 is the identity).
+    """CREATE TABLE IF NOT EXISTS symmetries (
+        puzzle_id INTEGER NOT NULL REFERENCES puzzles(id),
+        symmetry  INTEGER NOT NULL,
+        takes     TEXT NOT NULL,
+        PRIMARY KEY (puzzle_id, symmetry)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE IF NOT EXISTS move_images (
+        puzzle_id INTEGER NOT NULL REFERENCES puzzles(id),
+        symmetry  INTEGER NOT NULL,
+        code      INTEGER NOT NULL,             -- a move of a stored state
+        image     INTEGER NOT NULL,             -- the same move in the state's image
+        PRIMARY KEY (puzzle_id, symmetry, code)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE IF NOT EXISTS class_images (
+        puzzle_id INTEGER NOT NULL REFERENCES puzzles(id),
+        fixed     INTEGER NOT NULL,             -- a stored state's `fixed`
+        symmetry  INTEGER NOT NULL,             -- one symmetry giving one of its distinct images
+        PRIMARY KEY (puzzle_id, fixed, symmetry)
+    ) WITHOUT ROWID""",
     """CREATE VIEW IF NOT EXISTS depth_histogram AS
         SELECT p.name AS puzzle, p.goal AS goal, l.depth AS depth, l.states AS states
         FROM layers AS l JOIN puzzles AS p ON p.id = l.puzzle_id""",
 ]
 
 
-def node_table_ddl(table: str, stores_pred: bool) -> str:
+def node_table_ddl(table: str, stores_pred: bool, classes: bool = False) -> str:
     pred = ",\n        pred      TEXT" if stores_pred else ""
+    fixed = ",\n        fixed     INTEGER NOT NULL" if classes else ""
     return f"""CREATE TABLE {table} (
         state     TEXT PRIMARY KEY,
         depth     INTEGER NOT NULL,
         move      INTEGER,
-        solutions NOT NULL{pred}
+        solutions NOT NULL{pred}{fixed}
     ) WITHOUT ROWID"""
 
 

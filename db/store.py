@@ -26,6 +26,7 @@ from threading import Event, Thread
 
 from sqlalchemy import Connection, Engine, text
 
+from puzzledb.builder import peg_symmetry
 from puzzledb.builder.errors import PATH_SHOWN, shown
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.result import for_sql
@@ -54,7 +55,7 @@ def save_build(
     build then commits twice, the lower half of the rows first.
     """
     progress = progress or Progress()
-    if side_file is not None and side_writer.worthwhile(result.states):
+    if side_file is not None and side_writer.worthwhile(result.rows):
         return _save_with_two_writers(engine, puzzle, result, started, progress, side_file)
     with engine.begin() as conn:
         row = _begin_build(conn, puzzle, result)
@@ -72,7 +73,7 @@ def _save_with_two_writers(
         with engine.begin() as conn:
             row = _begin_build(conn, puzzle, result)
             table = row["node_table"]
-            ddl = schema.node_table_ddl(table, result.stores_pred)
+            ddl = schema.node_table_ddl(table, result.stores_pred, bool(result.symmetries))
             with side_writer.started(
                 side_file, ddl, partial(_write_rows, table=table, result=result, part=(1, 2))
             ) as side:
@@ -124,15 +125,16 @@ def _begin_build(conn: Connection, puzzle, result) -> dict:
         "definition": definition,
         "max_solutions": for_sql([result.most_solutions])[0],
         "max_solutions_states": result.most_solved_count,
+        "classes": result.rows if result.symmetries else None,
     }
     build_id = conn.execute(
         text(
             "INSERT INTO puzzles (name, goal, title, kind, rows, cols, states, "
             "max_depth, radius, built_at, build_seconds, node_table, stores_pred, definition, "
-            "max_solutions, max_solutions_states) "
+            "max_solutions, max_solutions_states, classes) "
             "VALUES (:name, :goal, :title, :kind, :rows, :cols, :states, :max_depth, :radius, "
             ":built_at, :build_seconds, :node_table, :stores_pred, :definition, "
-            ":max_solutions, :max_solutions_states) "
+            ":max_solutions, :max_solutions_states, :classes) "
             "RETURNING id"
         ),
         row,
@@ -142,7 +144,7 @@ def _begin_build(conn: Connection, puzzle, result) -> dict:
     conn.execute(
         text("UPDATE puzzles SET node_table = :t WHERE id = :id"), {"t": table, "id": build_id}
     )
-    conn.exec_driver_sql(schema.node_table_ddl(table, result.stores_pred))
+    conn.exec_driver_sql(schema.node_table_ddl(table, result.stores_pred, bool(result.symmetries)))
     return row
 
 
@@ -172,11 +174,42 @@ def _finish_build(conn: Connection, row: dict, result, started: float, progress)
         text("INSERT INTO most_solved (puzzle_id, state) VALUES (:id, :state)"),
         [{"id": build_id, "state": state} for state in result.most_solved],
     )
+    if result.symmetries:
+        _save_symmetries(conn, build_id, result)
     _rewrite_views(conn)
     row["build_seconds"] = round(time.perf_counter() - started, 3)
     conn.execute(
         text("UPDATE puzzles SET build_seconds = :s WHERE id = :id"),
         {"s": row["build_seconds"], "id": build_id},
+    )
+
+
+def _save_symmetries(conn: Connection, build_id: int, result) -> None:
+    """What a build of classes needs to show every state: its symmetries, each move seen
+    through each, and the distinct images of a state by what symmetries fix it."""
+    symmetries = result.symmetries
+    conn.execute(
+        text("INSERT INTO symmetries (puzzle_id, symmetry, takes) VALUES (:id, :k, :takes)"),
+        [{"id": build_id, "k": k, "takes": json.dumps(list(t))} for k, t in enumerate(symmetries)],
+    )
+    conn.execute(
+        text(
+            "INSERT INTO move_images (puzzle_id, symmetry, code, image) "
+            "VALUES (:id, :k, :code, :image)"
+        ),
+        [
+            {"id": build_id, "k": k, "code": code, "image": image}
+            for k, images in enumerate(result.move_images)
+            for code, image in enumerate(images)
+        ],
+    )
+    conn.execute(
+        text("INSERT INTO class_images (puzzle_id, fixed, symmetry) VALUES (:id, :fixed, :k)"),
+        [
+            {"id": build_id, "fixed": fixed, "k": k}
+            for fixed in peg_symmetry.stabilizer_marks(symmetries)
+            for k in peg_symmetry.distinct_images(symmetries, fixed)
+        ],
     )
 
 
@@ -306,7 +339,15 @@ def _drop_other_definitions(conn: Connection, name: str, definition: str) -> Non
 
 
 def _drop(conn: Connection, old) -> None:
-    for table in ("moves", "layers", "most_solved", "shards"):
+    for table in (
+        "moves",
+        "layers",
+        "most_solved",
+        "shards",
+        "symmetries",
+        "move_images",
+        "class_images",
+    ):
         conn.execute(text(f"DELETE FROM {table} WHERE puzzle_id = :id"), {"id": old.id})
     conn.execute(text("DELETE FROM puzzles WHERE id = :id"), {"id": old.id})
     # Drop the views first: they name the old table.
@@ -324,7 +365,7 @@ def _insert_rows(
     try:
         _write_rows(
             cursor,
-            lambda written: progress.rows(written + others(), result.states),
+            lambda written: progress.rows(written + others(), result.rows),
             table=table,
             result=result,
             part=part,
@@ -339,7 +380,7 @@ def _write_rows(cursor, report, *, table: str, result, part=(0, 1)) -> None:
     Each statement inserts ROWS_PER_INSERT rows: that halves SQLite's per-statement cost
     compared with one row per execution. `report(rows)` hears how many are written.
     """
-    width = 5 if result.stores_pred else 4
+    width = 4 + bool(result.stores_pred) + bool(result.symmetries)
     written = 0
     chunks = _prefetch(_flattened(result, width, part))
     try:

@@ -131,6 +131,13 @@ def list_command(db_path, as_json):
     help="Derive pred from the move (the default: a smaller file) or store it "
     "(path walks ~20 us faster).",
 )
+@click.option(
+    "--classes/--every-position",
+    default=True,
+    help="On a peg board of single jumps with mirrors or rotations that keep the goal (the "
+    "English cross has 8): store one position of each class of symmetric ones (the default: "
+    "an eighth of the rows, every position still answered) or every position.",
+)
 @click.option("--file", "definition", metavar="TOML", help="Define the puzzle in a TOML file.")
 @click.option("--rows", metavar="R", help="Define a plain sliding puzzle NAME: board rows,")
 @click.option("--cols", metavar="C", help="columns,")
@@ -168,6 +175,7 @@ def build_command(
     all_goals,
     radius,
     compact,
+    classes,
     definition,
     rows,
     cols,
@@ -219,7 +227,7 @@ def build_command(
                     progress=progress,
                     compact=compact,
                     memory=budget,
-                    **({} if cluster is None else {"cluster": cluster}),
+                    **({"classes": classes} if cluster is None else {"cluster": cluster}),
                 )
                 built.append({k: row[k] for k in BUILD_SUMMARY})
                 if "not_at_rest" in row:
