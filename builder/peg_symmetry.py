@@ -8,15 +8,13 @@ answer every other through the symmetry that takes it there: the English cross h
 its positions take about an eighth of the rows.
 
 A symmetry is written as `takes`: hole i of the image holds what hole takes[i] of the position
-holds. Index 0 is always the identity. Positions are text here; `PackedClasses` does the same to
-whole numpy arrays of packed positions (builder.peg_packed: hole 0 the most significant bit).
+holds. Index 0 is always the identity. Positions are text here, for readers (no numpy);
+builder.peg_classes does the same to whole arrays of packed positions, for builds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import numpy as np
 
 Symmetry = tuple[int, ...]
 
@@ -132,64 +130,3 @@ def move_images(jumps: Sequence[tuple[int, int, int]], symmetries: Sequence[Symm
         to = sends(takes)
         out.append([code_of[(to[a], to[b], to[c])] for a, b, c in jumps])
     return out
-
-
-#: Bits of a packed position looked up at once: tables of 2**11 words stay in the CPU's cache.
-CHUNK_BITS = 11
-#: Positions classified at once: bounds the temporary arrays to a few hundred MB.
-BLOCK = 4_000_000
-
-
-class PackedClasses:
-    """The symmetries of one board over packed positions (n holes, hole 0 the top bit): each
-    image is a few table lookups, a table per chunk of CHUNK_BITS bits of the position."""
-
-    def __init__(self, symmetries: Sequence[Symmetry], holes: int):
-        if len(symmetries) > 8:
-            raise ValueError("at most 8 symmetries: their marks fill one byte")
-        self.symmetries = list(symmetries)
-        self.holes = holes
-        self.chunks = -(-holes // CHUNK_BITS)
-        values = np.arange(1 << CHUNK_BITS, dtype=np.uint64)
-        self.tables: list[list[np.ndarray]] = []
-        for takes in self.symmetries[1:]:
-            to = sends(takes)
-            tables = []
-            for chunk in range(self.chunks):
-                table = np.zeros(1 << CHUNK_BITS, np.uint64)
-                for b in range(CHUNK_BITS):
-                    bit = chunk * CHUNK_BITS + b  # this bit of the code: hole n-1-bit
-                    if bit >= holes:
-                        break
-                    target = np.uint64(1 << (holes - 1 - to[holes - 1 - bit]))
-                    table |= np.where((values >> np.uint64(b)) & np.uint64(1), target, 0).astype(
-                        np.uint64
-                    )
-                tables.append(table)
-            self.tables.append(tables)
-
-    def images(self, codes: np.ndarray, k: int) -> np.ndarray:
-        """Every position's image through symmetry k (k > 0)."""
-        mask = np.uint64((1 << CHUNK_BITS) - 1)
-        tables = self.tables[k - 1]
-        out = tables[0][codes & mask]
-        for chunk in range(1, self.chunks):
-            out |= tables[chunk][(codes >> np.uint64(chunk * CHUNK_BITS)) & mask]
-        return out
-
-    def classify(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(which positions are their class's representative, the marks of the symmetries
-        that fix each, each class's number of distinct positions), a block at a time."""
-        least = np.ones(len(codes), bool)
-        fixed = np.zeros(len(codes), np.uint8)
-        for start in range(0, len(codes), BLOCK):
-            block = codes[start : start + BLOCK]
-            keep, marks = least[start : start + BLOCK], fixed[start : start + BLOCK]
-            for k in range(1, len(self.symmetries)):
-                seen = self.images(block, k)
-                keep &= block <= seen
-                marks |= (seen == block).astype(np.uint8) << np.uint8(k)
-        size = np.full(256, len(self.symmetries), np.int64)
-        for mark in np.unique(fixed).tolist():
-            size[mark] = len(self.symmetries) // (1 + bin(mark).count("1"))
-        return least, fixed, size[fixed]

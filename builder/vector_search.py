@@ -238,7 +238,7 @@ class PackedResult(SearchResult):
 
     def keep_classes(self, classes, move_images: list[list[int]]) -> None:
         """Keep one state of each class of symmetric states, its representative (`classes`:
-        builder.peg_symmetry.PackedClasses). The histogram and the most solved states stay
+        builder.peg_classes.PackedClasses). The histogram and the most solved states stay
         those of every state; each layer shrinks in place, so memory only falls."""
         self.layer_fixed = []
         for depth, layer in enumerate(self.layers):

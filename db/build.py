@@ -9,7 +9,7 @@ import time
 from functools import partial
 from pathlib import Path
 
-from puzzledb.builder import peg_chains, peg_packed, peg_symmetry
+from puzzledb.builder import peg_chains, peg_classes, peg_packed, peg_symmetry
 from puzzledb.builder.known_layers import known_histogram
 from puzzledb.builder.memory import Budget, MemoryGuard, machine_budget
 from puzzledb.builder.packed import PackedBoard, packable
@@ -53,7 +53,7 @@ def search(
         if classes and len(symmetries) > 1 and isinstance(result, PackedResult):
             (progress or Progress()).stage("keeping one position per symmetry class")
             result.keep_classes(
-                peg_symmetry.PackedClasses(symmetries, puzzle.holes),
+                peg_classes.PackedClasses(symmetries, puzzle.holes),
                 peg_symmetry.move_images(codec.jumps, symmetries),
             )
     elif peg_chains.packable(puzzle):

@@ -10,7 +10,7 @@ import sqlite3
 import numpy as np
 import pytest
 
-from puzzledb.builder import catalogue, peg_symmetry
+from puzzledb.builder import catalogue, peg_classes, peg_symmetry
 from puzzledb.builder.peg import PegSolitaire
 from puzzledb.db.build import build_to
 
@@ -42,7 +42,7 @@ def test_a_symmetry_maps_jumps_to_jumps():
 def test_packed_classes_agree_with_the_text_rule():
     english = catalogue.get("english")
     symmetries = english.class_symmetries(english.default_goal)
-    packed = peg_symmetry.PackedClasses(symmetries, 33)
+    packed = peg_classes.PackedClasses(symmetries, 33)
     rng = random.Random(5)
     states = sorted({"".join(rng.choice("01") for _ in range(33)) for _ in range(3000)})
     codes = np.array([int(s, 2) for s in states], np.uint64)
