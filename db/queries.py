@@ -16,7 +16,7 @@ from sqlite3 import Connection, OperationalError
 from threading import Lock
 from typing import overload
 
-from . import schema, sharded
+from . import classes, schema, sharded
 
 BUILD_COLUMNS = (
     "id, name, goal, title, kind, rows, cols, states, max_depth, radius, built_at, build_seconds, "
@@ -197,6 +197,10 @@ def path(
     """([(state, move made from it)] from `state` to the goal, so the state's depth is the
     length less one; [] if the build does not hold `state`), and the number of optimal
     solutions from `state`."""
+    if build.classes is not None:
+        table = nodes(conn, build)
+        steps, solutions = classes.walk(conn, build, table, state, move_labels(conn, build))
+        return steps, count(solutions)
     flips_of = build.id if schema.derives_by_flips(build.kind, build.stores_pred) else None
     sql = _path_sql(nodes(conn, build), build.rows * build.cols, build.stores_pred, flips_of)
     rows = conn.execute(sql, (state, build.max_depth)).fetchall()
@@ -215,6 +219,9 @@ def depths_of(conn: Connection, build: Build, states: list[str]) -> dict[str, tu
     lookup each)."""
     if not states:
         return {}
+    if build.classes is not None:
+        found = classes.rows_of(conn, build, nodes(conn, build), states)
+        return {state: (depth, count(solutions)) for state, (depth, solutions) in found.items()}
     rows = conn.execute(_lookup_sql(nodes(conn, build), len(states)), list(states))
     return {state: (depth, count(solutions)) for state, depth, solutions in rows}
 
@@ -248,7 +255,10 @@ def states_at_depth(
     after: str | None = None,
 ) -> list[str]:
     """A page of the states `depth` moves from the goal, in state order: `offset` states
-    skipped, or those after the state `after`."""
+    skipped, or those after the state `after`. A build of classes lists class by class
+    (db.classes)."""
+    if build.classes is not None:
+        return classes.page(conn, build, nodes(conn, build), depth, limit, offset, after)
     rows = conn.execute(
         _page_sql(nodes(conn, build), after is not None),
         {"depth": depth, "limit": limit, "offset": offset, "after": after},

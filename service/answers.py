@@ -289,9 +289,9 @@ class Answers:
         return Unreachable(f"{state} cannot reach goal {goal} of {build.name}: {reason}")
 
     def _depth(self, conn, r: Resolved) -> dict:
-        """A page of the states at `depth`, in state order: skip `offset` of them, or start
-        after the state `after` (the last of the previous page), which costs the same however
-        deep the page."""
+        """A page of the states at `depth`, in state order (a build of classes: class by
+        class, db.classes): skip `offset` of them, or start after the state `after` (the last
+        of the previous page), which costs the same however deep the page."""
         q, build = cast(DepthQuestion, r.question), r.build
         depth, limit, offset, after = q.depth, q.limit, q.offset, q.after
         count = queries.count_at_depth(conn, build, depth)
@@ -342,6 +342,7 @@ class Answers:
                 "count": build.max_solutions_states,
                 "states": most,
             },
+            "classes": build.classes,  # rows of a build of classes (db.classes), else None
             "built_at": build.built_at,
             "build_seconds": build.build_seconds,
         }

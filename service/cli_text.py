@@ -119,6 +119,11 @@ def stats_text(puzzle, a: dict) -> str:
         + (f" ({a['goal_positions']:,} positions match)" if a["goal_positions"] > 1 else ""),
         f"states: {a['states']:,}   max depth: {a['max_depth']}   "
         f"built {a['built_at']} in {a['build_seconds']} s",
+        *(
+            [f"stored as {a['classes']:,} classes of symmetric positions (each answers them all)"]
+            if a.get("classes")
+            else []
+        ),
         "",
         "depth      states",
     ]

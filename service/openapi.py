@@ -265,6 +265,12 @@ SCHEMAS = {
             "most_solutions": _object(
                 {"solutions": SOLUTIONS, "count": INT, "states": STRS},
             ),
+            "classes": {
+                "type": ["integer", "null"],
+                "description": "A build of classes (a peg board whose mirrors and rotations "
+                "keep the goal) stores one position of each class of symmetric positions: this "
+                "many rows, every position still answered; null: a row per position.",
+            },
             "built_at": STR,
             "build_seconds": {"type": "number"},
         }

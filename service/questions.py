@@ -95,7 +95,13 @@ TO = _text(
 )
 DEPTH = _number("d", "Distance from the goal in moves.", 31, required=True, field="depth")
 LIMIT = _number("limit", "At most this many states.", 5, default=100, maximum=MAX_LIMIT)
-OFFSET = _number("offset", "Skip this many states first (states are in text order).", 0, default=0)
+OFFSET = _number(
+    "offset",
+    "Skip this many states first (states are in text order; in a build of classes, class by "
+    "class).",
+    0,
+    default=0,
+)
 AFTER = _text(
     "after",
     "Start after this state (the last of the previous page) instead of "
