@@ -28,6 +28,8 @@ sys.path.insert(0, str(ROOT))
 from bench.stages import StageClock, print_stages  # noqa: E402
 from puzzledb.builder import catalogue  # noqa: E402
 from puzzledb.db.build import build_to  # noqa: E402
+from puzzledb.db.connection import reader  # noqa: E402
+from puzzledb.service.answers import Answers  # noqa: E402
 
 #: name -> (positions, the start's depth, its winning lines or None when not published)
 FIGURES = {
@@ -50,11 +52,10 @@ def main() -> None:
         row = build_to(path, puzzle, puzzle.default_goal, progress=clock)
         seconds = time.perf_counter() - start
         size = path.stat().st_size
+        # through the answer layer, as a user asks (a build of classes finds the start's class)
+        answer = Answers(reader(path)).path(args.board, "start")
+        depth, solutions = answer["depth"], answer["solutions"]
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
-            depth, solutions = conn.execute(
-                f"SELECT depth, solutions FROM {row['node_table']} WHERE state = ?",
-                (puzzle.parse("start"),),
-            ).fetchone()
             # where the bytes are: the node table and its depth index (reads every page)
             parts = conn.execute(
                 "SELECT name, sum(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC LIMIT 2"
@@ -65,6 +66,8 @@ def main() -> None:
     )
     print(f"load after: {subprocess.run(['uptime'], capture_output=True, text=True).stdout}")
     print_stages(clock, row["states"], size)
+    if row.get("classes"):
+        print(f"stored {row['classes']:,} classes of symmetric positions for {row['states']:,}")
     print(
         f"{args.board}: {seconds:.1f} s, peak {peak / 1024**2:.2f} GB (one process), "
         f"{size / row['states']:.1f} bytes a position, {size / 1e9:.2f} GB file; "
