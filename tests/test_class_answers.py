@@ -7,9 +7,13 @@ import random
 import time
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from independent import GRID_LINES, drawn_jumps, drawn_successors, solution_counts, winners
 
-from puzzledb.builder.errors import PuzzledbError
+from puzzledb.builder.errors import BadDefinition, PuzzledbError
 from puzzledb.builder.peg import PegSolitaire
+from puzzledb.db import queries
 from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers
@@ -37,10 +41,10 @@ def both(tmp_path_factory):
     return found["classes"], found["every"], board
 
 
-def _all_at(answers, depth, limit=97):
+def _all_at(answers, depth, limit=97, name="plus21"):
     states, after = [], None
     while True:
-        page = answers.depth("plus21", depth, limit=limit, after_text=after)
+        page = answers.depth(name, depth, limit=limit, after_text=after)
         if not page["states"]:
             return states, page["count"]
         states += page["states"]
@@ -115,3 +119,60 @@ def test_a_position_that_cannot_finish_gets_the_same_error(both):
                 answers.path("plus21", state)
             errors.append((type(caught.value), caught.value.message))
         assert errors[0] == errors[1]
+
+
+@st.composite
+def symmetric_boards(draw):
+    """A board symmetric under both mirrors (and the diagonal when square), its centre a hole:
+    rows and columns odd, at most 21 holes, so the independent search stays quick."""
+    rows, cols = draw(st.sampled_from([(3, 5), (3, 7), (5, 5), (5, 3), (5, 7)]))
+    square = rows == cols
+    cells = set()
+    for r in range(rows // 2 + 1):
+        for c in range(cols // 2 + 1):
+            if square and c < r:
+                continue
+            if (r, c) == (rows // 2, cols // 2) or draw(st.booleans()):
+                for rr, cc in {(r, c), (c, r)} if square else {(r, c)}:
+                    for a in {rr, rows - 1 - rr}:
+                        for b in {cc, cols - 1 - cc}:
+                            cells.add((a, b))
+    board = ["".join("o" if (r, c) in cells else "." for c in range(cols)) for r in range(rows)]
+    assume(len(cells) <= 21)
+    return board
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(symmetric_boards())
+def test_a_symmetric_board_stored_by_class_answers_as_an_independent_search(
+    tmp_path_factory, board
+):
+    places = [(r, c) for r, row in enumerate(board) for c, ch in enumerate(row) if ch == "o"]
+    centre = places.index((len(board) // 2, len(board[0]) // 2))
+    goal = "".join("1" if h == centre else "0" for h in range(len(places)))
+    try:
+        puzzle = PegSolitaire.from_rows("sym", board, "grid", goal, metric="jump")
+    except BadDefinition:
+        assume(False)  # a hole no jump connects: not a board
+        raise
+    path = tmp_path_factory.mktemp("sym") / "db.sqlite"
+    engine = writer(path)
+    build(engine, puzzle, goal, time.perf_counter())
+    engine.dispose()
+    triples = drawn_jumps(board, GRID_LINES)
+    finish = winners(triples, goal)
+    dist = {s: s.count("1") - 1 for s in finish}
+    lines = solution_counts(dist, drawn_successors(triples))
+    answers = Answers(reader(path))
+    stats = answers.stats("sym")
+    assert stats["states"] == len(finish) and stats["classes"] is not None  # stored by class
+    listed = [s for d in range(len(stats["histogram"])) for s in _all_at(answers, d, 50, "sym")[0]]
+    assert sorted(listed) == sorted(finish)
+    with reader(path).connection() as conn:
+        found = queries.depths_of(conn, queries.find_build(conn, "sym", goal), sorted(finish))
+    assert found == {s: (dist[s], lines[s]) for s in finish}
+    for state in sorted(finish)[:: max(1, len(finish) // 20)]:
+        answer = answers.path("sym", state)
+        assert answer["depth"] == dist[state] and answer["path"][-1] == goal
+        for before, after in zip(answer["path"], answer["path"][1:]):
+            assert after in drawn_successors(triples)(before)

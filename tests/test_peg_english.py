@@ -12,6 +12,7 @@ from puzzledb.builder import catalogue
 from puzzledb.db import queries
 from puzzledb.db.build import build_to
 from puzzledb.db.connection import reader
+from puzzledb.service.answers import Answers
 
 pytestmark = pytest.mark.skipif(
     not os.environ.get("PUZZLEDB_BIG"), reason="a 10-minute build: set PUZZLEDB_BIG=1"
@@ -27,6 +28,9 @@ def test_english_positions_depth_and_winning_lines(tmp_path):
     assert english.default_goal == GOAL and english.parse("start") == START
     row = build_to(path, english, GOAL)
     assert row["states"] == 187_636_299  # as many as the start reaches, by complement duality
+    # one row per class of the cross's 8 symmetries: within 50 bytes a position
+    assert row["classes"] < row["states"] / 7
+    assert path.stat().st_size <= 50 * row["states"]
     database = reader(path)
     with database.connection() as conn:
         build = queries.find_build(conn, "english", GOAL)
@@ -38,6 +42,10 @@ def test_english_positions_depth_and_winning_lines(tmp_path):
     assert depth == 31 and len(steps) == 32 and steps[-1] == (GOAL, None)
     assert kind == "integer" and solutions == 40_861_647_040_079_968  # past 2**53, exact
     assert json.loads(json.dumps({"solutions": counted}))["solutions"] == solutions
+    # the four first jumps are mirror images, stored once: each keeps a quarter of the lines
+    first = Answers(database).moves("english", START)["moves"]
+    assert len(first) == 4 and all(m["optimal"] and m["depth"] == 30 for m in first)
+    assert {m["solutions"] for m in first} == {solutions // 4}
 
 
 def test_english_chain_positions_and_the_shortest_win(tmp_path):
