@@ -37,6 +37,8 @@ class StageClock(Progress):
             self.marks.append(("rows", getattr(self, "last_layer", self.start)))
 
     def stage(self, name: str) -> None:
+        if name == "storing rows":  # the search (and what follows it) is over: rows begin
+            self.rows_begun, name = True, "rows"
         self.marks.append((name, time.perf_counter()))
 
     def done(self) -> None:

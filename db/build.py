@@ -121,6 +121,7 @@ def _run(
     started = time.perf_counter() if started is None else started
     result = search(puzzle, goal, radius, progress, memory, classes)
     result.stores_pred = result.stores_pred or not compact
+    progress.stage("storing rows")
     row = save(puzzle, result, started, progress)
     progress.done()
     return row
