@@ -51,7 +51,7 @@ def search(
         result = layered_bfs(codec, goal, radius, report, sources, guard)
         symmetries = puzzle.class_symmetries(goal)
         if classes and len(symmetries) > 1 and isinstance(result, PackedResult):
-            (progress or Progress()).stage("keeping one position per symmetry class")
+            (progress or Progress()).stage("keeping classes")
             result.keep_classes(
                 peg_classes.PackedClasses(symmetries, puzzle.holes),
                 peg_symmetry.move_images(codec.jumps, symmetries),

@@ -120,7 +120,7 @@ def stats_text(puzzle, a: dict) -> str:
         f"states: {a['states']:,}   max depth: {a['max_depth']}   "
         f"built {a['built_at']} in {a['build_seconds']} s",
         *(
-            [f"stored as {a['classes']:,} classes of symmetric positions (each answers them all)"]
+            [f"stored: {a['classes']:,} rows, one per class of symmetric states; all are answered"]
             if a.get("classes")
             else []
         ),
