@@ -2,7 +2,7 @@
 to a radius twice, by classes (the default) and with every position, then the same paths,
 moves and depth pages asked of both through the answer layer, in one run.
 
-    python bench/peg_lookups.py              # radius 12: ~1.2 million positions, ~1 min
+    python bench/peg_lookups.py              # radius 12: ~7 million positions, ~2 min
     python bench/peg_lookups.py --radius 9
 
 Prints microseconds a question for each build and their ratio (the machine is shared: compare
