@@ -93,7 +93,7 @@ class PegSolitaire(Puzzle):
                 raise BadDefinition(
                     f"{name}: start {shown(start_name)} reads as a position; name it with letters"
                 )
-            self.starts[start_name] = self.parse(text, f"start {start_name}")
+            self.starts[start_name] = self.parse(text, f"start {shown(start_name)}")
         self.default_goal = self.parse_goal(goal)
 
     @classmethod
@@ -179,7 +179,8 @@ class PegSolitaire(Puzzle):
                 )
         if len(symbols) != self.holes:
             raise MalformedInput(
-                f"{what} has {len(symbols)} holes, expected {self.holes} (1 = peg, 0 = empty)"
+                f"{what} has {len(symbols)} hole{'' if len(symbols) == 1 else 's'}, expected "
+                f"{self.holes} (1 = peg, 0 = empty)"
                 + self._drawn_hint()
             )
         return "".join(symbols)

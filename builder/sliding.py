@@ -115,7 +115,7 @@ class SlidingPuzzle(Puzzle):
         self._goal_positions: dict[str, int] = {}
         self.default_goal = pieces
         for start_name, text in (starts or {}).items():
-            self.starts[start_name] = self.parse(text, f"start {start_name}")
+            self.starts[start_name] = self.parse(text, f"start {shown(start_name)}")
         self.default_goal = self.parse_goal(goal)
         self._neighbours = [
             [(d, self.step(cell, d)) for d in DIRECTIONS] for cell in range(self.cells)
