@@ -179,6 +179,7 @@ def test_export_comes_by_class_each_class_in_text_order(cli, plus):
     classes, _ = plus
     symmetries = catalogue_free_symmetries(classes)
     states = [row[0] for row in exported(cli, classes, "csv")]
+    assert len(states) == len(set(states)) == 30532
     classes_seen = [peg_symmetry.representative(s, symmetries)[0] for s in states]
     runs = [c for i, c in enumerate(classes_seen) if i == 0 or classes_seen[i - 1] != c]
     assert runs == sorted(set(classes_seen))  # each class once, in stored order
