@@ -35,6 +35,8 @@ cell_c; the views flip them back (version 3 added cell_c).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 #: PRAGMA user_version of a database this code writes; others are refused, not misread.
 VERSION = 4
 
@@ -195,9 +197,14 @@ def _pred_of(build: dict) -> str:
 
 
 def states_view(builds: list[dict]) -> list[str]:
-    """The `states` and `farthest` views: one UNION ALL arm per build, rewritten every build."""
+    """The `states` and `farthest` views: one UNION ALL arm per build, rewritten every build.
+
+    A build of classes (`classes` not None) also brings `symmetries`, its `takes` lists by
+    symmetry: its arms show every image of every stored row (class_arm)."""
     arms = [
-        f"""SELECT {quote(b["name"])} AS puzzle, {quote(b["goal"])} AS goal, n.state AS state,
+        class_arm(b)
+        if b.get("classes") is not None
+        else f"""SELECT {quote(b["name"])} AS puzzle, {quote(b["goal"])} AS goal, n.state AS state,
            n.depth AS depth, {_pred_of(b)} AS pred,
            m.label AS move, n.solutions AS solutions
     FROM {b["node_table"]} AS n
@@ -210,7 +217,9 @@ def states_view(builds: list[dict]) -> list[str]:
             "NULL AS pred, NULL AS move, NULL AS solutions WHERE 0"
         ]
     farthest = [
-        f"""SELECT {quote(b["name"])} AS puzzle, {quote(b["goal"])} AS goal, state, depth,
+        class_farthest_arm(b)
+        if b.get("classes") is not None
+        else f"""SELECT {quote(b["name"])} AS puzzle, {quote(b["goal"])} AS goal, state, depth,
            solutions
     FROM {b["node_table"]} WHERE depth = {int(b["max_depth"])}"""
         for b in builds
@@ -224,3 +233,69 @@ def states_view(builds: list[dict]) -> list[str]:
         "DROP VIEW IF EXISTS farthest",
         "CREATE VIEW farthest AS\n    " + "\n    UNION ALL\n    ".join(farthest),
     ]
+
+
+def image_sql(state: str, takes: Sequence[int]) -> str:
+    """SQL for the image of `state` through a symmetry given as `takes` (image hole i holds
+    what hole takes[i] holds: builder.peg_symmetry.image); holes that stay in a run are one
+    substr."""
+    if list(takes) == list(range(len(takes))):
+        return state
+    runs: list[list[int]] = []  # [first hole taken, how many]
+    for hole in takes:
+        if runs and runs[-1][0] + runs[-1][1] == hole:
+            runs[-1][1] += 1
+        else:
+            runs.append([hole, 1])
+    return " || ".join(f"substr({state}, {int(h) + 1}, {int(n)})" for h, n in runs)
+
+
+def class_arm(b: dict) -> str:
+    """The states view's arm of a build of classes: every image of every stored row.
+
+    A subquery `x` holds one UNION ALL arm per symmetry k: each stored row `n` whose
+    distinct images (class_images, by its `fixed`) include k's, seen through k, with its
+    move seen through k (move_images). Arms rather than one CASE over the symmetry: SQLite
+    does not flatten a compound subquery into a join, so the image's text is computed once
+    a row, however often its pred reads it, while a filter on depth or state still reaches
+    every arm (a depth, through the depth index). The pred is the image with its move
+    undone (a jump's three holes flipped, a swap's two cells swapped): a stored pred, if
+    any, would say the same."""
+    build_id, table = int(b["id"]), b["node_table"]
+    arms = [
+        f"""SELECT {image_sql("n.state", takes)} AS state, n.depth AS depth,
+               n.solutions AS solutions, i.image AS image
+        FROM {table} AS n
+        CROSS JOIN class_images AS c
+          ON c.puzzle_id = {build_id} AND c.fixed = n.fixed AND c.symmetry = {k}
+        LEFT JOIN move_images AS i
+          ON i.puzzle_id = {build_id} AND i.symmetry = {k} AND i.code = n.move"""
+        for k, takes in enumerate(b["symmetries"])
+    ]
+    flips = "m" if b["kind"] == "peg" else None
+    pred = pred_expression("x.state", "x.image", int(b["cells"]), None, flips)
+    inner = "\n        UNION ALL\n        ".join(arms)
+    return f"""SELECT {quote(b["name"])} AS puzzle, {quote(b["goal"])} AS goal,
+           x.state AS state, x.depth AS depth, {pred} AS pred, m.label AS move,
+           x.solutions AS solutions
+    FROM ({inner}) AS x
+    LEFT JOIN moves AS m ON m.puzzle_id = {build_id} AND m.code = x.image"""
+
+
+def images_sql(state: str, symmetry: str, symmetries: Sequence[Sequence[int]]) -> str:
+    """SQL for the image of `state` through the symmetry whose index is the expression
+    `symmetry`, among `symmetries` (each a `takes` list)."""
+    cases = " ".join(
+        f"WHEN {k} THEN {image_sql(state, takes)}" for k, takes in enumerate(symmetries)
+    )
+    return f"CASE {symmetry} {cases} END"
+
+
+def class_farthest_arm(b: dict) -> str:
+    """The farthest view's arm of a build of classes: every image of its deepest rows."""
+    state = images_sql("n.state", "c.symmetry", b["symmetries"])
+    return f"""SELECT {quote(b["name"])} AS puzzle, {quote(b["goal"])} AS goal,
+           {state} AS state, n.depth AS depth, n.solutions AS solutions
+    FROM {b["node_table"]} AS n
+    CROSS JOIN class_images AS c ON c.puzzle_id = {int(b["id"])} AND c.fixed = n.fixed
+    WHERE n.depth = {int(b["max_depth"])}"""

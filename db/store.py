@@ -478,16 +478,28 @@ def _move_cells(move) -> dict:
 
 
 def _rewrite_views(conn: Connection) -> None:
-    builds = (
-        conn.execute(
+    """The views over every build; a build of classes brings its symmetries, which its arms
+    spell out (db.schema.states_view)."""
+    builds = [
+        dict(b)
+        for b in conn.execute(
             text(
                 "SELECT id, name, goal, kind, node_table, stores_pred, max_depth, "
-                "rows * cols AS cells "
+                "rows * cols AS cells, classes "
                 "FROM puzzles ORDER BY id"
             )
         )
         .mappings()
         .all()
-    )
-    for ddl in schema.states_view([dict(b) for b in builds]):
+    ]
+    for build in builds:
+        if build["classes"] is not None:
+            build["symmetries"] = [
+                json.loads(takes)
+                for (takes,) in conn.execute(
+                    text("SELECT takes FROM symmetries WHERE puzzle_id = :id ORDER BY symmetry"),
+                    {"id": build["id"]},
+                )
+            ]
+    for ddl in schema.states_view(builds):
         conn.exec_driver_sql(ddl)

@@ -28,6 +28,9 @@ PUZZLES_COLUMNS = {
     "definition": "The puzzle's rules as JSON (board, pieces, blank, default goal).",
     "max_solutions": "The most optimal solutions any state of the build has.",
     "max_solutions_states": "How many states have that many (most_solved names them).",
+    "classes": "Empty: nodes_<id> holds every state. Else it holds one state per class of "
+    "symmetric states (mirrors and rotations of the board that keep the goal), this many; "
+    "states and layers still count every state, and the views show every state.",
 }
 
 STATE_COLUMNS = {
@@ -70,6 +73,33 @@ TABLES = {
             "state": "A state with puzzles.max_solutions optimal solutions.",
         },
     ),
+    "symmetries": (
+        "Per build of classes, each mirror or rotation of its board that it uses.",
+        {
+            "puzzle_id": "The build (puzzles.id).",
+            "symmetry": "Its number; 0 is the identity.",
+            "takes": "JSON list: hole i of a state's image holds what the state's hole "
+            "takes[i] holds.",
+        },
+    ),
+    "move_images": (
+        "Per build of classes, each move code seen through each symmetry.",
+        {
+            "puzzle_id": "The build (puzzles.id).",
+            "symmetry": "The symmetry (symmetries.symmetry).",
+            "code": "A move code of a stored state (moves.code).",
+            "image": "The same move in the state's image through the symmetry.",
+        },
+    ),
+    "class_images": (
+        "Per build of classes, the symmetries giving the distinct images of a stored state, "
+        "by its fixed.",
+        {
+            "puzzle_id": "The build (puzzles.id).",
+            "fixed": "A stored state's nodes_<id>.fixed.",
+            "symmetry": "One symmetry giving one of its distinct images.",
+        },
+    ),
     "states": (
         "Every state of every build, with its depth, pred, move and number of optimal "
         "solutions: the table to query.",
@@ -105,11 +135,22 @@ def _node_table(build: Build | None) -> dict:
     }
     if build.stores_pred:
         columns["pred"] = STATE_COLUMNS["pred"]
+    held = f"The {build.states:,} states"
+    if build.classes is not None:
+        columns["fixed"] = (
+            "Bit k set for each symmetry k > 0 that leaves the state as it is (0 for most): "
+            "class_images.fixed."
+        )
+        held = (
+            f"One state (the least in text order) of each of the {build.classes:,} classes of "
+            f"symmetric states among the {build.states:,}"
+        )
     return {
         "description": (
-            f"The {build.states:,} states of {build.name} ({build.title}) toward goal "
+            f"{held} of {build.name} ({build.title}) toward goal "
             f"{build.goal}; build {build.id}'s own table, replaced on a rebuild. The states "
-            f"view reads it with pred and move in words."
+            f"view reads it with pred and move in words"
+            + (", every state of each class." if build.classes is not None else ".")
         ),
         "columns": columns,
         "facets": ["depth"],

@@ -1,6 +1,6 @@
 """A build's rows as Parquet, for DuckDB, pandas and Spark: one file in state order, or a
 Hive-style folder partitioned by depth (`depth=0/part-0.parquet`, `depth=1/...`), each
-partition in state order.
+partition in state order (a build of classes: class by class, as db.build_rows reads it).
 
 Columns as the `states` view: puzzle, goal, state, depth, pred, move, solutions (a partitioned
 folder carries depth in its folder names, as Hive does). `solutions` is int64 while every count
