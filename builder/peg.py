@@ -180,8 +180,7 @@ class PegSolitaire(Puzzle):
         if len(symbols) != self.holes:
             raise MalformedInput(
                 f"{what} has {len(symbols)} hole{'' if len(symbols) == 1 else 's'}, expected "
-                f"{self.holes} (1 = peg, 0 = empty)"
-                + self._drawn_hint()
+                f"{self.holes} (1 = peg, 0 = empty)" + self._drawn_hint()
             )
         return "".join(symbols)
 

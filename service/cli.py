@@ -551,7 +551,8 @@ def moves_command(name, state, to, any_state, goal, db_path, as_json):
 )
 @lookup_options
 def depth_command(name, d, limit, offset, after, goal, db_path, as_json):
-    """The states exactly D moves from the goal (a page of them, in state order)."""
+    """The states exactly D moves from the goal (a page of them, in state order; a peg build
+    of classes: class by class)."""
     question = DepthQuestion.of(name, d, goal, limit, offset, after)
     resolved, answer = _answers(db_path).ask(question)
     _emit(answer, as_json, _drawn(resolved, cli_text.depth_text))
@@ -728,8 +729,8 @@ def _quiet_stdout() -> None:
 @json_option
 @reports_errors
 def export_command(name, goal, fmt, partition, output, db_path, as_json):
-    """Every state of a build with its depth, pred and move, in state order (streamed), as CSV,
-    JSON Lines or Parquet."""
+    """Every state of a build with its depth, pred and move, streamed in state order (a peg
+    build of classes: class by class), as CSV, JSON Lines or Parquet."""
     from puzzledb.db import build_rows
 
     from .analyst import export, parquet
