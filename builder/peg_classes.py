@@ -56,16 +56,21 @@ class PackedClasses:
 
     def classify(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(which positions are their class's representative, the marks of the symmetries
-        that fix each, each class's number of distinct positions), a block at a time."""
-        least = np.ones(len(codes), bool)
+        that fix each, each class's number of distinct positions), a block at a time. Marks
+        and sizes are those of representatives only: a position is dropped from the next
+        symmetry's images once one image is smaller, so most are imaged once or twice, not 7
+        times (7 of 8 positions of the cross are not their class's least)."""
+        least = np.zeros(len(codes), bool)
         fixed = np.zeros(len(codes), np.uint8)
         for start in range(0, len(codes), BLOCK):
             block = codes[start : start + BLOCK]
-            keep, marks = least[start : start + BLOCK], fixed[start : start + BLOCK]
+            at = np.arange(start, start + len(block))
             for k in range(1, len(self.symmetries)):
                 seen = self.images(block, k)
-                keep &= block <= seen
-                marks |= (seen == block).astype(np.uint8) << np.uint8(k)
+                fixed[at] |= (seen == block).astype(np.uint8) << np.uint8(k)
+                still = block <= seen
+                at, block = at[still], block[still]
+            least[at] = True
         size = np.full(256, len(self.symmetries), np.int64)
         for mark in np.unique(fixed).tolist():
             size[mark] = len(self.symmetries) // (1 + bin(mark).count("1"))
