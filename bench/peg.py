@@ -1,7 +1,7 @@
 """Peg solitaire on the English cross, built whole: time, peak memory, bytes a position, the
 stages (as bench/stages.py prints them) and the published figures, asserted.
 
-    python bench/peg.py                  # `english`, one jump a move: ~6 min idle, ~4 GB, ~17 GB
+    python bench/peg.py                  # `english`, one jump a move: ~3 min, ~3.5 GB, 2.2 GB file
     python bench/peg.py english-chain    # one peg's chain of jumps a move (README for figures)
     python bench/peg.py --dir /tmp       # where the temporary database goes
 
