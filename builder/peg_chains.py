@@ -44,6 +44,10 @@ class PackedChains(PegWords):
     #: The move code names a chain whose flips give pred; pred is stored, as the plain
     #: search stores it for peg boards.
     stores_pred = True
+    #: The chains a layer meets are numbered as one process meets them: a cluster's workers
+    #: each meet those of their part (`meet`, whose `met` goes to the client), the client
+    #: numbers them all (`number`) and the workers `learn` its codes (builder.cluster_search).
+    numbers_moves = True
 
     def __init__(self, puzzle: PegSolitaire):
         if not packable(puzzle):
@@ -140,11 +144,6 @@ class PackedChains(PegWords):
         expansion = UnChains(self, codes)
         self.number([expansion.met])
         return expansion
-
-    #: The chains a layer meets are numbered as one process meets them: a cluster's workers
-    #: each meet those of their part (`meet`, whose `met` goes to the client), the client
-    #: numbers them all (`number`) and the workers `learn` its codes (builder.cluster_search).
-    numbers_moves = True
 
     def meet(self, codes: np.ndarray, came_by: np.ndarray | None = None) -> UnChains:
         """A layer's un-chains, their chains not numbered yet: their un-jumps are `met`."""
