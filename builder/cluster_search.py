@@ -81,6 +81,13 @@ def numbering(codec: Codec | None) -> NumbersMoves | None:
     return cast(NumbersMoves, codec) if getattr(codec, "numbers_moves", False) else None
 
 
+def worker_addresses(client: Client) -> list[str]:
+    """The addresses of the cluster's workers, asked of the scheduler. Not read from
+    client.scheduler_info(): every 2 s Dask's client replaces that cached view with one that
+    lists no worker, and a read racing it would take every worker for gone."""
+    return sorted(client.nthreads())
+
+
 def parse(text: str) -> tuple[str, int | str]:
     """`local:N` (a LocalCluster of N processes) or `tcp://HOST:PORT` (a running scheduler)."""
     if text.startswith("local:"):
@@ -186,7 +193,7 @@ def cluster_bfs(
 ) -> ClusterResult:
     """layered_bfs's result, found by the cluster's workers (one owner each)."""
     sources = [goal] if sources is None else sources
-    owners = sorted(client.scheduler_info()["workers"])
+    owners = worker_addresses(client)
     if not owners:
         raise ClusterFailed("the Dask cluster has no workers")
     cuts = _cuts(codec, goal, sources, radius, len(owners))
@@ -332,7 +339,7 @@ def _gathered(client: Client, futures: list, owners: list[str], doing: str) -> l
                 )
         if all(future.status == "finished" for future in futures):
             return client.gather(futures)
-        present = set(client.scheduler_info()["workers"])
+        present = set(worker_addresses(client))
         lost = [o for o in owners if o not in present]
         if lost:
             raise ClusterFailed(

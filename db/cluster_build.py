@@ -39,7 +39,7 @@ def build_to(
     with cluster_search.connected(cluster) as client:
         if on_client is not None:
             on_client(client)
-        _check_shard_count(path, puzzle.name, goal, len(client.scheduler_info()["workers"]))
+        _check_shard_count(path, puzzle.name, goal, len(cluster_search.worker_addresses(client)))
         progress.stage("searching on the cluster")
         result = cluster_search.cluster_bfs(
             client,
