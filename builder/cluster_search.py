@@ -11,6 +11,12 @@ the one-machine search compares with (the codec's `bipartite`, `directed`, `grad
 range, the states of a depth are those of the whole search in it). No process holds a whole
 layer; this one holds only the counts of each layer.
 
+A codec that `numbers_moves` as it meets them (builder.peg_chains: a chain's code is its
+number among the chains met) would number them differently on each worker. Each layer its
+owners first `meet` their part's moves and send what they met here; this process `number`s
+them for all, as one process meeting the whole layer would, and each owner `learn`s the codes
+before expanding: the move codes, and so each state's move, are the one-machine search's.
+
 Generic: it knows a codec (builder.vector_search.Codec), never a puzzle. Dask is imported
 here only, and this module only by cluster builds.
 """
@@ -24,7 +30,7 @@ import resource
 import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, cast
 
 import numpy as np
 from distributed import Client, LocalCluster, get_worker, wait
@@ -50,6 +56,36 @@ CONNECT_SECONDS = 30
 POLL_SECONDS = 0.5
 #: States the local first layers reach before their quantiles cut the key space.
 SAMPLE_STATES = 20_000
+
+
+class NumbersMoves(Codec, Protocol):
+    """A codec whose move codes number its moves in the order they are met (`numbers_moves`
+    true): the cluster numbers them in this process (see the module's docstring)."""
+
+    def meet(self, codes: np.ndarray, came_by: np.ndarray | None = None) -> Any:
+        """A layer's expansion, its moves not numbered yet: `met`, what it met, goes to
+        number; the expansion, once its codec has learnt the codes, is used as `expansion`'s."""
+        ...
+
+    def number(self, met: list) -> Any:
+        """Number what the parts of one layer met, as one process meeting them all would."""
+        ...
+
+    def learn(self, numbered: Any) -> None:
+        """Take the codes `number` gave (on a worker)."""
+        ...
+
+
+def numbering(codec: Codec | None) -> NumbersMoves | None:
+    """The codec, where it numbers its moves as it meets them."""
+    return cast(NumbersMoves, codec) if getattr(codec, "numbers_moves", False) else None
+
+
+def worker_addresses(client: Client) -> list[str]:
+    """The addresses of the cluster's workers, asked of the scheduler. Not read from
+    client.scheduler_info(): every 2 s Dask's client replaces that cached view with one that
+    lists no worker, and a read racing it would take every worker for gone."""
+    return sorted(client.nthreads())
 
 
 def parse(text: str) -> tuple[str, int | str]:
@@ -157,7 +193,7 @@ def cluster_bfs(
 ) -> ClusterResult:
     """layered_bfs's result, found by the cluster's workers (one owner each)."""
     sources = [goal] if sources is None else sources
-    owners = sorted(client.scheduler_info()["workers"])
+    owners = worker_addresses(client)
     if not owners:
         raise ClusterFailed("the Dask cluster has no workers")
     cuts = _cuts(codec, goal, sources, radius, len(owners))
@@ -186,7 +222,7 @@ def cluster_bfs(
     try:
         while radius is None or len(histogram) <= radius:
             lowest_parent = by_parent(codec, histogram[-1])
-            found, sent = _layer(client, token, owners, len(histogram), lowest_parent)
+            found, sent = _layer(client, token, owners, len(histogram), lowest_parent, codec)
             if found == 0:
                 break
             histogram.append(found)
@@ -210,7 +246,7 @@ def cluster_bfs(
         goal=goal,
         histogram=histogram,
         moves=codec.moves,
-        stores_pred=False,
+        stores_pred=getattr(codec, "stores_pred", False),
         client=client,
         token=token,
         owners=owners,
@@ -237,16 +273,28 @@ def _compared(codec: Codec, sources: int) -> str:
 
 
 def _layer(
-    client: Client, token: str, owners: list[str], depth: int, lowest_parent: bool = False
+    client: Client,
+    token: str,
+    owners: list[str],
+    depth: int,
+    lowest_parent: bool = False,
+    codec: Codec | None = None,
 ) -> tuple[int, int]:
     """One layer across the cluster: (states new at `depth`, bytes shuffled between workers).
     Every task of the layer is submitted at once; Dask moves each part from the worker that
-    made it to the one that owns it, and this process waits once, for the counts.
+    made it to the one that owns it, and this process waits once, for the counts (and before,
+    where the codec `numbers_moves`, for the moves the owners met).
     `lowest_parent`: each child keeps the move to its lowest parent (vector_search.by_parent,
     asked of the whole layer), else its lowest move code."""
     n = len(owners)
+    numbered, numbers = None, numbering(codec)
+    if numbers is not None:
+        met = [client.submit(_meet, token, workers=[o], pure=False, retries=0) for o in owners]
+        numbered = numbers.number(_gathered(client, met, owners, f"meeting depth {depth}'s moves"))
     expanded = [
-        client.submit(_expand, token, depth, lowest_parent, workers=[o], pure=False, retries=0)
+        client.submit(
+            _expand, token, depth, lowest_parent, numbered, workers=[o], pure=False, retries=0
+        )
         for o in owners
     ]
     parts = [
@@ -291,7 +339,7 @@ def _gathered(client: Client, futures: list, owners: list[str], doing: str) -> l
                 )
         if all(future.status == "finished" for future in futures):
             return client.gather(futures)
-        present = set(client.scheduler_info()["workers"])
+        present = set(worker_addresses(client))
         lost = [o for o in owners if o not in present]
         if lost:
             raise ClusterFailed(
@@ -347,6 +395,8 @@ class _Owner:
     layer_moves: list[np.ndarray]
     layer_counts: list[counting.Limbs]
     branching: float = 4.0
+    #: the current layer's expansion, met before its moves are numbered (codec.meet)
+    met: Any = None
 
 
 def _start(token, codec, cuts, k, codes, earlier, memory, name, radius) -> None:
@@ -379,21 +429,35 @@ def _worker_budget() -> Budget:
     return machine
 
 
-def _expand(token: str, depth: int, lowest_parent: bool) -> list:
+def _meet(token: str) -> Any:
+    """What this owner's part of the current layer meets that the client numbers for all
+    (codec.meet): the expansion is kept for _expand."""
+    owner = _OWNED[token]
+    _guard(owner)
+    codec = numbering(owner.codec)
+    assert codec is not None
+    owner.met = codec.meet(owner.layers[-1], owner.layer_moves[-1])
+    return owner.met.met
+
+
+def _expand(token: str, depth: int, lowest_parent: bool, numbered: Any = None) -> list:
     """This owner's children of depth - 1, de-duplicated, cut by owner: N parts of (states,
-    moves, counts)."""
+    moves, counts). `numbered`: the codes of the moves the owners met (_meet), to learn."""
     owner = _OWNED[token]
     current = owner.layers[-1]
     n = len(owner.cuts) + 1
+    codec: Codec = owner.codec
+    numbers = numbering(owner.codec)
+    if numbered is not None and numbers is not None:
+        numbers.learn(numbered)
+        codec, owner.met = _Met(owner.codec, owner.met), None
     if len(current) == 0:
         empty = (np.empty(0, np.uint64), np.empty(0, np.int16), counting.ones(0))
         return [empty] * n
-    try:
-        owner.guard.before_expanding([len(x) for x in owner.layers], owner.branching)
-    except TooLarge as error:
-        raise TooLarge(error.message.replace("--memory", "workers with more memory")) from None
+    if numbered is None:
+        _guard(owner)
     found, moves, counts, expanded = _children(
-        owner.codec, current, owner.layer_moves[-1], owner.layer_counts[-1], lowest_parent
+        codec, current, owner.layer_moves[-1], owner.layer_counts[-1], lowest_parent
     )
     owner.branching = expanded / len(current)
     edges = [0, *np.searchsorted(found, owner.cuts).tolist(), len(found)]
@@ -401,6 +465,31 @@ def _expand(token: str, depth: int, lowest_parent: bool) -> list:
     for a, b in itertools.pairwise(edges):
         parts.append((found[a:b].copy(), moves[a:b].copy(), [c[a:b].copy() for c in counts]))
     return parts
+
+
+def _guard(owner: _Owner) -> None:
+    """The memory guard before an owner expands its part of the current layer."""
+    if len(owner.layers[-1]) == 0:
+        return
+    try:
+        owner.guard.before_expanding([len(x) for x in owner.layers], owner.branching)
+    except TooLarge as error:
+        raise TooLarge(error.message.replace("--memory", "workers with more memory")) from None
+
+
+class _Met:
+    """The owner's codec, whose next expansion is the one _meet made (its moves numbered
+    since): handed out once, so that _children frees it as it does its own."""
+
+    def __init__(self, codec: Codec, met: Any):
+        self._codec, self._met = codec, met
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._codec, name)
+
+    def expansion(self, codes: np.ndarray, came_by: np.ndarray | None = None) -> Any:
+        met, self._met = self._met, None
+        return met
 
 
 def _merge(token: str, depth: int, k: int, lowest_parent: bool, *parts) -> tuple[int, int]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from puzzledb.builder import cluster_search, packed, peg_packed
+from puzzledb.builder import cluster_search, packed, peg_chains, peg_packed
 from puzzledb.builder.errors import PATH_SHOWN, ClusterFailed, MalformedInput, shown
 from puzzledb.builder.peg import PegSolitaire
 from puzzledb.builder.progress import Progress
@@ -39,7 +39,7 @@ def build_to(
     with cluster_search.connected(cluster) as client:
         if on_client is not None:
             on_client(client)
-        _check_shard_count(path, puzzle.name, goal, len(client.scheduler_info()["workers"]))
+        _check_shard_count(path, puzzle.name, goal, len(cluster_search.worker_addresses(client)))
         progress.stage("searching on the cluster")
         result = cluster_search.cluster_bfs(
             client,
@@ -53,7 +53,7 @@ def build_to(
         )
         try:
             result.radius = radius
-            result.stores_pred = not compact
+            result.stores_pred = result.stores_pred or not compact
             row = shards.save_sharded(path, puzzle, result, started, progress)
             row["peak_memory"] = result.peak_memory()
             row["shuffled"] = result.shuffled
@@ -70,19 +70,14 @@ def codec_of(puzzle: Puzzle) -> Codec:
         return packed.PackedBoard(puzzle)
     if peg_packed.packable(puzzle):
         return peg_packed.PackedPegs(puzzle)
-    why = ""
-    if isinstance(puzzle, PegSolitaire):
-        why = (
-            f": its moves are chains of jumps (metric {shown(puzzle.metric)}), whose codec "
-            f"numbers the chains as one process meets them, which workers cannot share yet"
-            if puzzle.metric != "jump"
-            else f": it has {puzzle.holes} holes"
-        )
+    if peg_chains.packable(puzzle):
+        return peg_chains.PackedChains(puzzle)
+    why = f": it has {puzzle.holes} holes" if isinstance(puzzle, PegSolitaire) else ""
     raise MalformedInput(
         f"--cluster builds the boards the vectorised search packs into integers (sliding "
-        f"boards of one blank, one-cell tiles and one tile a move; peg boards of single jumps, "
-        f"at most {peg_packed.MAX_HOLES} holes); {puzzle.name} is not one{why}; build it "
-        f"without --cluster"
+        f"boards of one blank, one-cell tiles and one tile a move; peg boards of at most "
+        f"{peg_packed.MAX_HOLES} holes); {puzzle.name} is not one{why}; build it without "
+        f"--cluster"
     )
 
 

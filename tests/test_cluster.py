@@ -271,6 +271,24 @@ def test_more_shards_than_a_reader_attaches_are_refused_before_the_search(
     assert not path.exists() and not list(tmp_path.glob("*.shard"))
 
 
+def test_a_poll_that_meets_the_clients_stale_view_loses_no_worker(scheduler, monkeypatch):
+    """Every 2 s Dask's client replaces its cached view of the cluster (scheduler_info) with
+    one listing no worker; a poll of a running layer that read it between its own refresh and
+    its return took every owner for gone, and a 15-minute build (english-chain) failed with
+    `cluster_error` while both workers ran. Here the poll always meets that view."""
+    from distributed import Client
+
+    with Client(scheduler[0], timeout=30) as client:
+        client.sync(client._update_scheduler_info)  # what the client does every 2 s
+        stale = client._scheduler_identity
+        assert stale["workers"] == {}
+        monkeypatch.setattr(client, "scheduler_info", lambda *a, **k: stale)
+        owners = cluster_search.worker_addresses(client)
+        assert len(owners) == 2
+        slow = client.submit(time.sleep, 3 * cluster_search.POLL_SECONDS, pure=False)
+        assert cluster_search._gathered(client, [slow], owners, "waiting") == [None]
+
+
 def test_a_worker_killed_mid_build_fails_it_cleanly(
     one_machine_rows, on_tcp_cluster, scheduler, monkeypatch, tmp_path
 ):

@@ -75,10 +75,18 @@ def test_a_peg_board_built_on_a_cluster_is_the_one_machine_build(name, one_machi
     assert stats[0] == stats[1]
 
 
-def test_the_chain_metric_is_refused_on_a_cluster_saying_why(tmp_path):
+def test_a_peg_board_too_big_to_pack_is_refused_on_a_cluster_saying_why(tmp_path):
+    board = tmp_path / "big.toml"
+    rows = ", ".join(['"ooooooo"'] * 7)
+    goal = "0" * 24 + "1" + "0" * 24
+    board.write_text(
+        f'kind = "peg"\nname = "big"\nboard = [{rows}]\nlines = "grid"\n'
+        f'metric = "chain"\ngoal = "{goal}"\n'
+    )
     code, out, _ = run(
         "build",
-        "english-chain",
+        "--file",
+        board,
         "--radius",
         "2",
         "--cluster",
@@ -87,10 +95,11 @@ def test_the_chain_metric_is_refused_on_a_cluster_saying_why(tmp_path):
         tmp_path / "x",
         "--json",
     )
-    assert code == 2
+    assert code == 2, out
     error = json.loads(out)["error"]
     assert error["code"] == "malformed"
-    assert "chains of jumps" in error["message"] and "without --cluster" in error["message"]
+    assert "big is not one: it has 49 holes" in error["message"]
+    assert "without --cluster" in error["message"]
     assert not (tmp_path / "x").exists()
 
 
