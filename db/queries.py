@@ -16,6 +16,8 @@ from sqlite3 import Connection, OperationalError
 from threading import Lock
 from typing import overload
 
+from puzzledb.builder.move_codes import swapped_cells
+
 from . import classes, schema, sharded
 
 BUILD_COLUMNS = (
@@ -201,12 +203,58 @@ def path(
         table = nodes(conn, build)
         steps, solutions = classes.walk(conn, build, table, state, move_labels(conn, build))
         return steps, count(solutions)
+    if sharded.rows_of(conn, build.id):
+        steps, solutions = _walk_by_key(conn, build, state)
+        return steps, count(solutions)
     flips_of = build.id if schema.derives_by_flips(build.kind, build.stores_pred) else None
     sql = _path_sql(nodes(conn, build), build.rows * build.cols, build.stores_pred, flips_of)
     rows = conn.execute(sql, (state, build.max_depth)).fetchall()
     labels = move_labels(conn, build)
     steps = [(s, None if m is None else labels[m]) for s, m, _ in rows]
     return steps, (count(rows[0][2]) if rows else None)
+
+
+def _walk_by_key(conn: Connection, build: Build, state: str):
+    """path() over a build whose rows are a view of shards: one lookup by key a step (the
+    recursive statement would scan the view at every step), pred taken or derived in Python
+    as the SQL derives it (schema.pred_expression)."""
+    labels = move_labels(conn, build)
+    flips = (
+        {
+            code: (a, b, c)
+            for code, a, b, c in conn.execute(
+                "SELECT code, cell_a, cell_b, cell_c FROM moves WHERE puzzle_id = ?", (build.id,)
+            )
+        }
+        if schema.derives_by_flips(build.kind, build.stores_pred)
+        else None
+    )
+    columns = "move, solutions" + (", pred" if build.stores_pred else "")
+    sql = f"SELECT {columns} FROM {build.node_table} WHERE state = ?"
+    steps: list[tuple[str, str | None]] = []
+    solutions = None
+    here = state
+    for _ in range(build.max_depth + 1):
+        row = conn.execute(sql, (here,)).fetchone()
+        if row is None:
+            break  # only ever the first step: every pred is held
+        if not steps:
+            solutions = row[1]
+        move = row[0]
+        steps.append((here, None if move is None else labels[move]))
+        if move is None:
+            break
+        cells = list(here)
+        if build.stores_pred:
+            cells = list(row[2])
+        elif flips is not None:
+            for hole in flips[move]:
+                cells[hole] = "1" if cells[hole] == "0" else "0"
+        else:
+            a, b = swapped_cells(move, build.rows * build.cols)
+            cells[a], cells[b] = cells[b], cells[a]
+        here = "".join(cells)
+    return steps, solutions
 
 
 @lru_cache(maxsize=256)

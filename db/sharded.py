@@ -50,6 +50,7 @@ class Attached:
         self.path = path
         self.listed = "shards" in tables  # a file from before cluster builds has no manifest
         self.ready: set[int] = set()
+        self.in_shards: set[int] = set()  # the ready builds whose rows are a view of shards
         self.files = 0
         self.views = False
 
@@ -59,13 +60,19 @@ def opened(path: Path, tables: set[str]) -> Attached:
     return Attached(path, tables)
 
 
-def rows_of(conn: sqlite3.Connection, build_id: int) -> None:
+def rows_of(conn: sqlite3.Connection, build_id: int) -> bool:
     """Make the rows of build `build_id` readable on `conn` under its node table's name: its
     shards checked and attached, the first time only. Nothing for a one-file build, or for a
-    connection not opened by db.connection (it reads what its file holds)."""
+    connection not opened by db.connection (it reads what its file holds).
+
+    Returns whether the rows are a view of shards: a join with that view cannot look a state
+    up by key (SQLite does not flatten a UNION ALL into a join), so a path walks it a key
+    lookup at a time (db.queries.path)."""
     attached: Attached | None = getattr(conn, "shards", None)
-    if attached is None or not attached.listed or build_id in attached.ready:
-        return
+    if attached is None or not attached.listed:
+        return False
+    if build_id in attached.ready:
+        return build_id in attached.in_shards
     rows = conn.execute(
         "SELECT s.shard, s.file, s.bytes, s.token, p.node_table, p.name, p.goal "
         "FROM shards AS s JOIN puzzles AS p ON p.id = s.puzzle_id "
@@ -74,7 +81,9 @@ def rows_of(conn: sqlite3.Connection, build_id: int) -> None:
     ).fetchall()
     if rows:
         _attach(conn, attached, build_id, rows)
+        attached.in_shards.add(build_id)
     attached.ready.add(build_id)
+    return bool(rows)
 
 
 def every(conn: sqlite3.Connection) -> None:

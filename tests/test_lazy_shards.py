@@ -7,6 +7,7 @@ one machine; a copy of `eight` built on one machine is what its answers must equ
 
 from __future__ import annotations
 
+import itertools
 import json
 import shutil
 import sqlite3
@@ -176,3 +177,23 @@ def test_the_service_answers_the_sharded_build_as_the_one_file_build(mixed, one_
             + [client.get("/farthest", query_string={"puzzle": "eight"}).json]
         )
     assert replies[0] == replies[1]
+
+
+def test_a_path_across_shards_looks_states_up_by_key_not_by_scanning(mixed, one_file):
+    """A join with the view of a build's shards cannot use their keys (SQLite does not flatten
+    a UNION ALL into a join): a recursive walk read every row at every step, minutes on a big
+    build. Counted in SQLite's instructions, deterministic where time is not: the 31-move
+    path must cost far less than one scan of eight's 181,440 rows."""
+    answers = {path: Answers(reader(path)) for path in (mixed, one_file)}
+    ran = {}
+    for path, asked in answers.items():
+        calls = itertools.count()
+        with asked.connection() as conn:
+            conn.set_progress_handler(lambda c=calls: next(c) and 0, 100)  # every 100 steps
+            try:
+                ran[path] = asked.path("eight", "867254301")
+            finally:
+                conn.set_progress_handler(None, 0)
+        instructions = next(calls) * 100
+        assert instructions < 181_440, instructions
+    assert ran[mixed] == ran[one_file] and ran[mixed]["depth"] == 31
