@@ -11,8 +11,6 @@ distinct images in text order.
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import cached_property
@@ -21,6 +19,8 @@ from sqlite3 import Connection
 from typing import Protocol
 
 from puzzledb.builder.peg_symmetry import Symmetry
+
+from .kept import PerBuild
 
 
 class Build(Hashable, Protocol):
@@ -64,23 +64,24 @@ class Classes:
         return f"(CASE {column} {whens} END)"
 
 
-KEPT = 64  # builds whose symmetries are kept in memory, the most recently used
-_kept: OrderedDict[Build, Classes] = OrderedDict()
-_lock = threading.Lock()
+#: Builds whose symmetries are kept in memory, the most recently used (db.kept).
+KEPT = 64
+_kept: PerBuild[Build, Classes] = PerBuild(KEPT, lambda conn, build: _read(conn, build.id))
 
 
 def classes_of(conn: Connection, build: Build) -> Classes:
-    with _lock:
-        found = _kept.get(build)
-        if found is not None:
-            _kept.move_to_end(build)
-            return found
-    found = _read(conn, build.id)
-    with _lock:
-        _kept[build] = found
-        while len(_kept) > KEPT:
-            _kept.popitem(last=False)
-    return found
+    return _kept.get(conn, build)
+
+
+def jump_flips(conn: Connection, build_id: int) -> dict[int, tuple[int, ...]]:
+    """Move code -> the three holes a peg build's jump flips (moves.cell_a < cell_b < cell_c),
+    which turn a state into its pred and back."""
+    return {
+        code: (a, b, c)
+        for code, a, b, c in conn.execute(
+            "SELECT code, cell_a, cell_b, cell_c FROM moves WHERE puzzle_id = ?", (build_id,)
+        )
+    }
 
 
 def _read(conn: Connection, build_id: int) -> Classes:
@@ -103,12 +104,7 @@ def _read(conn: Connection, build_id: int) -> Classes:
         (build_id,),
     ):
         move_images[k].append(seen)
-    flips: dict[int, tuple[int, ...]] = {
-        code: (a, b, c)
-        for code, a, b, c in conn.execute(
-            "SELECT code, cell_a, cell_b, cell_c FROM moves WHERE puzzle_id = ?", (build_id,)
-        )
-    }
+    flips = jump_flips(conn, build_id)
     images_of: dict[int, list[int]] = {}
     for fixed, k in conn.execute(
         "SELECT fixed, symmetry FROM class_images WHERE puzzle_id = ? ORDER BY fixed, symmetry",

@@ -9,16 +9,15 @@ no query builder it does not use.
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from sqlite3 import Connection, OperationalError
-from threading import Lock
 from typing import overload
 
 from puzzledb.builder.move_codes import swapped_cells
 
 from . import classes, schema, sharded
+from .kept import PerBuild
 
 BUILD_COLUMNS = (
     "id, name, goal, title, kind, rows, cols, states, max_depth, radius, built_at, build_seconds, "
@@ -122,27 +121,16 @@ def find_build(conn: Connection, name: str, goal: str) -> Build | None:
     return _build(row) if row else None
 
 
-#: Builds whose move words are kept in memory, the most recently used: a process serving many
-#: database files (or rebuilding often) keeps a bounded set, not every build it ever read.
+#: Builds whose move words are kept in memory, the most recently used (db.kept).
 MOVE_LABELS_KEPT = 64
-_labels: OrderedDict[Build, dict[int, str]] = OrderedDict()
-_labels_lock = Lock()
+_labels: PerBuild[Build, dict[int, str]] = PerBuild(
+    MOVE_LABELS_KEPT, lambda conn, build: dict(conn.execute(MOVE_LABELS, {"id": build.id}))
+)
 
 
 def move_labels(conn: Connection, build: Build) -> dict[int, str]:
-    """Move code -> words for one build, read once while kept: a build never changes. Keyed
-    by the whole row, not the id alone, because ids repeat across database files."""
-    with _labels_lock:
-        found = _labels.get(build)
-        if found is not None:
-            _labels.move_to_end(build)
-            return found
-    found = dict(conn.execute(MOVE_LABELS, {"id": build.id}).fetchall())
-    with _labels_lock:
-        _labels[build] = found
-        while len(_labels) > MOVE_LABELS_KEPT:
-            _labels.popitem(last=False)
-    return found
+    """Move code -> words for one build, read once while kept: a build never changes."""
+    return _labels.get(conn, build)
 
 
 def nodes(conn: Connection, build: Build) -> str:
@@ -220,12 +208,7 @@ def _walk_by_key(conn: Connection, build: Build, state: str):
     as the SQL derives it (schema.pred_expression)."""
     labels = move_labels(conn, build)
     flips = (
-        {
-            code: (a, b, c)
-            for code, a, b, c in conn.execute(
-                "SELECT code, cell_a, cell_b, cell_c FROM moves WHERE puzzle_id = ?", (build.id,)
-            )
-        }
+        classes.jump_flips(conn, build.id)
         if schema.derives_by_flips(build.kind, build.stores_pred)
         else None
     )

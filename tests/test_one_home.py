@@ -13,6 +13,7 @@ from puzzledb.builder.move_codes import swapped_cells
 from puzzledb.builder.packed import PackedBoard
 from puzzledb.db import queries, schema
 from puzzledb.db.connection import reader
+from puzzledb.db.kept import PerBuild
 from puzzledb.service.answers import Answers
 from puzzledb.service.cli_options import EXIT_STATUS
 
@@ -64,7 +65,8 @@ def test_the_suggested_radius_has_one_home(monkeypatch, seed_db, cli, tmp_path):
 
 
 def test_move_words_are_kept_for_a_bounded_number_of_builds(seed_db, monkeypatch):
-    monkeypatch.setattr(queries, "_labels", queries.OrderedDict())
+    fresh = PerBuild(queries.MOVE_LABELS_KEPT, queries._labels.read)
+    monkeypatch.setattr(queries, "_labels", fresh)
     with sqlite3.connect(f"file:{seed_db}?mode=ro", uri=True) as conn:
         builds = queries.all_builds(conn)
         for i in range(queries.MOVE_LABELS_KEPT + 10):
@@ -72,4 +74,4 @@ def test_move_words_are_kept_for_a_bounded_number_of_builds(seed_db, monkeypatch
             # a build of another file with the same id is another entry (keyed by the row)
             other = queries.Build(**{**build.__dict__, "built_at": f"{build.built_at} #{i}"})
             assert queries.move_labels(conn, other) == queries.move_labels(conn, build)
-    assert len(queries._labels) == queries.MOVE_LABELS_KEPT
+    assert len(fresh) == queries.MOVE_LABELS_KEPT
