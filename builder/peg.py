@@ -155,16 +155,15 @@ class PegSolitaire(Puzzle):
         """One '1' (peg) or '0' (empty) per hole in reading order, '/' between rows allowed;
         a named start (`english start`); or, on a drawn board, its rows in full with '.' (or
         '0') where there is no hole, as a player copies the board."""
-        if self.starts and type(text) is str and text in self.starts and what != "goal":
-            return self.starts[text]
+        named = self.named_start(text, what)
+        if named is not None:
+            return named
         if type(text) is str and len(text) == self.holes and not text.strip("01"):
             return text  # already canonical: the common case of every lookup
         try:
             return self._parsed(text, what)
         except MalformedInput as error:
-            if not self.starts or what == "goal":
-                raise
-            raise MalformedInput(f"{error}; or a start by name: {', '.join(self.starts)}") from None
+            raise self.naming_starts(error, what) from None
 
     def _parsed(self, text, what: str) -> str:
         drawn = self._drawn(text, what)

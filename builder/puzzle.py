@@ -75,6 +75,22 @@ class Puzzle(ABC):
     def parse_goal(self, text: str | None) -> str:
         return self.default_goal if text is None else self.parse(text, "goal")
 
+    #: positions a definition names (`english start`): a name stands for its position
+    starts: dict[str, str]
+
+    def named_start(self, text: object, what: str) -> str | None:
+        """The position a start's name stands for (never as a goal), else None."""
+        if what != "goal" and getattr(self, "starts", None) and type(text) is str:
+            return self.starts.get(text)
+        return None
+
+    def naming_starts(self, error: MalformedInput, what: str) -> MalformedInput:
+        """`error` about text that is no position, adding the starts' names it may have
+        meant (nothing for a goal, which a start's name never stands for)."""
+        if not getattr(self, "starts", None) or what == "goal":
+            return error
+        return MalformedInput(f"{error}; or a start by name: {', '.join(self.starts)}")
+
     def goal_positions(self, goal: str) -> list[str]:
         """The positions a goal stands for, all at depth 0 of its build: the goal itself, or
         (a sliding goal that is a pattern) every position it matches."""

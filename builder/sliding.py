@@ -216,8 +216,9 @@ class SlidingPuzzle(Puzzle):
 
     def parse(self, text: str, what: str = "state") -> str:
         """The canonical text of a state; a named start (`klotski start`) stands for its own."""
-        if self.starts and type(text) is str and text in self.starts and what != "goal":
-            return self.starts[text]
+        named = self.named_start(text, what)
+        if named is not None:
+            return named
         if (
             type(text) is str
             and len(text) == self.cells
@@ -228,10 +229,7 @@ class SlidingPuzzle(Puzzle):
         try:
             return self._parsed(text, what)
         except MalformedInput as error:
-            if not self.starts or what == "goal":
-                raise
-            named = ", ".join(self.starts)
-            raise MalformedInput(f"{error}; or a start by name: {named}") from None
+            raise self.naming_starts(error, what) from None
 
     def _parsed(self, text: str, what: str) -> str:
         """The canonical text of a state written out cell by cell, or why it is none."""
