@@ -3,7 +3,7 @@
     python bench/availability.py [--idle 200] [--slow 10] [--seconds 20]
 
 For each serving model (gunicorn sync workers, as puzzledb served before; `puzzledb serve`'s
-threaded workers; the same behind nginx with docs/nginx.conf), on loopback: open --idle TCP
+threaded workers; the same behind nginx with deploy/nginx.conf), on loopback: open --idle TCP
 connections that send nothing and --slow clients that send a request head one header line
 every second and never finish it, keep them all open (reopening any the server closes), and
 meanwhile probe /health and /path on fresh connections every 50 ms for --seconds. Prints, per

@@ -2,7 +2,7 @@
 
     with puzzledb_serve(db, "--threads", "16") as base: ...      # http://127.0.0.1:PORT
     with gunicorn_sync(db) as base: ...                          # the former serving model
-    with nginx_in_front(base) as front: ...                      # docs/nginx.conf, other ports
+    with nginx_in_front(base) as front: ...                      # deploy/nginx.conf, other ports
 
 Nothing here is puzzledb's product; it only starts what the README's "Deploying" describes.
 """
@@ -22,7 +22,7 @@ from pathlib import Path
 
 TREE = Path(__file__).resolve().parent.parent
 PUZZLEDB = [sys.executable, "-m", "puzzledb.service.cli"]
-NGINX_CONF = TREE / "docs" / "nginx.conf"
+NGINX_CONF = TREE / "deploy" / "nginx.conf"
 ENV = dict(os.environ)  # puzzledb comes from the install (editable: this checkout)
 
 
@@ -94,7 +94,7 @@ def gunicorn_sync(db: Path, workers: int = 2):
 
 
 def nginx_config(upstream_port: int, listen_port: int, **replace: str) -> str:
-    """docs/nginx.conf with other ports (and any directive's value replaced by name)."""
+    """deploy/nginx.conf with other ports (and any directive's value replaced by name)."""
     text = NGINX_CONF.read_text()
     text = text.replace("server 127.0.0.1:8000;", f"server 127.0.0.1:{upstream_port};")
     text = text.replace("listen 80;", f"listen 127.0.0.1:{listen_port};")
@@ -102,7 +102,7 @@ def nginx_config(upstream_port: int, listen_port: int, **replace: str) -> str:
     for name, value in replace.items():
         lines = [line for line in text.splitlines() if line.strip().startswith(name + " ")]
         if not lines:
-            raise KeyError(f"docs/nginx.conf has no {name} directive")
+            raise KeyError(f"deploy/nginx.conf has no {name} directive")
         for line in lines:
             indent = line[: len(line) - len(line.lstrip())]
             text = text.replace(line, f"{indent}{name} {value};")
@@ -111,7 +111,7 @@ def nginx_config(upstream_port: int, listen_port: int, **replace: str) -> str:
 
 @contextlib.contextmanager
 def nginx_in_front(base: str, **replace: str):
-    """nginx with docs/nginx.conf, proxying to `base`; yields nginx's base URL."""
+    """nginx with deploy/nginx.conf, proxying to `base`; yields nginx's base URL."""
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     if not os.path.exists(nginx):
         raise RuntimeError("nginx is not installed; on Debian: apt-get install -y nginx")

@@ -6,7 +6,7 @@ gthread worker keeps idle and kept-alive connections in a poller and hands a thr
 connection with data, so idle clients cost a file descriptor, not a worker (README,
 "Deploying", has the measurements). serve runs its own subclass of it (service.worker), which
 also cuts off a request head not complete within seconds and answers gunicorn's refusals as
-JSON with the security headers. On the open internet nginx in front (docs/nginx.conf) still
+JSON with the security headers. On the open internet nginx in front (deploy/nginx.conf) still
 helps: it reads whole requests before passing them on, so slow clients cost no thread at all.
 
 The database is checked once in the master (a missing file is NotBuilt, exit 4, before any

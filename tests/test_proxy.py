@@ -1,4 +1,4 @@
-"""The deployment the README recommends for the open internet: nginx with docs/nginx.conf in
+"""The deployment the README recommends for the open internet: nginx with deploy/nginx.conf in
 front of `puzzledb serve`, both on loopback. Answers pass through unchanged, slow clients are
 cut off by nginx, and idle or slow clients do not keep others from being answered.
 """

@@ -10,7 +10,7 @@ venv, the source font comes from Debian.
 
     apt-get install -y fonts-noto-cjk
     python3 -m venv /tmp/fontvenv && /tmp/fontvenv/bin/pip install fonttools brotli
-    /tmp/fontvenv/bin/python docs/kana_font.py
+    /tmp/fontvenv/bin/python tools/kana_font.py
 
 The output is byte-for-byte the same for the same source font, fontTools and brotli (the
 head table keeps the source's timestamps). To add a glyph, add it to TEXT and run it again.
@@ -112,7 +112,7 @@ def licence(copyright_line: str, version: str, debian_copyright: Path) -> str:
     ofl = "\n".join("" if line == "." else line for line in lines).strip("\n")
     return (
         f"{FAMILY} (kana.woff2): a subset of {SOURCE_FAMILY} {version}, made by\n"
-        f"docs/kana_font.py, renamed so that it is never taken for the original.\n\n"
+        f"tools/kana_font.py, renamed so that it is never taken for the original.\n\n"
         f"{copyright_line.replace('©', 'Copyright')}\n"
         f"Noto is a trademark of Google Inc.\n\n"
         f"This Font Software is licensed under the SIL Open Font License, Version 1.1.\n"

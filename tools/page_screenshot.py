@@ -1,6 +1,6 @@
-"""Regenerate docs/page.png: the hardest 8-puzzle position part way solved, its solution listed.
+"""Regenerate docs/images/page.png: the hardest 8-puzzle position part way solved, listed.
 
-    python docs/screenshot.py --db puzzledb.sqlite        # after `puzzledb build --all`
+    python tools/page_screenshot.py --db puzzledb.sqlite        # after `puzzledb build --all`
 
 Serves the app on a loopback port in a thread and drives the system Chromium with Playwright,
 as tests/test_page.py does.
@@ -34,7 +34,8 @@ STEPS = 12  # moves of the solution played before the picture
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", default="puzzledb.sqlite")
-    parser.add_argument("--out", default=str(Path(__file__).with_name("page.png")))
+    out = Path(__file__).parent.parent / "docs" / "images" / "page.png"
+    parser.add_argument("--out", default=str(out))
     options = parser.parse_args()
     logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request
     server = make_server("127.0.0.1", 0, create_app(options.db), threaded=True)

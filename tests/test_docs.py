@@ -1,0 +1,110 @@
+"""The documentation site: every example runs as shown, the site builds strictly, nothing in it
+points outside the repository. How examples are written and read: tests/doc_examples.py."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import doc_examples
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = doc_examples.pages()
+RUN = [p for p in PAGES if any(b.examples for b in doc_examples.blocks(p))]
+SHOWN = [p for p in PAGES if any(b.language == "sh" for b in doc_examples.blocks(p))]
+
+
+def page_id(page: Path) -> str:
+    return str(page.relative_to(doc_examples.DOCS))
+
+
+def environment() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PUZZLEDB_")}
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env.update(
+        COLUMNS="100",
+        LC_ALL="C.UTF-8",
+        NO_COLOR="1",
+        PYTHONDONTWRITEBYTECODE="1",
+        NO_MKDOCS_2_WARNING="1",
+    )
+    return env
+
+
+@pytest.mark.parametrize("page", RUN, ids=page_id)
+def test_page_examples_print_what_they_show(page, tmp_path):
+    """Each command of the page, run in order in a new folder, prints the output shown."""
+    runs = [e for b in doc_examples.blocks(page) for e in b.examples]
+    (tmp_path / ".venv").symlink_to(Path(sys.prefix))  # `. .venv/bin/activate` as in the tour
+    done = subprocess.run(
+        ["bash", "-c", doc_examples.script(runs)],
+        cwd=tmp_path,
+        env=environment(),
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    printed = doc_examples.outputs(done.stdout)
+    assert len(printed) == len(runs), f"{page.name}: the page stopped early:\n{done.stdout[-3000:]}"
+    for example, (output, status) in zip(runs, printed):
+        where = f"{page_id(page)}:{example.line}: $ {example.command}"
+        assert doc_examples.matches(example.shown, output), (
+            f"{where}\nshown:\n"
+            + "\n".join(example.shown)
+            + f"\nprinted (exit {status}):\n{output}"
+        )
+        if status != 0:
+            shown = [line for line in example.shown if line.strip() not in ("", "...")]
+            assert shown, f"{where}: exit {status} with no output shown to say why"
+
+
+@pytest.mark.parametrize("page", SHOWN, ids=page_id)
+def test_shown_commands_parse(page):
+    """Commands a page shows without running (long builds, deployments) are real command lines."""
+    from puzzledb.service.cli import main
+
+    for block in doc_examples.blocks(page):
+        if block.language != "sh":
+            continue
+        for args in doc_examples.sh_commands(block):
+            where = f"{page_id(page)}:{block.line}: puzzledb {' '.join(args)}"
+            try:
+                with click.Context(main, info_name="puzzledb") as ctx:
+                    name, command, rest = main.resolve_command(ctx, list(args))
+                    assert command is not None and name is not None, where
+                    command.make_context(name, rest, parent=ctx).close()
+            except click.exceptions.Exit:
+                pass  # --help, --version
+            except click.ClickException as error:
+                pytest.fail(f"{where}: {error.format_message()}")
+
+
+def test_pages_point_to_nothing_outside_the_repository():
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        assert "PUZZLES.md" not in text and "../shared" not in text, page_id(page)
+
+
+def test_site_builds_strictly(tmp_path):
+    """A broken link, a missing page or a page left out of the navigation fails the build."""
+    done = subprocess.run(
+        [
+            str(Path(sys.executable).parent / "mkdocs"),
+            "build",
+            "--strict",
+            "-q",
+            "--site-dir",
+            str(tmp_path / "site"),
+        ],
+        cwd=ROOT,
+        env=environment(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (tmp_path / "site" / "index.html").is_file()
