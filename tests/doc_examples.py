@@ -20,7 +20,8 @@ import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>```+|~~~+)(?P<info>[^\n]*)\n", re.M)
 END_MARK = "\x1edoc-example-end"
 
@@ -44,7 +45,8 @@ class Block:
 
 
 def pages() -> list[Path]:
-    return sorted(p for p in DOCS.rglob("*.md"))
+    """The site's pages and the README, whose tour runs like any page."""
+    return [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]
 
 
 def blocks(page: Path) -> list[Block]:

@@ -6,19 +6,23 @@
 # its test tools. Run from anywhere; the README's second command and .ci/run both call it.
 #
 #   bash tests/install.sh             install what is missing
-#   bash tests/install.sh --simulate  print the Debian packages it would install and let apt
-#                                     simulate exactly that (apt-get install -s), nothing else
+#   bash tests/install.sh --plan      print the Debian packages it would install, nothing else
+#   bash tests/install.sh --simulate  the same, then let apt simulate exactly that install
+#                                     (apt-get install -s): a conflict fails here, not on a
+#                                     fresh machine
 #
 # PUZZLEDB_ASSUME_MISSING="chromium nginx" makes it behave as if those commands were absent,
-# so a test can ask what a fresh machine would get.
+# and PUZZLEDB_DPKG_STATUS=FILE has apt simulate against that package list (apt's
+# Dir::State::status) rather than this machine's, so a test can ask what a fresh machine gets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-simulate=0
+mode=install
 case "${1:-}" in
     "") ;;
-    --simulate) simulate=1 ;;
-    *) echo "tests/install.sh: unknown option '$1' (known: --simulate)" >&2; exit 2 ;;
+    --plan) mode=plan ;;
+    --simulate) mode=simulate ;;
+    *) echo "tests/install.sh: unknown option '$1' (known: --plan, --simulate)" >&2; exit 2 ;;
 esac
 
 have() {
@@ -31,12 +35,16 @@ have chromium || packages+=(chromium)
 have nginx || packages+=(nginx)
 have npm || packages+=(npm)
 
-if [ "$simulate" = 1 ]; then
+if [ "$mode" != install ]; then
     echo "would install: ${packages[*]:-nothing}"
-    if [ "${#packages[@]}" -gt 0 ]; then
+    if [ "$mode" = simulate ] && [ "${#packages[@]}" -gt 0 ]; then
         # apt's lists may be missing on a new machine: fetch them when we may.
         if [ "$(id -u)" = 0 ]; then apt-get update -qq; fi
-        apt-get install -s -y "${packages[@]}"
+        status=()
+        if [ -n "${PUZZLEDB_DPKG_STATUS:-}" ]; then
+            status=(-o "Dir::State::status=$PUZZLEDB_DPKG_STATUS")
+        fi
+        apt-get install -s -y "${status[@]}" "${packages[@]}"
     fi
     exit 0
 fi

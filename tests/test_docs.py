@@ -19,7 +19,7 @@ SHOWN = [p for p in PAGES if any(b.language == "sh" for b in doc_examples.blocks
 
 
 def page_id(page: Path) -> str:
-    return str(page.relative_to(doc_examples.DOCS))
+    return str(page.relative_to(doc_examples.ROOT))
 
 
 def environment() -> dict[str, str]:

@@ -153,10 +153,3 @@ def test_mypy_sees_the_package_and_finds_nothing():
     assert "import-not-found" not in checked.stdout
     assert checked.returncode == 0, checked.stdout[-3000:]
     assert "Success: no issues found in" in checked.stdout
-
-
-def test_ci_runs_ruff_and_mypy_before_the_suite():
-    ci = (TREE / ".ci" / "run").read_text()
-    steps = ["ruff check", "ruff format --check", "mypy", "pytest"]
-    at = [ci.find(f".venv/bin/{step}") for step in steps]
-    assert -1 not in at and at == sorted(at)

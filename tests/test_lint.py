@@ -1,0 +1,25 @@
+"""ruff's checks (lint and format, the version pinned in pyproject.toml) over the working tree,
+run with the suite so that `pytest` is the one test command (mypy: tests/test_layout.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["ruff", "check"], ["ruff", "format", "--check"]],
+    ids=["ruff", "ruff-format"],
+)
+def test_code_check_is_clean(command):
+    done = subprocess.run(
+        [str(BIN / command[0]), *command[1:]], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stdout[-5000:] + done.stderr[-2000:]
