@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import shlex
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -192,6 +191,8 @@ class Answers:
         return puzzle, build
 
     def _not_built_message(self, conn, puzzle: Puzzle, goal: str, default: bool) -> str:
+        import shlex  # an error's hint only
+
         goal_flag = "" if default else f" --goal {shlex.quote(goal)}"  # a pattern's '?' globs
         goal_flag += catalogue.radius_flag(puzzle.name)
         message = (

@@ -14,8 +14,6 @@ import contextlib
 import functools
 import json
 import os
-import shlex
-import shutil
 import signal
 import sqlite3
 import sys
@@ -39,7 +37,7 @@ from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH_MEMORY, Puzzle
 from puzzledb.db.connection import existing_file, reader, resolve_path
 
-from . import cli_text, output_file
+from . import cli_text
 from .answers import Answers, Resolved
 from .cli_options import (
     PuzzledbGroup,
@@ -398,6 +396,8 @@ def _interrupted(interrupt: KeyboardInterrupt, built: list[dict], jobs) -> Inter
 
 def _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank, metric=None):
     """The (puzzle, goal) pairs a build command asks for, every input checked first."""
+    import shlex
+
     from puzzledb.builder import definition as definitions
 
     if definition is not None or rows is not None or cols is not None:
@@ -733,6 +733,7 @@ def export_command(name, goal, fmt, partition, output, db_path, as_json):
     build of classes: class by class), as CSV, JSON Lines or Parquet."""
     from puzzledb.db import build_rows
 
+    from . import output_file
     from .analyst import export, parquet
 
     if fmt == "parquet":
@@ -791,6 +792,7 @@ def datasette_metadata_command(output, db_path):
     """
     from puzzledb.db import canned, queries
 
+    from . import output_file
     from .analyst import datasette
 
     path = resolve_path(db_path)
@@ -820,6 +822,8 @@ DATASETTE_INSTALL = "pip install 'puzzledb[datasette]' (or '.[datasette]' in a c
 def _datasette_program() -> tuple[str, str]:
     """The datasette command to suggest: on PATH, else beside this Python (a venv that is not
     activated); and, when neither has it, how to install it."""
+    import shutil
+
     if shutil.which("datasette"):
         return "datasette", ""
     beside = Path(sys.executable).parent / "datasette"
