@@ -13,9 +13,9 @@ import itertools
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-from puzzledb.builder import catalogue, targets
+from puzzledb.builder import catalogue
 from puzzledb.builder.errors import (
     BeyondRadius,
     MalformedInput,
@@ -24,7 +24,6 @@ from puzzledb.builder.errors import (
     Unreachable,
 )
 from puzzledb.builder.puzzle import Puzzle
-from puzzledb.builder.targets import Frame
 from puzzledb.db import queries
 from puzzledb.db.connection import Readable
 from puzzledb.db.queries import Build
@@ -40,6 +39,9 @@ from .questions import (
     Question,
     StatsQuestion,
 )
+
+if TYPE_CHECKING:
+    from puzzledb.builder.targets import Frame
 
 MAX_RESOLVED = 512  # (puzzle, goal text) pairs remembered before starting over
 MAX_REMEMBERED_TEXT = 64  # longer goal texts are resolved each time, never remembered
@@ -212,6 +214,8 @@ class Answers:
             return puzzle, build, None, build.goal
         if goal_text is not None:
             raise MalformedInput("give goal or to, not both: to names the position to reach")
+        from puzzledb.builder import targets  # frames serve `to` only
+
         puzzle = self.puzzle(conn, name)
         target = puzzle.parse(to_text, "to")
         builds = sorted(
