@@ -1,11 +1,22 @@
-"""The built-in puzzles of PUZZLES.md, and rebuilding any puzzle from its stored definition."""
+"""The built-in puzzles of PUZZLES.md, and rebuilding any puzzle from its stored definition.
+
+The catalogue is lazy: a puzzle is made the first time it is asked for by name, so that a
+lookup of one puzzle (`puzzledb path eight ...`) neither builds the peg boards' symmetries
+nor imports the kinds it does not use. Its names, in order, are known without making any.
+"""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, cast
+
 from .errors import BadDefinition, UnknownPuzzle, shown
-from .peg import PegSolitaire
 from .puzzle import MAX_COMPLETE_STATES, Puzzle
-from .sliding import SlidingPuzzle
+
+if TYPE_CHECKING:
+    from .peg import PegSolitaire
+    from .sliding import SlidingPuzzle
 
 LINE_GLYPHS = {"1": "┌", "2": "─", "3": "┐", "4": "│", "5": "└", "6": "┘", "0": "□"}
 # Said by shape in move words ("bar ─ down"), as "tile ─ down" reads as a dash.
@@ -58,6 +69,8 @@ def _one_peg(holes: int, hole: int) -> str:
 
 
 def _french() -> PegSolitaire:
+    from .peg import PegSolitaire
+
     return PegSolitaire.from_rows(
         "french",
         FRENCH_BOARD,
@@ -71,6 +84,8 @@ def _french() -> PegSolitaire:
 
 def _english(name: str, title: str, metric: str) -> PegSolitaire:
     """The English cross: every hole full but the centre, to one peg in the centre."""
+    from .peg import PegSolitaire
+
     return PegSolitaire.from_rows(
         name,
         ENGLISH_BOARD,
@@ -82,76 +97,126 @@ def _english(name: str, title: str, metric: str) -> PegSolitaire:
     )
 
 
-def _catalogue() -> dict[str, Puzzle]:
-    puzzles = [
-        SlidingPuzzle("eight", 3, 3, "123456780", "0", title="8-puzzle"),
-        SlidingPuzzle(
-            "eight-multi",
-            3,
-            3,
-            "123456780",
-            "0",
-            title="8-puzzle, multi-tile moves",
-            metric="multi",
-        ),
-        SlidingPuzzle("seven", 2, 4, "12345670", "0", title="7-puzzle (2x4)"),
-        SlidingPuzzle(
-            "lines",
-            3,
-            3,
-            "123404526",
-            "0",
-            title="8-puzzle of line pieces",
-            glyphs=LINE_GLYPHS,
-            names=LINE_NAMES,
-        ),
-        SlidingPuzzle(
-            "atama",
-            3,
-            3,
-            "アタマノタイソウ*",
-            "*",
-            title="アタマノタイソウ (katakana 8-puzzle)",
-        ),
-        SlidingPuzzle(
-            "nooff",
-            2,
-            4,
-            "LLNOOFF_",
-            "_",
-            title="NO-OFF (a bulb two cells wide)",
-            wide={"L": (1, 2)},
-            names={"L": "bulb", **{ch: ch for ch in "NOF"}},
-        ),
-        _klotski("klotski", "Klotski (华容道), one piece one cell a move", "unit"),
-        _klotski(
-            "klotski-straight", "Klotski (华容道), one piece in one direction a move", "straight"
-        ),
-        _klotski(
-            "klotski-finger", "Klotski (华容道), one piece anywhere it slides a move", "finger"
-        ),
-        PegSolitaire(
-            "peg15",
-            PEG15_JUMPS,
-            "000000000000100",
-            PEG15_LAYOUT,
-            title="Peg solitaire, 15-hole triangle",
-        ),
-        _english("english", "English peg solitaire (33-hole cross), one jump a move", "jump"),
-        _english("english-chain", "English peg solitaire (33-hole cross), chains", "chain"),
-        _french(),
-        _hex_board("nine", 2, 5, "2x5 sliding puzzle"),
-        _hex_board("eleven", 3, 4, "3x4 sliding puzzle"),
-        _hex_board("fifteen", 4, 4, "15-puzzle"),
-        _hex_board("fifteen-multi", 4, 4, "15-puzzle, multi-tile moves", metric="multi"),
-    ]
-    return {p.name: p for p in puzzles}
+def _sliding(*args: Any, **kwargs: Any) -> SlidingPuzzle:
+    from .sliding import SlidingPuzzle
+
+    return SlidingPuzzle(*args, **kwargs)
+
+
+def _peg15() -> PegSolitaire:
+    from .peg import PegSolitaire
+
+    return PegSolitaire(
+        "peg15",
+        PEG15_JUMPS,
+        "000000000000100",
+        PEG15_LAYOUT,
+        title="Peg solitaire, 15-hole triangle",
+    )
+
+
+#: How each catalogue puzzle is made, by name, in the order `list` shows them.
+MAKERS: dict[str, Callable[[], Puzzle]] = {
+    "eight": lambda: _sliding("eight", 3, 3, "123456780", "0", title="8-puzzle"),
+    "eight-multi": lambda: _sliding(
+        "eight-multi",
+        3,
+        3,
+        "123456780",
+        "0",
+        title="8-puzzle, multi-tile moves",
+        metric="multi",
+    ),
+    "seven": lambda: _sliding("seven", 2, 4, "12345670", "0", title="7-puzzle (2x4)"),
+    "lines": lambda: _sliding(
+        "lines",
+        3,
+        3,
+        "123404526",
+        "0",
+        title="8-puzzle of line pieces",
+        glyphs=LINE_GLYPHS,
+        names=LINE_NAMES,
+    ),
+    "atama": lambda: _sliding(
+        "atama",
+        3,
+        3,
+        "アタマノタイソウ*",
+        "*",
+        title="アタマノタイソウ (katakana 8-puzzle)",
+    ),
+    "nooff": lambda: _sliding(
+        "nooff",
+        2,
+        4,
+        "LLNOOFF_",
+        "_",
+        title="NO-OFF (a bulb two cells wide)",
+        wide={"L": (1, 2)},
+        names={"L": "bulb", **{ch: ch for ch in "NOF"}},
+    ),
+    "klotski": lambda: _klotski("klotski", "Klotski (华容道), one piece one cell a move", "unit"),
+    "klotski-straight": lambda: _klotski(
+        "klotski-straight", "Klotski (华容道), one piece in one direction a move", "straight"
+    ),
+    "klotski-finger": lambda: _klotski(
+        "klotski-finger", "Klotski (华容道), one piece anywhere it slides a move", "finger"
+    ),
+    "peg15": _peg15,
+    "english": lambda: _english(
+        "english", "English peg solitaire (33-hole cross), one jump a move", "jump"
+    ),
+    "english-chain": lambda: _english(
+        "english-chain", "English peg solitaire (33-hole cross), chains", "chain"
+    ),
+    "french": _french,
+    "nine": lambda: _hex_board("nine", 2, 5, "2x5 sliding puzzle"),
+    "eleven": lambda: _hex_board("eleven", 3, 4, "3x4 sliding puzzle"),
+    "fifteen": lambda: _hex_board("fifteen", 4, 4, "15-puzzle"),
+    "fifteen-multi": lambda: _hex_board(
+        "fifteen-multi", 4, 4, "15-puzzle, multi-tile moves", metric="multi"
+    ),
+}
+
+
+class Catalogue(Mapping[str, Puzzle]):
+    """The catalogue puzzles by name, each made when first asked for and the same object from
+    then on. `name in`, iterating and len() read the names only; values() makes them all."""
+
+    def __init__(self, makers: Mapping[str, Callable[[], Puzzle]]):
+        self._makers = makers
+        self._made: dict[str, Puzzle] = {}
+        self._lock = threading.RLock()  # one puzzle object per name, whichever thread asks
+
+    def __getitem__(self, name: str) -> Puzzle:
+        made = self._made.get(name)
+        if made is None:
+            make = self._makers[name]  # KeyError: not a catalogue puzzle
+            with self._lock:
+                made = self._made.get(name)
+                if made is None:
+                    made = self._made[name] = make()
+        return made
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._makers
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._makers)
+
+    def __len__(self) -> int:
+        return len(self._makers)
+
+    def made(self) -> list[str]:
+        """The names of the puzzles made so far."""
+        return list(self._made)
 
 
 def _klotski(name: str, title: str, metric: str = "single") -> SlidingPuzzle:
     """Klotski: the big square (B) to the exit at the bottom middle, the rest anywhere; from
     the standard start 横刀立马, with four verticals (V), one horizontal (H), four smalls (s)."""
-    return SlidingPuzzle(
+    return _sliding(
         name,
         5,
         4,
@@ -170,7 +235,7 @@ def _hex_board(
 ) -> SlidingPuzzle:
     """Tiles 1..9, A.. and blank 0 (so a state reads as a hexadecimal number); a..f accepted."""
     tiles = "123456789ABCDEF"[: rows * cols - 1]
-    return SlidingPuzzle(
+    return _sliding(
         name,
         rows,
         cols,
@@ -182,7 +247,7 @@ def _hex_board(
     )
 
 
-CATALOGUE = _catalogue()
+CATALOGUE = Catalogue(MAKERS)
 #: The puzzles of the articles: what `puzzledb build --all` builds.
 SEEDS = ["eight", "seven", "lines", "atama", "nooff", "peg15"]
 #: Seeds whose goals for every target (`--all-goals`) `build --all` builds too, as they are
@@ -204,12 +269,31 @@ def states_bound(puzzle: Puzzle, goal: str | None = None) -> int | None:
     return published if published is not None and own else puzzle.arrangements()
 
 
+class _RadiusOnly(Mapping[str, int]):
+    """Catalogue boards too large to search completely (name -> states), weighed one at a
+    time: asking about one name makes that puzzle only."""
+
+    def __getitem__(self, name: str) -> int:
+        count = states_bound(CATALOGUE[name])
+        if count is None or count <= MAX_COMPLETE_STATES:
+            raise KeyError(name)
+        return count
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str) or name not in CATALOGUE:
+            return False
+        count = states_bound(CATALOGUE[name])
+        return count is not None and count > MAX_COMPLETE_STATES
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name in CATALOGUE if name in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
 #: Too large to search completely (name -> states): these are built within a radius of the goal.
-RADIUS_ONLY = {
-    p.name: n
-    for p in CATALOGUE.values()
-    if (n := states_bound(p)) is not None and n > MAX_COMPLETE_STATES
-}
+RADIUS_ONLY: Mapping[str, int] = _RadiusOnly()
 #: The radius suggested for a board too large to search completely (the README's examples).
 SUGGESTED_RADIUS = 20
 #: Peg boards grow about fourfold a jump (fifteenfold a chain) near the goal: these radii build
@@ -220,8 +304,8 @@ PEG_SUGGESTED_RADIUS = {"jump": 8, "chain": 4}
 def suggested_radius(name: str, puzzle: Puzzle | None = None) -> int:
     """The radius a suggested build command gives `name` (or `puzzle`, one of your own)."""
     puzzle = puzzle or CATALOGUE.get(name)
-    if isinstance(puzzle, PegSolitaire):
-        return PEG_SUGGESTED_RADIUS[puzzle.metric]
+    if puzzle is not None and puzzle.kind == "peg":  # a PegSolitaire, its module unimported
+        return PEG_SUGGESTED_RADIUS[cast("PegSolitaire", puzzle).metric]
     return SUGGESTED_RADIUS
 
 
@@ -241,8 +325,20 @@ def get(name: str) -> Puzzle:
 
 def from_spec(spec: dict) -> Puzzle:
     """Rebuild a puzzle from the definition stored with its build."""
-    kinds: dict[str, type[Puzzle]] = {"sliding": SlidingPuzzle, "peg": PegSolitaire}
     try:
-        return kinds[spec["kind"]].from_spec(spec)
+        return _kind(spec["kind"]).from_spec(spec)
     except KeyError as missing:
         raise BadDefinition(f"stored definition lacks {missing}") from None
+
+
+def _kind(kind: str) -> type[Puzzle]:
+    """The class of a stored kind, imported only when a definition of that kind is read."""
+    if kind == "sliding":
+        from .sliding import SlidingPuzzle
+
+        return SlidingPuzzle
+    if kind == "peg":
+        from .peg import PegSolitaire
+
+        return PegSolitaire
+    raise KeyError(kind)

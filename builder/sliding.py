@@ -22,7 +22,6 @@ from itertools import groupby
 from math import factorial, prod
 
 from .arrangements import ANY, Board, TooManyToCount
-from .box_drawing import framed_grid, widest
 from .errors import BadDefinition, MalformedInput, shown, times
 from .puzzle import ROW_SEPARATOR, SEPARATORS, Move, Puzzle, split_cells
 
@@ -407,6 +406,8 @@ class SlidingPuzzle(Puzzle):
     def draw(self, state: str) -> list[str]:
         """The board as lines of text: a framed grid with a wide piece as one box named once,
         or, when the pieces are themselves line glyphs, the glyphs alone (a frame would clash)."""
+        from .box_drawing import framed_grid, widest  # text output only, not a JSON answer
+
         if any(0x2500 <= ord(g) <= 0x257F for g in self.glyphs.values()):
             return [
                 " ".join(self.glyph(state[r * self.cols + c]) for c in range(self.cols))

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from operator import itemgetter
 from sqlite3 import Connection
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from puzzledb.builder.peg_symmetry import Symmetry
+if TYPE_CHECKING:
+    from puzzledb.builder.peg_symmetry import Symmetry
 
 from .kept import PerBuild
 

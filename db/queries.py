@@ -16,7 +16,7 @@ from typing import overload
 
 from puzzledb.builder.move_codes import swapped_cells
 
-from . import classes, schema, sharded
+from . import schema, sharded
 from .kept import PerBuild
 
 BUILD_COLUMNS = (
@@ -188,6 +188,8 @@ def path(
     length less one; [] if the build does not hold `state`), and the number of optimal
     solutions from `state`."""
     if build.classes is not None:
+        from . import classes  # a build of classes only (peg boards): loaded when one is read
+
         table = nodes(conn, build)
         steps, solutions = classes.walk(conn, build, table, state, move_labels(conn, build))
         return steps, count(solutions)
@@ -206,6 +208,8 @@ def _walk_by_key(conn: Connection, build: Build, state: str):
     """path() over a build whose rows are a view of shards: one lookup by key a step (the
     recursive statement would scan the view at every step), pred taken or derived in Python
     as the SQL derives it (schema.pred_expression)."""
+    from . import classes
+
     labels = move_labels(conn, build)
     flips = (
         classes.jump_flips(conn, build.id)
@@ -251,6 +255,8 @@ def depths_of(conn: Connection, build: Build, states: list[str]) -> dict[str, tu
     if not states:
         return {}
     if build.classes is not None:
+        from . import classes
+
         found = classes.rows_of(conn, build, nodes(conn, build), states)
         return {state: (depth, count(solutions)) for state, (depth, solutions) in found.items()}
     rows = conn.execute(_lookup_sql(nodes(conn, build), len(states)), list(states))
@@ -289,6 +295,8 @@ def states_at_depth(
     skipped, or those after the state `after`. A build of classes lists class by class
     (db.classes)."""
     if build.classes is not None:
+        from . import classes
+
         return classes.page(conn, build, nodes(conn, build), depth, limit, offset, after)
     rows = conn.execute(
         _page_sql(nodes(conn, build), after is not None),

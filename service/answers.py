@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import shlex
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-from puzzledb.builder import catalogue, targets
+from puzzledb.builder import catalogue
 from puzzledb.builder.errors import (
     BeyondRadius,
     MalformedInput,
@@ -25,7 +24,6 @@ from puzzledb.builder.errors import (
     Unreachable,
 )
 from puzzledb.builder.puzzle import Puzzle
-from puzzledb.builder.targets import Frame
 from puzzledb.db import queries
 from puzzledb.db.connection import Readable
 from puzzledb.db.queries import Build
@@ -41,6 +39,9 @@ from .questions import (
     Question,
     StatsQuestion,
 )
+
+if TYPE_CHECKING:
+    from puzzledb.builder.targets import Frame
 
 MAX_RESOLVED = 512  # (puzzle, goal text) pairs remembered before starting over
 MAX_REMEMBERED_TEXT = 64  # longer goal texts are resolved each time, never remembered
@@ -192,6 +193,8 @@ class Answers:
         return puzzle, build
 
     def _not_built_message(self, conn, puzzle: Puzzle, goal: str, default: bool) -> str:
+        import shlex  # an error's hint only
+
         goal_flag = "" if default else f" --goal {shlex.quote(goal)}"  # a pattern's '?' globs
         goal_flag += catalogue.radius_flag(puzzle.name)
         message = (
@@ -211,6 +214,8 @@ class Answers:
             return puzzle, build, None, build.goal
         if goal_text is not None:
             raise MalformedInput("give goal or to, not both: to names the position to reach")
+        from puzzledb.builder import targets  # frames serve `to` only
+
         puzzle = self.puzzle(conn, name)
         target = puzzle.parse(to_text, "to")
         builds = sorted(

@@ -14,8 +14,6 @@ import contextlib
 import functools
 import json
 import os
-import shlex
-import shutil
 import signal
 import sqlite3
 import sys
@@ -39,7 +37,6 @@ from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH_MEMORY, Puzzle
 from puzzledb.db.connection import existing_file, reader, resolve_path
 
-from . import cli_text, output_file
 from .answers import Answers, Resolved
 from .cli_options import (
     PuzzledbGroup,
@@ -51,7 +48,6 @@ from .cli_options import (
     reports_errors,
     setting_options,
 )
-from .progress import for_build
 from .questions import (
     FARTHEST_LIMIT,
     LIMIT,
@@ -82,6 +78,8 @@ def _answers(db_path) -> Answers:
 
 
 def _emit(answer: dict, as_json: bool, human) -> None:
+    """The answer as one JSON object, or as `human(answer)` makes it read: the text
+    formatters (service.cli_text, and text_width with them) load only for text."""
     if as_json:
         click.echo(json.dumps(answer, ensure_ascii=False))
     else:
@@ -107,7 +105,7 @@ def list_command(db_path, as_json):
         from .answers import catalogue_answer
 
         answer = catalogue_answer([])
-    _emit(answer, as_json, cli_text.list_text)
+    _emit(answer, as_json, lambda a: _text("list_text")(a))  # noqa: PLW0108 (text only)
 
 
 @main.command("build")
@@ -197,6 +195,9 @@ def build_command(
     puzzledb build --file my.toml             every goal of a puzzle defined in TOML
     puzzledb build tiny --rows 2 --cols 2 --goal '231*' --blank '*'
     """
+    from . import cli_text
+    from .progress import for_build
+
     built: list[dict] = []
     warnings: list[str] = []
     jobs: list = []
@@ -398,6 +399,8 @@ def _interrupted(interrupt: KeyboardInterrupt, built: list[dict], jobs) -> Inter
 
 def _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank, metric=None):
     """The (puzzle, goal) pairs a build command asks for, every input checked first."""
+    import shlex
+
     from puzzledb.builder import definition as definitions
 
     if definition is not None or rows is not None or cols is not None:
@@ -507,13 +510,20 @@ TO_HELP = (
 def path_command(name, state, to, goal, db_path, as_json):
     """An optimal path from STATE to the goal (or to TARGET), board by board."""
     resolved, answer = _answers(db_path).ask(PathQuestion.of(name, state, goal, to))
-    _emit(answer, as_json, _drawn(resolved, cli_text.path_text))
+    _emit(answer, as_json, _drawn(resolved, "path_text"))
 
 
-def _drawn(resolved: Resolved, text):
-    """`text(puzzle, answer)` as a one-argument formatter: drawing boards needs the look of
-    the puzzle the answer was made with."""
-    return lambda answer: text(resolved.puzzle, answer)
+def _text(name: str):
+    """The formatter `name` of service.cli_text, imported only when text is printed."""
+    from . import cli_text
+
+    return getattr(cli_text, name)
+
+
+def _drawn(resolved: Resolved, text: str):
+    """cli_text's `text(puzzle, answer)` as a one-argument formatter: drawing boards needs the
+    look of the puzzle the answer was made with."""
+    return lambda answer: _text(text)(resolved.puzzle, answer)
 
 
 @main.command("moves")
@@ -532,7 +542,7 @@ def moves_command(name, state, to, any_state, goal, db_path, as_json):
     question = MovesQuestion.of(name, state, goal, to, any_state)
     resolved, answer = _answers(db_path).ask(question)
     radius = resolved.build.radius if any(m["beyond_radius"] for m in answer["moves"]) else None
-    _emit(answer, as_json, functools.partial(cli_text.moves_text, radius=radius))
+    _emit(answer, as_json, lambda a: _text("moves_text")(a, radius=radius))
 
 
 @main.command("depth")
@@ -555,7 +565,7 @@ def depth_command(name, d, limit, offset, after, goal, db_path, as_json):
     of classes: class by class)."""
     question = DepthQuestion.of(name, d, goal, limit, offset, after)
     resolved, answer = _answers(db_path).ask(question)
-    _emit(answer, as_json, _drawn(resolved, cli_text.depth_text))
+    _emit(answer, as_json, _drawn(resolved, "depth_text"))
 
 
 @main.command("farthest")
@@ -570,7 +580,7 @@ def depth_command(name, d, limit, offset, after, goal, db_path, as_json):
 def farthest_command(name, limit, goal, db_path, as_json):
     """The states that need the most moves."""
     resolved, answer = _answers(db_path).ask(FarthestQuestion.of(name, goal, limit))
-    _emit(answer, as_json, _drawn(resolved, cli_text.farthest_text))
+    _emit(answer, as_json, _drawn(resolved, "farthest_text"))
 
 
 @main.command("stats")
@@ -585,8 +595,9 @@ def stats_command(name, goal, plot, db_path, as_json):
     question = StatsQuestion.of(name, goal)
     if plot is None:
         resolved, answer = _answers(db_path).ask(question)
-        _emit(answer, as_json, _drawn(resolved, cli_text.stats_text))
+        _emit(answer, as_json, _drawn(resolved, "stats_text"))
         return
+    from . import cli_text
     from .analyst import plot as picture
 
     picture.check_extension(plot)
@@ -733,6 +744,7 @@ def export_command(name, goal, fmt, partition, output, db_path, as_json):
     build of classes: class by class), as CSV, JSON Lines or Parquet."""
     from puzzledb.db import build_rows
 
+    from . import cli_text, output_file
     from .analyst import export, parquet
 
     if fmt == "parquet":
@@ -791,6 +803,7 @@ def datasette_metadata_command(output, db_path):
     """
     from puzzledb.db import canned, queries
 
+    from . import cli_text, output_file
     from .analyst import datasette
 
     path = resolve_path(db_path)
@@ -820,6 +833,8 @@ DATASETTE_INSTALL = "pip install 'puzzledb[datasette]' (or '.[datasette]' in a c
 def _datasette_program() -> tuple[str, str]:
     """The datasette command to suggest: on PATH, else beside this Python (a venv that is not
     activated); and, when neither has it, how to install it."""
+    import shutil
+
     if shutil.which("datasette"):
         return "datasette", ""
     beside = Path(sys.executable).parent / "datasette"

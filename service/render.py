@@ -3,13 +3,13 @@ lays the drawings out left to right with captions, wrapping at the terminal's wi
 
 from __future__ import annotations
 
-import shutil
-
 from ..builder.text_width import pad, width
 
 
 def side_by_side(blocks: list[tuple[str, list[str]]], columns: int | None = None) -> str:
     """Lay out (caption, board lines) blocks left to right, wrapping at the terminal width."""
+    import shutil  # and with it zlib, bz2 and lzma: only text output pays for them
+
     columns = columns or shutil.get_terminal_size((100, 24)).columns
     out: list[str] = []
     row: list[tuple[int, list[str]]] = []
