@@ -116,7 +116,13 @@ def _attach(conn: sqlite3.Connection, attached: Attached, build_id: int, rows: l
             schema = f"shard_{int(build_id)}_{int(shard)}"
             where = attached.path.parent / file
             _check(
-                conn, where, size, token, schema, schemas, f"shard {shard} of {name} toward {goal}"
+                conn,
+                where,
+                size,
+                (token, int(shard)),
+                schema,
+                schemas,
+                f"shard {shard} of {name} toward {goal}",
             )
         table = rows[0][4]
         _in_temp(
@@ -149,11 +155,14 @@ def _check(
     conn: sqlite3.Connection,
     where: Path,
     size: int,
-    token: str,
+    identity: tuple[str, int],
     schema: str,
     schemas: list[str],
     what: str,
 ) -> None:
+    """The file is the shard the manifest names: its size, its build's token and its number
+    (a sibling copied or linked over it has the token and often the size)."""
+    token, shard = identity
     named = shown(str(where), PATH_SHOWN)
     try:
         actual = os.stat(where).st_size
@@ -172,11 +181,16 @@ def _check(
         conn.execute(f"ATTACH DATABASE ? AS {schema}", (uri,))
         schemas.append(schema)
         conn.execute(f"PRAGMA {schema}.cache_size = -{SHARD_CACHE_KIB}")
-        found = conn.execute(f"SELECT token FROM {schema}.shard_meta").fetchall()
+        found = conn.execute(f"SELECT token, shard FROM {schema}.shard_meta").fetchall()
     except sqlite3.Error as error:
         raise DatabaseFault(f"{what} cannot be read: {named}: {error}") from None
-    if found != [(token,)]:
+    if [t for t, _ in found] != [token]:
         raise DatabaseFault(
             f"{what} is not this build's: {named} was written by another build (its token "
             f"differs from the manifest's); restore the right file or rebuild"
+        )
+    if found != [(token, shard)]:
+        raise DatabaseFault(
+            f"{what} is not the file the manifest names: {named} holds shard {found[0][1]} of "
+            f"this build (a copy or a link of its sibling?); restore the right file or rebuild"
         )

@@ -72,6 +72,18 @@ def damage(shard: Path, how: str) -> None:
     elif how == "truncated":
         with open(shard, "r+b") as file:
             file.truncate(shard.stat().st_size - 4096)
+    elif how == "sibling":  # its sibling copied over it, padded to its size: SQLite reads the
+        # pages its header counts, so only the shard's own number tells the files apart
+        (sibling,) = [s for s in shard.parent.glob("*.shard") if s != shard]
+        size = shard.stat().st_size
+        assert sibling.stat().st_size <= size
+        shutil.copy(sibling, shard)
+        with open(shard, "ab") as file:
+            file.write(bytes(size - shard.stat().st_size))
+    elif how == "link":
+        (sibling,) = [s for s in shard.parent.glob("*.shard") if s != shard]
+        shard.unlink()
+        shard.symlink_to(sibling.name)
     else:  # the same size, another build's token
         with sqlite3.connect(shard) as conn:
             conn.execute("UPDATE shard_meta SET token = ?", ("f" * 32,))
@@ -117,9 +129,9 @@ def test_export_of_the_sharded_build_is_the_one_file_export(mixed, one_file, tmp
     assert (tmp_path / "m.csv").read_bytes() == (tmp_path / "o.csv").read_bytes()
 
 
-@pytest.mark.parametrize("how", ["missing", "truncated", "foreign"])
+@pytest.mark.parametrize("how", ["missing", "truncated", "foreign", "sibling", "link"])
 def test_a_bad_shard_fails_only_its_own_build(copy, how, tmp_path):
-    shard = sorted(copy.parent.glob("*.shard"))[1]
+    shard = max(sorted(copy.parent.glob("*.shard")), key=lambda s: s.stat().st_size)
     kept = tmp_path / "kept"
     shutil.copy(shard, kept)
     damage(shard, how)
@@ -141,6 +153,7 @@ def test_a_bad_shard_fails_only_its_own_build(copy, how, tmp_path):
         with pytest.raises(Exception, match=shard.name.replace(".", r"\.")):
             answers.path("eight", EIGHTS[2])
         assert not [n for n in attached(answers) if n.startswith("shard_")]
+    shard.unlink(missing_ok=True)
     shutil.copy(kept, shard)  # restored: the connection that failed now answers
     assert answers.path("eight", EIGHTS[2])["depth"] == 31
 
