@@ -235,18 +235,14 @@ def test_english_builds_within_a_radius_and_its_chains_whole_by_the_chain_codec(
     assert json.loads(path.stdout)["moves"] == ["peg 14 jumps to 16"]
 
 
-def test_the_readme_example_is_the_example_file():
-    """The README's TOML is examples/square.toml without its comments: both define one board."""
-    import re
+def test_the_docs_show_the_example_file_itself():
+    """docs/defining-puzzles.md includes examples/square.toml by snippet rather than a copy, so
+    the board the page shows is the file that loads (tests/test_docs.py builds the site)."""
     from pathlib import Path
 
-    readme = Path("README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```toml\n(.*?)```", readme, re.S)
-    peg = [b for b in blocks if 'kind = "peg"' in b]
-    assert len(peg) == 1
-    shown = load_text(peg[0])
-    assert shown.puzzle.spec() == load_file(EXAMPLE).puzzle.spec()
-    assert shown.goals == load_file(EXAMPLE).goals
+    page = Path(__file__).parent.parent / "docs" / "defining-puzzles.md"
+    assert '--8<-- "examples/square.toml"' in page.read_text(encoding="utf-8")
+    assert load_file(EXAMPLE).puzzle.kind == "peg"
 
 
 def test_the_format_documented_in_peg_definition_is_a_file_that_exists_and_loads():
