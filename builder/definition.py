@@ -147,6 +147,11 @@ def load_text(text: str, source: str = "<string>") -> Definition:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise BadDefinition(f"{source}: not valid TOML: {error}") from None
+    except RecursionError:  # tomllib reads nested arrays and tables recursively
+        raise BadDefinition(
+            f"{source}: arrays or tables nested too deeply to read; a puzzle's definition "
+            f"nests them at most two deep"
+        ) from None
     reader = _Reader(source, flags=False)
     kind = table.get("kind", "sliding")
     if kind == "peg":

@@ -2,6 +2,8 @@
 
 import json
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -147,3 +149,28 @@ def test_the_build_a_not_built_message_suggests_works_for_a_puzzle_from_a_file(c
     built = cli(*command[1:], "--json")
     assert built.exit_code == 0, built.stdout
     assert json.loads(built.stdout)["built"][0]["goal"] == other
+
+
+def test_a_deeply_nested_toml_file_is_a_bad_definition_not_a_traceback(tmp_path):
+    """tomllib reads nested arrays recursively: 1,000 levels in 3 KB ended in a RecursionError."""
+    deep = tmp_path / "deep.toml"
+    deep.write_text('name = "deep"\nrows = ' + "[" * 1000 + "]" * 1000 + "\n")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "puzzledb.service.cli",
+            "build",
+            "--file",
+            str(deep),
+            "--json",
+            "--db",
+            str(tmp_path / "x.sqlite"),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-500:]
+    error = json.loads(done.stdout)["error"]
+    assert error["code"] == "bad_definition" and "nested too deeply" in error["message"]
+    assert not (tmp_path / "x.sqlite").exists()
