@@ -11,7 +11,9 @@ reads and writes its rows (a progress handler, which SQLite calls every PROGRESS
 of its virtual machine, stops the statement inside SQLite; the caller checks between rows and
 while it waits to write), which Ctrl-C and SIGTERM cut short the same way; and
 SQLITE_LIMIT_LENGTH caps any one value, so `zeroblob(1e9)` (a single step) fails at once
-instead of allocating a gigabyte.
+instead of allocating a gigabyte. Each call into SQLite runs in a thread of its own while the
+caller's thread watches the clock and the signals, so a single step that runs for minutes
+(`printf` of a 2-GB width) cannot hold the command past its stop either.
 """
 
 from __future__ import annotations
@@ -45,6 +47,11 @@ BATCH = 1000
 #: Seconds a stopped command has to close its output (the end of a JSON object) before it is
 #: ended regardless: a reader that stopped reading cannot hold it.
 GRACE = 1.0
+#: Seconds between two looks at the clock and the signals while SQLite runs a call.
+WAIT_SLICE = 0.05
+#: Seconds SQLite has to honour an interrupt: it does at its next step, within microseconds,
+#: unless one step is long; past this the call is left to run on its own.
+UNHEARD = 0.25
 #: SQLite VM steps between two calls of the progress handler (each call costs about a
 #: microsecond; 1000 steps take some tens of microseconds, so Ctrl-C is seen at once).
 PROGRESS_STEPS = 1000
@@ -306,8 +313,16 @@ class _Watch:
     (or, finishing normally, what is left of the limit) to finish its output, and a further
     signal or the end of that time raises Abandoned."""
 
-    def __init__(self, limit: float | None, params: _Parameters, since: float):
+    def __init__(
+        self,
+        limit: float | None,
+        params: _Parameters,
+        since: float,
+        conn: sqlite3.Connection | None = None,
+    ):
         self.limit = limit
+        self.conn = conn
+        self.stuck = False  # a call into SQLite outlived its stop: it runs on, abandoned
         self.deadline = None if limit is None else since + limit
         self.params = params
         self.first = True
@@ -333,13 +348,50 @@ class _Watch:
         """`function(*args)`, a call into SQLite; the error saying why when the progress
         handler stopped it, or when a stop came and SQLite had no step left to see it."""
         try:
-            result = function(*args)
+            result = self._watched(function, *args)
         except sqlite3.Error:
             if self.stopped is None:
                 raise
             raise self._handed_over() from None
         self.check()
         return result
+
+    def _watched(self, function, *args):
+        """`function(*args)` in a thread of its own while this one watches the clock and the
+        signals. SQLite honours an interrupt (and calls the progress handler) only between
+        steps of its virtual machine, and one step can run for minutes (`printf('%.*c',
+        2000000000, 'x')` appends a character at a time; `instr` over megabytes): a stop
+        interrupts the statement, and one SQLite has not honoured UNHEARD seconds later is
+        handed over all the same, the call left running in its thread (`stuck`: the command
+        ends without waiting for it, and without closing the connection it holds)."""
+        if self.conn is None:
+            return function(*args)
+        box: dict = {}
+        done = threading.Event()
+
+        def work():
+            try:
+                box["result"] = function(*args)
+            except BaseException as error:  # handed to the watching thread
+                box["error"] = error
+            finally:
+                done.set()
+
+        threading.Thread(target=work, name="puzzledb-sql", daemon=True).start()
+        interrupted = None
+        while not done.wait(WAIT_SLICE):
+            self._note_deadline()
+            if self.stopped is None:
+                continue
+            if interrupted is None:
+                interrupted = time.monotonic()
+                self.conn.interrupt()
+            elif time.monotonic() - interrupted > UNHEARD:
+                self.stuck = True
+                raise sqlite3.OperationalError("interrupted")
+        if "error" in box:
+            raise box["error"]
+        return box["result"]
 
     def check(self) -> None:
         """Raise the stop, if one has come: the caller calls this between rows and while it
@@ -457,7 +509,8 @@ def run(
     if not _COMMENTS_AND_BLANKS.sub("", sql):
         raise BadQuery('no SQL given: pass one statement, e.g. "SELECT * FROM puzzles"')
     bound = _Parameters(params)
-    with _connection(path) as conn:
+    stuck = [False]
+    with _connection(path, stuck) as conn:
         conn.isolation_level = None  # never let the sqlite3 module BEGIN on our behalf
         # Read the schema before the analyst's SQL: a file that is not a database fails here,
         # as a database error. Until it is read, SQLite reports `SELECT nosuch` (no table
@@ -470,17 +523,20 @@ def run(
         keyword = leading_keyword(sql)
         authorizer = _Authorizer(keyword)
         conn.set_authorizer(authorizer)
-        watch = _Watch(time_limit, bound, time.monotonic() if since is None else since)
+        watch = _Watch(time_limit, bound, time.monotonic() if since is None else since, conn)
         conn.set_progress_handler(watch, PROGRESS_STEPS)
         with watch.catching_stops():
             try:
-                cursor = watch.call(conn.execute, sql, bound)
-            except sqlite3.Error as error:
-                raise _explain(error, authorizer, keyword, sql, bound) from None
-            fault = bound.fault()
-            if fault is not None:
-                raise fault
-            yield Query(cursor, watch)
+                try:
+                    cursor = watch.call(conn.execute, sql, bound)
+                except sqlite3.Error as error:
+                    raise _explain(error, authorizer, keyword, sql, bound) from None
+                fault = bound.fault()
+                if fault is not None:
+                    raise fault
+                yield Query(cursor, watch)
+            finally:
+                stuck[0] = watch.stuck
 
 
 def _nothing_built(path: Path) -> NotBuilt:
@@ -493,15 +549,19 @@ def _nothing_built(path: Path) -> NotBuilt:
 
 
 @contextmanager
-def _connection(path: Path) -> Iterator[sqlite3.Connection]:
-    """The plain sqlite3 connection of a reader of `path`, closed after the block."""
+def _connection(path: Path, stuck: list[bool]) -> Iterator[sqlite3.Connection]:
+    """The plain sqlite3 connection of a reader of `path`, closed after the block, unless a
+    call still runs in it (`stuck[0]`): closing would wait for that call to end."""
     database = reader(path)
-    with database.connection() as conn:
-        try:
-            yield conn
-        finally:
+    cm = database.connection()
+    conn = cm.__enter__()
+    try:
+        yield conn
+    finally:
+        if not stuck[0]:
             conn.set_authorizer(None)
             conn.set_progress_handler(None, 0)
+            cm.__exit__(None, None, None)
             database.dispose()
 
 

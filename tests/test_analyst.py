@@ -310,8 +310,8 @@ def test_sql_faults_are_sql_errors_even_before_the_schema_is_read(seed_db, monke
     from puzzledb.db import adhoc
 
     @contextmanager
-    def fresh(path):
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    def fresh(path, stuck):
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
         try:
             yield conn
         finally:

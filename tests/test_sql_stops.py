@@ -156,3 +156,26 @@ def test_a_reader_that_closes_the_pipe_ends_the_command_quietly(db):
     stderr = finished(child)
     assert child.returncode == 141  # 128 + SIGPIPE, as the shell reports a program it ended
     assert stderr == ""
+
+
+#: One step of SQLite's virtual machine that runs for minutes: printf appends its 2-GB width a
+#: character at a time (each refused by the length limit), never calling the progress handler.
+ONE_LONG_STEP = "SELECT " + " + ".join(["length(printf('%.*c', 2147483647, 'x'))"] * 4)
+
+
+def test_the_time_limit_bounds_one_long_step_inside_sqlite(db):
+    child = start(db, ONE_LONG_STEP, "--json", "--time-limit", "1")
+    out, err = child.communicate(timeout=PATIENCE)  # the step alone takes minutes
+    assert child.returncode == 6 and "Traceback" not in err.decode()
+    assert one_object(out.decode())["error"]["code"] == "time_limit"
+
+
+@pytest.mark.parametrize("signum, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_stops_one_long_step_inside_sqlite(db, signum, status):
+    child = start(db, ONE_LONG_STEP, "--time-limit", "0")
+    time.sleep(1.5)  # well inside the step (the command starts in a fraction of that)
+    child.send_signal(signum)
+    out, err = child.communicate(timeout=PATIENCE)
+    assert child.returncode == status and out == b""
+    how = "Ctrl-C" if signum == signal.SIGINT else "SIGTERM"
+    assert err.decode() == f"error: the query was stopped by {how}\n"
