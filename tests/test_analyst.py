@@ -8,7 +8,6 @@ import io
 import json
 import os
 import re
-import shlex
 import signal
 import sqlite3
 import struct
@@ -25,8 +24,6 @@ import pytest
 from puzzledb.builder.errors import BadQuery
 from puzzledb.db import build_rows, canned, queries, schema
 from puzzledb.db.connection import reader
-
-README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
 
 
 def rows_of(db: Path, sql: str, *params) -> list[tuple]:
@@ -572,19 +569,6 @@ def test_ctrl_c_stops_a_running_query_within_a_second(seed_db, fmt, column):
     assert stderr == "error: the query was stopped by Ctrl-C\n"
 
 
-README_SQL = re.findall(r"```text\n\$ (puzzledb sql .*?)\n(.*?)```", README, re.S)
-
-
-def test_readme_shows_puzzledb_sql_with_parameters():
-    assert len(README_SQL) >= 2 and any(" -p " in command for command, _ in README_SQL)
-
-
-@pytest.mark.parametrize("command, shown", README_SQL)
-def test_readme_shows_what_puzzledb_sql_prints(cli, seed_db, command, shown):
-    args = shlex.split(command)[1:]
-    assert cli(*args, "--db", seed_db).stdout == shown
-
-
 # -- puzzledb export ---------------------------------------------------------------------------
 
 SEVEN_ROWS = (
@@ -744,12 +728,10 @@ def test_datasette_metadata_says_how_to_install_datasette_when_it_is_missing(
     )
 
 
-def test_the_readme_datasette_recipe_runs(cli, seed_db, tmp_path):
-    """The README's install line for the extra, then its two commands, with Datasette itself
-    (the test extra installs it) answering a canned query from the metadata."""
-    assert "pip install '.[datasette]'" in README
-    recipe = "puzzledb datasette-metadata --output metadata.json && datasette puzzledb.sqlite "
-    assert recipe + "-m metadata.json" in README
+def test_the_datasette_recipe_runs(cli, seed_db, tmp_path):
+    """docs/analyst.md's recipe, `puzzledb datasette-metadata` then `datasette FILE -m
+    metadata.json`, with Datasette itself (the test extra installs it) answering a canned
+    query from the metadata."""
     out = tmp_path / "metadata.json"
     assert cli("datasette-metadata", "--output", out, "--db", seed_db).exit_code == 0
     datasette = Path(sys.executable).parent / "datasette"

@@ -25,7 +25,6 @@ from puzzledb.db import build_rows, queries
 from puzzledb.db.build import build_to
 from puzzledb.db.connection import reader
 
-README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
 PLUS = [".ooo.", "ooooo", "ooooo", "ooooo", ".ooo."]
 GOAL = "000000000010000000000"
 COLUMNS = ["puzzle", "goal", "state", "depth", "pred", "move", "solutions"]
@@ -44,15 +43,6 @@ def plus(tmp_path_factory):
     build_to(folder / "classes.db", board, GOAL)
     build_to(folder / "every.db", board, GOAL, classes=False)
     return folder / "classes.db", folder / "every.db"
-
-
-@pytest.fixture(scope="module")
-def english6(tmp_path_factory):
-    """The README's example file: `puzzledb build english --radius 6` into a new file."""
-    path = tmp_path_factory.mktemp("english") / "english6.sqlite"
-    english = catalogue.get("english")
-    build_to(path, english, english.default_goal, radius=6)
-    return path
 
 
 def jumps_of(db: Path) -> dict[tuple[int, int], str]:
@@ -175,7 +165,7 @@ def test_export_writes_every_position_as_the_view_shows_it(cli, plus, fmt):
 
 
 def test_export_comes_by_class_each_class_in_text_order(cli, plus):
-    """As the README says: stored (class) order, then each class's positions in text order."""
+    """As docs/sql.md says: stored (class) order, then each class's positions in text order."""
     classes, _ = plus
     symmetries = catalogue_free_symmetries(classes)
     states = [row[0] for row in exported(cli, classes, "csv")]
@@ -255,19 +245,3 @@ def test_datasette_metadata_describes_the_tables_of_classes(cli, plus):
         assert "Not part of" not in tables[name]["description"]
     assert "3,986 classes" in tables["nodes_1"]["description"]
     assert "30,532" in tables["nodes_1"]["description"]
-
-
-#: The README's queries over a build of classes: ```sql english --radius 6, then its output.
-CLASS_EXAMPLES = re.findall(r"```sql english --radius 6\n(.*?)```\n```text\n(.*?)```", README, re.S)
-
-
-def test_the_readme_shows_queries_of_a_build_of_classes():
-    assert len(CLASS_EXAMPLES) >= 3
-
-
-@pytest.mark.parametrize(
-    "sql, expected", CLASS_EXAMPLES, ids=[f"query{i + 1}" for i in range(len(CLASS_EXAMPLES))]
-)
-def test_a_readme_query_of_a_build_of_classes_gives_the_output_shown(english6, sql, expected):
-    shown = ["|".join("" if v is None else str(v) for v in row) for row in rows_of(english6, sql)]
-    assert shown == expected.strip().splitlines()
