@@ -1,6 +1,6 @@
 """Each error code means one thing, with one exit status and one HTTP status, and those are the
-ones the README's error table gives: the CLI and the HTTP API map codes to statuses themselves
-(service/cli_options.py, service/api/errors.py)."""
+ones the error table of docs/errors.md gives: the CLI and the HTTP API map codes to statuses
+themselves (service/cli_options.py, service/api/errors.py)."""
 
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ from puzzledb.service.api.errors import HTTP_STATUS
 from puzzledb.service.app import create_app
 from puzzledb.service.cli_options import EXIT_STATUS, exit_status
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ERRORS = Path(__file__).resolve().parent.parent / "docs" / "errors.md"
 
 
 def _table() -> dict[str, tuple[list[int], int | None]]:
-    """code -> (exit statuses, HTTP status or None for —) from the README's error table."""
-    text = README.read_text(encoding="utf-8")
+    """code -> (exit statuses, HTTP status or None for —) from docs/errors.md's error table."""
+    text = ERRORS.read_text(encoding="utf-8")
     start = text.index("| exit | HTTP | JSON `code` | when |")
     rows = {}
     for line in text[start:].splitlines()[2:]:
