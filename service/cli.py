@@ -42,6 +42,7 @@ from puzzledb.db.connection import existing_file, reader, resolve_path
 from . import cli_text, output_file
 from .answers import Answers, Resolved
 from .cli_options import (
+    WHOLE_NUMBER,
     PuzzledbGroup,
     db_option,
     exit_status,
@@ -124,7 +125,11 @@ def list_command(db_path, as_json):
     is_flag=True,
     help="Build the few goals from which `path --to` reaches any position.",
 )
-@click.option("--radius", metavar="R", help="Keep only states at most R moves from the goal.")
+@click.option(
+    "--radius",
+    type=WHOLE_NUMBER,
+    help="Keep only states at most this many moves from the goal.",
+)
 @click.option(
     "--compact/--store-pred",
     default=True,
@@ -139,9 +144,21 @@ def list_command(db_path, as_json):
     "an eighth of the rows, every position still answered) or every position.",
 )
 @click.option("--file", "definition", metavar="TOML", help="Define the puzzle in a TOML file.")
-@click.option("--rows", metavar="R", help="Define a plain sliding puzzle NAME: board rows,")
-@click.option("--cols", metavar="C", help="columns,")
-@click.option("--blank", metavar="B", help="and blank symbol (default 0); needs --goal.")
+@click.option(
+    "--rows",
+    type=WHOLE_NUMBER,
+    help="Define a plain sliding puzzle NAME with this many rows; give --cols and --goal too.",
+)
+@click.option(
+    "--cols",
+    type=WHOLE_NUMBER,
+    help="The number of columns of a puzzle defined with --rows.",
+)
+@click.option(
+    "--blank",
+    metavar="B",
+    help="The blank's symbol in the --goal of a puzzle defined with --rows (default 0).",
+)
 @click.option(
     "--metric",
     metavar="M",
@@ -539,10 +556,18 @@ def moves_command(name, state, to, any_state, goal, db_path, as_json):
 @click.argument("name")
 @click.argument("d", metavar="D")
 @click.option(
-    "--limit", default=str(LIMIT.default), show_default=True, help="At most this many states."
+    "--limit",
+    type=WHOLE_NUMBER,
+    default=str(LIMIT.default),
+    show_default=True,
+    help="At most this many states.",
 )
 @click.option(
-    "--offset", default=str(OFFSET.default), show_default=True, help="Skip this many states first."
+    "--offset",
+    type=WHOLE_NUMBER,
+    default=str(OFFSET.default),
+    show_default=True,
+    help="Skip this many states first.",
 )
 @click.option(
     "--after",
@@ -562,6 +587,7 @@ def depth_command(name, d, limit, offset, after, goal, db_path, as_json):
 @click.argument("name")
 @click.option(
     "--limit",
+    type=WHOLE_NUMBER,
     default=str(FARTHEST_LIMIT.default),
     show_default=True,
     help="At most this many states.",
@@ -640,8 +666,8 @@ def _json_means_format(command):
 )
 @click.option(
     "--limit",
-    metavar="N",
-    help="At most N rows (default: 1000 for a table, 1000000 for csv and json; 0: no cap).",
+    type=WHOLE_NUMBER,
+    help="At most this many rows (default: 1000 for a table, 1000000 for csv and json; 0: no cap).",
 )
 @click.option(
     "-p",
