@@ -111,6 +111,13 @@ def builds_of(conn: Connection, name: str) -> list[Build]:
     return [_build(r) for r in conn.execute(BUILDS_OF, {"name": name})]
 
 
+def built_names(conn: Connection) -> list[str]:
+    """The names of the puzzles built in the file, each once, in name order."""
+    if not has_schema(conn):
+        return []
+    return [name for (name,) in conn.execute("SELECT DISTINCT name FROM puzzles ORDER BY name")]
+
+
 def find_build(conn: Connection, name: str, goal: str) -> Build | None:
     try:
         row = conn.execute(FIND_BUILD, {"name": name, "goal": goal}).fetchone()

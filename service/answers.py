@@ -22,6 +22,7 @@ from puzzledb.builder.errors import (
     MalformedInput,
     NotBuilt,
     PuzzledbError,
+    UnknownPuzzle,
     Unreachable,
 )
 from puzzledb.builder.puzzle import Puzzle
@@ -67,9 +68,12 @@ class Answers:
     """Answers over one database; what it remembers (resolved builds) is shared between
     threads under a lock, and forgotten when the database's generation changes."""
 
-    def __init__(self, database: Readable, db_hint: str = ""):
+    def __init__(self, database: Readable, db_hint: str = "", db_name: str | None = None):
         self.database = database  # anything with connection(); a `generation` if it changes
         self.db_hint = db_hint  # e.g. " --db other.sqlite", repeated in build suggestions
+        #: How messages name the file (the CLI: its path); None: "this database" (the service
+        #: tells clients no path of its host)
+        self.db_name = db_name
         self._lock = threading.Lock()
         self._generation: object = None
         self._resolved: dict[tuple, tuple[Puzzle, Build]] = {}
@@ -144,7 +148,17 @@ class Answers:
         stored = queries.builds_of(conn, name) if isinstance(name, str) else []
         if stored:
             return catalogue.from_spec(stored[0].definition)
-        return catalogue.get(name)  # raises UnknownPuzzle naming the known puzzles
+        try:
+            return catalogue.get(name)
+        except UnknownPuzzle as unknown:
+            raise UnknownPuzzle(self._unknown_message(conn, unknown.message)) from None
+
+    def _unknown_message(self, conn, message: str) -> str:
+        """The catalogue's message for a name it does not know, naming what the file has built
+        too: a puzzle defined in TOML or by --rows is known by its build alone."""
+        built = queries.built_names(conn)
+        where = self.db_name or "this database"
+        return message + (f"; built in {where}: {', '.join(built)}" if built else "")
 
     def _current(self) -> None:
         """Forget what was remembered when the database's generation changed (a build, a new

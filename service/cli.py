@@ -79,7 +79,7 @@ class BuildInterrupted(KeyboardInterrupt):
 def _answers(db_path) -> Answers:
     path = resolve_path(db_path)
     hint = f" --db {db_path}" if db_path else ""
-    return Answers(reader(path), db_hint=hint)
+    return Answers(reader(path), db_hint=hint, db_name=shown(str(path), PATH_SHOWN))
 
 
 def _emit(answer: dict, as_json: bool, human) -> None:
