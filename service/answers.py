@@ -357,8 +357,10 @@ class Answers:
                 "states": most,
             },
             "classes": build.classes,  # rows of a build of classes (db.classes), else None
-            "built_at": build.built_at,
+            "built_at": build.built_at,  # when storing began
             "build_seconds": build.build_seconds,
+            "started_at": build.started_at,  # when the search began (None: not kept)
+            "finished_at": build.finished_at,  # when the build committed (None: not kept)
         }
 
     def catalogue(self) -> dict:
