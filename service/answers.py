@@ -46,6 +46,7 @@ from .questions import (
 MAX_RESOLVED = 512  # (puzzle, goal text) pairs remembered before starting over
 MAX_REMEMBERED_TEXT = 64  # longer goal texts are resolved each time, never remembered
 MOST_SOLVED_SHOWN = 10  # states named by stats as having the most optimal solutions
+BUILT_NAMED = 20  # puzzles built in the file named by an unknown puzzle's message
 
 
 @dataclass(frozen=True)
@@ -157,8 +158,12 @@ class Answers:
         """The catalogue's message for a name it does not know, naming what the file has built
         too: a puzzle defined in TOML or by --rows is known by its build alone."""
         built = queries.built_names(conn)
+        if not built:
+            return message
         where = self.db_name or "this database"
-        return message + (f"; built in {where}: {', '.join(built)}" if built else "")
+        more = len(built) - BUILT_NAMED
+        listed = ", ".join(built[:BUILT_NAMED]) + (f" and {more:,} more" if more > 0 else "")
+        return f"{message}; built in {where}: {listed}"
 
     def _current(self) -> None:
         """Forget what was remembered when the database's generation changed (a build, a new
