@@ -21,7 +21,13 @@ from .kept import PerBuild
 
 BUILD_COLUMNS = (
     "id, name, goal, title, kind, rows, cols, states, max_depth, radius, built_at, build_seconds, "
-    "node_table, stores_pred, definition, max_solutions, max_solutions_states, classes"
+    "node_table, stores_pred, definition, max_solutions, max_solutions_states, classes, "
+    "started_at, finished_at"
+)
+#: The same from a file whose puzzles table has no started_at and finished_at yet (written
+#: before db.schema.ADDED_COLUMNS): they read as NULL.
+EARLIER_COLUMNS = BUILD_COLUMNS.replace(
+    "started_at, finished_at", "NULL AS started_at, NULL AS finished_at"
 )
 
 
@@ -49,6 +55,10 @@ class Build:
     #: a build of classes (db.schema) stores this many rows, one per class of symmetric
     #: states; None: a row per state
     classes: int | None = None
+    #: when the search began and when the build committed (UTC, ISO 8601; built_at is when
+    #: storing began); None in a build from before they were kept
+    started_at: str | None = None
+    finished_at: str | None = None
 
     def summary(self) -> dict:
         return {
@@ -89,10 +99,21 @@ def _build(row) -> Build:
 
 
 HAS_SCHEMA = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'puzzles'"
-ALL_BUILDS = f"SELECT {BUILD_COLUMNS} FROM puzzles ORDER BY name, id"
-BUILDS_OF = f"SELECT {BUILD_COLUMNS} FROM puzzles WHERE name = :name ORDER BY id"
-FIND_BUILD = f"SELECT {BUILD_COLUMNS} FROM puzzles WHERE name = :name AND goal = :goal"
+ALL_BUILDS = "SELECT {columns} FROM puzzles ORDER BY name, id"
+BUILDS_OF = "SELECT {columns} FROM puzzles WHERE name = :name ORDER BY id"
+FIND_BUILD = "SELECT {columns} FROM puzzles WHERE name = :name AND goal = :goal"
 MOVE_LABELS = "SELECT code, label FROM moves WHERE puzzle_id = :id"
+
+
+def _builds(conn: Connection, sql: str, parameters: dict | None = None) -> list:
+    """The rows of `sql` (one of the statements above) over the build columns; in a file from
+    before started_at and finished_at, with those NULL."""
+    try:
+        return conn.execute(sql.format(columns=BUILD_COLUMNS), parameters or {}).fetchall()
+    except OperationalError as error:
+        if "no such column" not in str(error):
+            raise
+        return conn.execute(sql.format(columns=EARLIER_COLUMNS), parameters or {}).fetchall()
 
 
 def has_schema(conn: Connection) -> bool:
@@ -102,23 +123,30 @@ def has_schema(conn: Connection) -> bool:
 def all_builds(conn: Connection) -> list[Build]:
     if not has_schema(conn):
         return []
-    return [_build(r) for r in conn.execute(ALL_BUILDS)]
+    return [_build(r) for r in _builds(conn, ALL_BUILDS)]
 
 
 def builds_of(conn: Connection, name: str) -> list[Build]:
     if not has_schema(conn):
         return []
-    return [_build(r) for r in conn.execute(BUILDS_OF, {"name": name})]
+    return [_build(r) for r in _builds(conn, BUILDS_OF, {"name": name})]
+
+
+def built_names(conn: Connection) -> list[str]:
+    """The names of the puzzles built in the file, each once, in name order."""
+    if not has_schema(conn):
+        return []
+    return [name for (name,) in conn.execute("SELECT DISTINCT name FROM puzzles ORDER BY name")]
 
 
 def find_build(conn: Connection, name: str, goal: str) -> Build | None:
     try:
-        row = conn.execute(FIND_BUILD, {"name": name, "goal": goal}).fetchone()
+        rows = _builds(conn, FIND_BUILD, {"name": name, "goal": goal})
     except OperationalError:
         if has_schema(conn):
             raise
         return None  # an empty database: nothing is built
-    return _build(row) if row else None
+    return _build(rows[0]) if rows else None
 
 
 #: Builds whose move words are kept in memory, the most recently used (db.kept).

@@ -52,7 +52,7 @@ TABLES = [
         states        INTEGER NOT NULL,         -- states that can reach the goal
         max_depth     INTEGER NOT NULL,         -- moves needed from the farthest of them
         radius        INTEGER,                  -- built only this far out (NULL: complete)
-        built_at      TEXT NOT NULL,            -- UTC, ISO 8601
+        built_at      TEXT NOT NULL,            -- when storing began: UTC, ISO 8601
         build_seconds REAL NOT NULL,            -- search and store, end to end
         node_table    TEXT NOT NULL,            -- the nodes_<id> table holding the states
         stores_pred   INTEGER NOT NULL,         -- 1: nodes has a pred column; 0: derived
@@ -61,6 +61,9 @@ TABLES = [
         max_solutions_states INTEGER NOT NULL,  -- how many states have that many
         classes       INTEGER,                  -- NULL: nodes_<id> holds every state; else
                                                 --   one per class of symmetric states, this many
+        started_at    TEXT,                     -- when the search began (UTC, ISO 8601) and
+        finished_at   TEXT,                     --   when the build committed; NULL: built
+                                                --   before they were kept (ADDED_COLUMNS)
         UNIQUE (name, goal)
     )""",
     """CREATE TABLE IF NOT EXISTS moves (
@@ -124,6 +127,15 @@ TABLES = [
     """CREATE VIEW IF NOT EXISTS depth_histogram AS
         SELECT p.name AS puzzle, p.goal AS goal, l.depth AS depth, l.states AS states
         FROM layers AS l JOIN puzzles AS p ON p.id = l.puzzle_id""",
+]
+
+
+#: Columns added to a table of this schema version since its first files were written: a build
+#: adds them to an older file of the same version (ALTER TABLE), and readers of a file without
+#: them read NULL (db.queries), so no version bump refuses those files.
+ADDED_COLUMNS = [
+    ("puzzles", "started_at", "TEXT"),
+    ("puzzles", "finished_at", "TEXT"),
 ]
 
 

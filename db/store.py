@@ -18,7 +18,7 @@ import os
 import re
 import sqlite3
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
 from queue import Full, Queue
@@ -48,7 +48,9 @@ def save_build(
     """Store `result` (a builder SearchResult) for `puzzle`; return the new puzzles row.
 
     `started` is the time.perf_counter() at which the build began, so build_seconds covers the
-    search and the store. `progress` (a builder.progress.Progress) hears of rows and stages.
+    search and the store; the row keeps the wall-clock times too: started_at (the search's
+    start), built_at (storing began) and finished_at (its last statement before COMMIT).
+    `progress` (a builder.progress.Progress) hears of rows and stages.
 
     `side_file` is for a file no reader can see until the build is complete: there a second
     process may write half of a big build's rows into that path (db.side_writer), and the
@@ -118,7 +120,7 @@ def _begin_build(conn: Connection, puzzle, result) -> dict:
         "states": result.states,
         "max_depth": result.max_depth,
         "radius": result.radius,
-        "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "built_at": _utc(datetime.now(UTC)),  # storing begins
         "build_seconds": 0.0,
         "node_table": "",
         "stores_pred": int(result.stores_pred),
@@ -177,11 +179,30 @@ def _finish_build(conn: Connection, row: dict, result, started: float, progress)
     if result.symmetries:
         _save_symmetries(conn, build_id, result)
     _rewrite_views(conn)
-    row["build_seconds"] = round(time.perf_counter() - started, 3)
+    # The last statement before COMMIT: the build's end, and its start (the search's) as far
+    # before it as build_seconds measured on the monotonic clock.
+    seconds = time.perf_counter() - started
+    finished = datetime.now(UTC)
+    row["build_seconds"] = round(seconds, 3)
+    row["started_at"] = _utc(finished - timedelta(seconds=seconds))
+    row["finished_at"] = _utc(finished)
     conn.execute(
-        text("UPDATE puzzles SET build_seconds = :s WHERE id = :id"),
-        {"s": row["build_seconds"], "id": build_id},
+        text(
+            "UPDATE puzzles SET build_seconds = :s, started_at = :started, "
+            "finished_at = :finished WHERE id = :id"
+        ),
+        {
+            "s": row["build_seconds"],
+            "started": row["started_at"],
+            "finished": row["finished_at"],
+            "id": build_id,
+        },
     )
+
+
+def _utc(moment: datetime) -> str:
+    """A time as every column of puzzles keeps it: UTC, ISO 8601, to the second."""
+    return moment.isoformat(timespec="seconds")
 
 
 def _save_symmetries(conn: Connection, build_id: int, result) -> None:
@@ -316,6 +337,10 @@ def create_schema(conn: Connection) -> None:
     check_ours(sqlite_of(conn.connection), tables, "this file")
     for ddl in schema.TABLES:
         conn.exec_driver_sql(ddl)
+    for table, column, kind in schema.ADDED_COLUMNS:
+        present = {c for _, c, *_ in conn.exec_driver_sql(f"PRAGMA table_info({table})")}
+        if column not in present:
+            conn.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
     conn.exec_driver_sql(f"PRAGMA user_version = {schema.VERSION}")
 
 

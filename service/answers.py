@@ -21,6 +21,7 @@ from puzzledb.builder.errors import (
     MalformedInput,
     NotBuilt,
     PuzzledbError,
+    UnknownPuzzle,
     Unreachable,
 )
 from puzzledb.builder.puzzle import Puzzle
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
 MAX_RESOLVED = 512  # (puzzle, goal text) pairs remembered before starting over
 MAX_REMEMBERED_TEXT = 64  # longer goal texts are resolved each time, never remembered
 MOST_SOLVED_SHOWN = 10  # states named by stats as having the most optimal solutions
+BUILT_NAMED = 20  # puzzles built in the file named by an unknown puzzle's message
 
 
 @dataclass(frozen=True)
@@ -68,9 +70,12 @@ class Answers:
     """Answers over one database; what it remembers (resolved builds) is shared between
     threads under a lock, and forgotten when the database's generation changes."""
 
-    def __init__(self, database: Readable, db_hint: str = ""):
+    def __init__(self, database: Readable, db_hint: str = "", db_name: str | None = None):
         self.database = database  # anything with connection(); a `generation` if it changes
         self.db_hint = db_hint  # e.g. " --db other.sqlite", repeated in build suggestions
+        #: How messages name the file (the CLI: its path); None: "this database" (the service
+        #: tells clients no path of its host)
+        self.db_name = db_name
         self._lock = threading.Lock()
         self._generation: object = None
         self._resolved: dict[tuple, tuple[Puzzle, Build]] = {}
@@ -145,7 +150,21 @@ class Answers:
         stored = queries.builds_of(conn, name) if isinstance(name, str) else []
         if stored:
             return catalogue.from_spec(stored[0].definition)
-        return catalogue.get(name)  # raises UnknownPuzzle naming the known puzzles
+        try:
+            return catalogue.get(name)
+        except UnknownPuzzle as unknown:
+            raise UnknownPuzzle(self._unknown_message(conn, unknown.message)) from None
+
+    def _unknown_message(self, conn, message: str) -> str:
+        """The catalogue's message for a name it does not know, naming what the file has built
+        too: a puzzle defined in TOML or by --rows is known by its build alone."""
+        built = queries.built_names(conn)
+        if not built:
+            return message
+        where = self.db_name or "this database"
+        more = len(built) - BUILT_NAMED
+        listed = ", ".join(built[:BUILT_NAMED]) + (f" and {more:,} more" if more > 0 else "")
+        return f"{message}; built in {where}: {listed}"
 
     def _current(self) -> None:
         """Forget what was remembered when the database's generation changed (a build, a new
@@ -348,8 +367,10 @@ class Answers:
                 "states": most,
             },
             "classes": build.classes,  # rows of a build of classes (db.classes), else None
-            "built_at": build.built_at,
+            "built_at": build.built_at,  # when storing began
             "build_seconds": build.build_seconds,
+            "started_at": build.started_at,  # when the search began (None: not kept)
+            "finished_at": build.finished_at,  # when the build committed (None: not kept)
         }
 
     def catalogue(self) -> dict:

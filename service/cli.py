@@ -39,6 +39,7 @@ from puzzledb.db.connection import existing_file, reader, resolve_path
 
 from .answers import Answers, Resolved
 from .cli_options import (
+    WHOLE_NUMBER,
     PuzzledbGroup,
     db_option,
     exit_status,
@@ -74,7 +75,7 @@ class BuildInterrupted(KeyboardInterrupt):
 def _answers(db_path) -> Answers:
     path = resolve_path(db_path)
     hint = f" --db {db_path}" if db_path else ""
-    return Answers(reader(path), db_hint=hint)
+    return Answers(reader(path), db_hint=hint, db_name=shown(str(path), PATH_SHOWN))
 
 
 def _emit(answer: dict, as_json: bool, human) -> None:
@@ -122,7 +123,11 @@ def list_command(db_path, as_json):
     is_flag=True,
     help="Build the few goals from which `path --to` reaches any position.",
 )
-@click.option("--radius", metavar="R", help="Keep only states at most R moves from the goal.")
+@click.option(
+    "--radius",
+    type=WHOLE_NUMBER,
+    help="Keep only states at most this many moves from the goal.",
+)
 @click.option(
     "--compact/--store-pred",
     default=True,
@@ -137,9 +142,21 @@ def list_command(db_path, as_json):
     "an eighth of the rows, every position still answered) or every position.",
 )
 @click.option("--file", "definition", metavar="TOML", help="Define the puzzle in a TOML file.")
-@click.option("--rows", metavar="R", help="Define a plain sliding puzzle NAME: board rows,")
-@click.option("--cols", metavar="C", help="columns,")
-@click.option("--blank", metavar="B", help="and blank symbol (default 0); needs --goal.")
+@click.option(
+    "--rows",
+    type=WHOLE_NUMBER,
+    help="Define a plain sliding puzzle NAME with this many rows; give --cols and --goal too.",
+)
+@click.option(
+    "--cols",
+    type=WHOLE_NUMBER,
+    help="The number of columns of a puzzle defined with --rows.",
+)
+@click.option(
+    "--blank",
+    metavar="B",
+    help="The blank's symbol in the --goal of a puzzle defined with --rows (default 0).",
+)
 @click.option(
     "--metric",
     metavar="M",
@@ -232,7 +249,8 @@ def build_command(
                 )
                 built.append({k: row[k] for k in BUILD_SUMMARY})
                 if "not_at_rest" in row:
-                    warnings.append(_not_at_rest(row, path))
+                    stored = f"{row['name']} toward {row['goal']} is stored"
+                    warnings.append(_not_at_rest(stored, row["not_at_rest"], path))
                 signals.release()  # recorded as stored: an interruption held meanwhile ends here
                 started = time.perf_counter()
                 if not quiet and not as_json:
@@ -279,15 +297,16 @@ def _builder(cluster: str | None, one_machine):
     return cluster_build
 
 
-def _not_at_rest(row: dict, path: Path) -> str:
-    """A build committed into a file that then could not leave WAL mode (a full disk): what
-    happened, and what the operator does."""
+def _not_at_rest(done: str, reason: str, path: Path) -> str:
+    """A build (or removal) committed into a file that then could not leave WAL mode (a full
+    disk): what happened (`done`, e.g. "eight toward 123456780 is stored"), and what the
+    operator does."""
     wal = Path(f"{path}-wal")
     size = wal.stat().st_size if wal.exists() else 0
     where = shown(str(path), PATH_SHOWN)
     return (
-        f"{row['name']} toward {row['goal']} is stored, but {where} could not be put back in "
-        f"rollback journal mode ({row['not_at_rest']}): it stays in WAL mode, the new data in "
+        f"{done}, but {where} could not be put back in "
+        f"rollback journal mode ({reason}): it stays in WAL mode, the new data in "
         f"its -wal ({size:,} bytes). Free at least that much disk space; the next build into "
         f"the file then puts it at rest, or at once: sqlite3 {where} 'PRAGMA journal_mode=DELETE'"
     )
@@ -496,6 +515,87 @@ def _check_size(puzzle, radius: int | None, example: str, goal: str | None = Non
         )
 
 
+@main.command("remove")
+@click.argument("name")
+@click.option(
+    "--goal",
+    metavar="STATE",
+    help="Remove only the build toward this goal (default: every build of the puzzle).",
+)
+@db_option
+@json_option
+@reports_errors
+def remove_command(name, goal, db_path, as_json):
+    """Remove a build of a puzzle from the database, in one transaction (every goal of it, or
+    the one --goal names); its shard files too, if a cluster built it.
+
+    \b
+    puzzledb remove tiny                      every build of tiny
+    puzzledb remove eight --goal 012345678    only eight's build toward that goal
+    """
+    from puzzledb.db import remove
+
+    path = resolve_path(db_path)
+    where = goal
+    with _BuildSignals() as signals:
+        try:
+            where = _goal_to_remove(db_path, name, goal)
+            progress = _HoldsCommit(for_build(f"remove {name}", as_json), signals)
+            removed = remove.remove_from(path, name, where, progress)
+            signals.release()  # recorded as removed: an interruption held meanwhile ends here
+        except KeyboardInterrupt as interrupt:
+            raise _not_removed(interrupt) from None
+        except Exception:
+            if signals.arrived is not None:
+                raise _not_removed(BuildInterrupted(signals.arrived)) from None
+            raise
+    what = ", ".join(f"{b['name']} toward {b['goal']}" for b in removed.builds)
+    warnings = []
+    if removed.not_at_rest is not None:
+        warnings.append(_not_at_rest(f"{what} removed", removed.not_at_rest, path))
+    if as_json:
+        answer = {
+            "database": str(path),
+            "removed": removed.builds,
+            "shard_files": removed.shard_files,
+        }
+        if warnings:
+            answer["warnings"] = warnings
+        click.echo(json.dumps(answer, ensure_ascii=False))
+        return
+    for b in removed.builds:
+        within = "" if b["radius"] is None else f" within radius {b['radius']}"
+        click.echo(
+            f"removed {b['name']} toward {b['goal']}{within} "
+            f"({b['states']:,} state{'s' if b['states'] != 1 else ''}, "
+            f"max depth {b['max_depth']}) from {cli_text.echoed(path)}"
+        )
+    if removed.shard_files:
+        click.echo(f"removed shard files: {', '.join(removed.shard_files)}")
+    for warning in warnings:
+        click.echo(f"warning: {warning}", err=True)
+
+
+def _goal_to_remove(db_path, name: str, goal: str | None) -> str | None:
+    """The goal as the build stores it (a state typed with separators, in canonical text), the
+    file checked to be a puzzledb database first: refused there, nothing is changed."""
+    database = reader(resolve_path(db_path))
+    answers = Answers(database)
+    try:
+        with answers.connection() as conn:
+            if goal is None or not any(b.name == name for b in answers.all_builds(conn)):
+                return goal
+            return answers.puzzle(conn, name).parse_goal(goal)
+    finally:
+        database.dispose()  # an open reader would keep the removal from leaving WAL mode
+
+
+def _not_removed(interrupt: KeyboardInterrupt) -> Interrupted:
+    signum = getattr(interrupt, "signum", signal.SIGINT)
+    how = f"interrupted ({signal.Signals(signum).name})"
+    return Interrupted(f"{how}; nothing was removed: the database is unchanged", signum)
+
+
 TO_HELP = (
     "Reach this position instead of the goal (pieces all distinct: any position, "
     "from the builds of `build NAME --all-goals`; else a built goal)."
@@ -549,10 +649,18 @@ def moves_command(name, state, to, any_state, goal, db_path, as_json):
 @click.argument("name")
 @click.argument("d", metavar="D")
 @click.option(
-    "--limit", default=str(LIMIT.default), show_default=True, help="At most this many states."
+    "--limit",
+    type=WHOLE_NUMBER,
+    default=str(LIMIT.default),
+    show_default=True,
+    help="At most this many states.",
 )
 @click.option(
-    "--offset", default=str(OFFSET.default), show_default=True, help="Skip this many states first."
+    "--offset",
+    type=WHOLE_NUMBER,
+    default=str(OFFSET.default),
+    show_default=True,
+    help="Skip this many states first.",
 )
 @click.option(
     "--after",
@@ -572,6 +680,7 @@ def depth_command(name, d, limit, offset, after, goal, db_path, as_json):
 @click.argument("name")
 @click.option(
     "--limit",
+    type=WHOLE_NUMBER,
     default=str(FARTHEST_LIMIT.default),
     show_default=True,
     help="At most this many states.",
@@ -651,8 +760,8 @@ def _json_means_format(command):
 )
 @click.option(
     "--limit",
-    metavar="N",
-    help="At most N rows (default: 1000 for a table, 1000000 for csv and json; 0: no cap).",
+    type=WHOLE_NUMBER,
+    help="At most this many rows (default: 1000 for a table, 1000000 for csv and json; 0: no cap).",
 )
 @click.option(
     "-p",

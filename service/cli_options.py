@@ -47,6 +47,22 @@ def goal_option(f):
     )(f)
 
 
+class WholeNumber(click.ParamType):
+    """A whole-number option: INTEGER in --help like click's own, but its text is handed to the
+    command as typed, which checks it (service.questions.whole_number, or a definition's own
+    check), so a bad number is the documented `malformed` error naming the option (exit 2,
+    one JSON object with --json), not click's usage error."""
+
+    name = "integer"
+
+    def convert(self, value, param, ctx):
+        return value
+
+
+#: The type of every whole-number option a command checks itself.
+WHOLE_NUMBER = WholeNumber()
+
+
 def setting_options(*settings: Setting):
     """A click option for each setting, its default and help from the one declaration; the
     parameter is the setting's name."""

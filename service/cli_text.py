@@ -110,6 +110,21 @@ def farthest_text(puzzle, a: dict) -> str:
     return head + render.side_by_side(blocks) + more
 
 
+def build_times(a: dict) -> list[str]:
+    """When a build started (its search) and finished (its commit), and how long it took; a
+    build from before those were kept says when storing began."""
+    if a.get("started_at") is None or a.get("finished_at") is None:
+        return [
+            f"built:    storing began {a['built_at']}, {a['build_seconds']} s in all (start and "
+            f"finish not recorded: an older puzzledb built it)"
+        ]
+    return [
+        f"started:  {a['started_at']} (the search began)",
+        f"finished: {a['finished_at']} (the build committed), {a['build_seconds']} s in all; "
+        f"storing began {a['built_at']}",
+    ]
+
+
 def stats_text(puzzle, a: dict) -> str:
     top = max(a["histogram"])
     notes = [puzzle.depth_note(d, a["goal"]) for d in range(len(a["histogram"]))]
@@ -117,8 +132,8 @@ def stats_text(puzzle, a: dict) -> str:
     lines = [
         f"{a['puzzle']} ({a['title']}), goal {a['goal']}"
         + (f" ({a['goal_positions']:,} positions match)" if a["goal_positions"] > 1 else ""),
-        f"states: {a['states']:,}   max depth: {a['max_depth']}   "
-        f"built {a['built_at']} in {a['build_seconds']} s",
+        f"states: {a['states']:,}   max depth: {a['max_depth']}",
+        *build_times(a),
         *(
             [f"stored: {a['classes']:,} rows, one per class of symmetric states; all are answered"]
             if a.get("classes")

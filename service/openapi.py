@@ -271,8 +271,21 @@ SCHEMAS = {
                 "keep the goal) stores one position of each class of symmetric positions: this "
                 "many rows, every position still answered; null: a row per position.",
             },
-            "built_at": STR,
+            "built_at": {
+                "type": "string",
+                "description": "When the build began storing its rows (UTC, ISO 8601).",
+            },
             "build_seconds": {"type": "number"},
+            "started_at": {
+                "type": ["string", "null"],
+                "description": "When the build's search started (UTC, ISO 8601); null in a "
+                "build made before puzzledb kept it.",
+            },
+            "finished_at": {
+                "type": ["string", "null"],
+                "description": "When the build committed, its data then readable (UTC, ISO "
+                "8601); null in a build made before puzzledb kept it.",
+            },
         }
     ),
     "MovesAnswer": _object(

@@ -113,12 +113,14 @@ def exported(path: Path, to: Path) -> bytes:
     return to.read_bytes()
 
 
+TIMES = ("built_at", "build_seconds", "started_at", "finished_at")
+
+
 def without_times(answer):
-    """An answer with its builds' times (built_at, build_seconds) left out."""
+    """An answer with its builds' times (built_at, build_seconds, started_at, finished_at)
+    left out."""
     if isinstance(answer, dict):
-        return {
-            k: without_times(v) for k, v in answer.items() if k not in ("built_at", "build_seconds")
-        }
+        return {k: without_times(v) for k, v in answer.items() if k not in TIMES}
     if isinstance(answer, list):
         return [without_times(v) for v in answer]
     return answer

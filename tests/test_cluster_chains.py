@@ -66,7 +66,7 @@ def answers(path: Path, name: str, tmp: Path) -> list:
         for command in ("path", "moves"):
             seen.append(run(command, name, state, "--db", path, "--json")[:2])
     stats = json.loads(run("stats", name, "--db", path, "--json")[1])
-    del stats["built_at"], stats["build_seconds"]
+    del stats["built_at"], stats["build_seconds"], stats["started_at"], stats["finished_at"]
     return [*seen, stats]
 
 

@@ -177,6 +177,25 @@ def test_a_file_left_in_wal_mode_is_read_too(published):
     assert json.loads(path.stdout)["depth"] == 36
 
 
+def test_remove_is_refused_where_the_user_cannot_write(published):
+    """`remove` by a user who cannot write the file or its folder: database_error (exit 1, as
+    a build into such a file), said before anything is touched."""
+    reader, served = published
+    before = served.read_bytes()
+    for args in [("--json",), ()]:
+        result = reader.run("remove", "seven", "--db", served, *args)
+        assert result.returncode == 1, (result.stdout, result.stderr)
+        message = json.loads(result.stdout)["error"] if args else {"message": result.stderr}
+        assert args == () or message["code"] == "database_error"
+        assert "cannot remove a build from" in message["message"]
+        assert "this user cannot write" in message["message"]
+        assert "nothing was removed" in message["message"]
+    assert served.read_bytes() == before
+    assert sorted(p.name for p in served.parent.iterdir()) == ["puzzledb.sqlite"]
+    listed = json.loads(reader.run("list", "--db", served, "--json").stdout)
+    assert {p["name"] for p in listed["puzzles"] if p["builds"]} == {"seven", "nooff"}
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -21,7 +21,7 @@ PUZZLES_COLUMNS = {
     "states": "How many states can reach the goal.",
     "max_depth": "Moves needed from the farthest of them.",
     "radius": "Built only this far out from the goal; empty when complete.",
-    "built_at": "When it was built (UTC, ISO 8601).",
+    "built_at": "When the build began storing its rows (UTC, ISO 8601).",
     "build_seconds": "Search and store time in the build process.",
     "node_table": "The nodes_<id> table holding this build's states.",
     "stores_pred": "1: the node table stores pred; 0: pred is derived from the move.",
@@ -31,6 +31,10 @@ PUZZLES_COLUMNS = {
     "classes": "Empty: nodes_<id> holds every state. Else it holds one state per class of "
     "symmetric states (mirrors and rotations of the board that keep the goal), this many; "
     "states and layers still count every state, and the views show every state.",
+    "started_at": "When the build's search started (UTC, ISO 8601); empty in a build made "
+    "before puzzledb kept it.",
+    "finished_at": "When the build committed (UTC, ISO 8601); empty in a build made before "
+    "puzzledb kept it.",
 }
 
 STATE_COLUMNS = {
