@@ -535,6 +535,9 @@ def remove_command(name, goal, db_path, as_json):
     """
     from puzzledb.db import remove
 
+    from . import cli_text
+    from .progress import for_build
+
     path = resolve_path(db_path)
     where = goal
     with _BuildSignals() as signals:

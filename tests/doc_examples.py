@@ -172,3 +172,42 @@ def sh_commands(block: Block) -> list[list[str]]:
             if words and words[0] in ("puzzledb", ".venv/bin/puzzledb"):
                 commands.append(words[1:])
     return commands
+
+
+def run_page(page: Path, folder: Path, env: dict[str, str]) -> list[tuple[Example, str, int]]:
+    """Each command of `page` run in order in `folder`, with what it printed and its status."""
+    import subprocess
+
+    runs = [e for b in blocks(page) for e in b.examples]
+    done = subprocess.run(
+        ["bash", "-c", script(runs)],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    printed = outputs(done.stdout)
+    if len(printed) != len(runs):
+        raise RuntimeError(f"{page.name}: the page stopped early:\n{done.stdout[-3000:]}")
+    return [(e, out, status) for e, (out, status) in zip(runs, printed)]
+
+
+if __name__ == "__main__":
+    # `python tests/doc_examples.py docs/PAGE.md`: what each example that differs prints now,
+    # to compare with the page (from the checkout, in puzzledb's virtual environment).
+    import os
+    import sys
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / ".venv").symlink_to(Path(sys.prefix))
+        env = dict(
+            os.environ,
+            PATH=f"{Path(sys.executable).parent}:{os.environ['PATH']}",
+            COLUMNS="100",
+            LC_ALL="C.UTF-8",
+        )
+        for example, out, status in run_page(Path(sys.argv[1]), Path(folder), env):
+            if not matches(example.shown, out):
+                print(f"--- line {example.line} (exit {status}): $ {example.command}\n{out}")

@@ -38,28 +38,17 @@ def environment() -> dict[str, str]:
 @pytest.mark.parametrize("page", RUN, ids=page_id)
 def test_page_examples_print_what_they_show(page, tmp_path):
     """Each command of the page, run in order in a new folder, prints the output shown."""
-    runs = [e for b in doc_examples.blocks(page) for e in b.examples]
     (tmp_path / ".venv").symlink_to(Path(sys.prefix))  # `. .venv/bin/activate` as in the tour
-    done = subprocess.run(
-        ["bash", "-c", doc_examples.script(runs)],
-        cwd=tmp_path,
-        env=environment(),
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    printed = doc_examples.outputs(done.stdout)
-    assert len(printed) == len(runs), f"{page.name}: the page stopped early:\n{done.stdout[-3000:]}"
-    for example, (output, status) in zip(runs, printed):
+    ran = doc_examples.run_page(page, tmp_path, environment())
+    wrong = []  # every example that differs, so that one run shows them all
+    for example, output, status in ran:
         where = f"{page_id(page)}:{example.line}: $ {example.command}"
-        assert doc_examples.matches(example.shown, output), (
-            f"{where}\nshown:\n"
-            + "\n".join(example.shown)
-            + f"\nprinted (exit {status}):\n{output}"
-        )
-        if status != 0:
-            shown = [line for line in example.shown if line.strip() not in ("", "...")]
-            assert shown, f"{where}: exit {status} with no output shown to say why"
+        if not doc_examples.matches(example.shown, output):
+            shown = "\n".join(example.shown)
+            wrong.append(f"{where}\nshown:\n{shown}\nprinted (exit {status}):\n{output}")
+        elif status != 0 and not [s for s in example.shown if s.strip() not in ("", "...")]:
+            wrong.append(f"{where}: exit {status} with no output shown to say why")
+    assert not wrong, "\n\n".join(wrong)
 
 
 @pytest.mark.parametrize("page", SHOWN, ids=page_id)

@@ -12,6 +12,7 @@ import time
 import pytest
 
 from puzzledb.builder import catalogue
+from puzzledb.builder.errors import PATH_SHOWN, shown
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
 
@@ -26,6 +27,7 @@ try:
 except SystemExit as done:
     code = done.code
 from puzzledb.builder import catalogue
+from puzzledb.builder.errors import PATH_SHOWN, shown
 seen = {"code": code, "modules": sorted(sys.modules), "made": catalogue.CATALOGUE.made()}
 print(json.dumps(seen), file=sys.stderr)
 """
@@ -149,13 +151,15 @@ def test_an_unknown_puzzle_names_the_catalogue_without_making_it(eight_db):
     out, seen = _probe("path", "nosuch", "1", "--json", "--db", str(eight_db))
     error = json.loads(out.stdout)["error"]
     assert error["code"] == "unknown_puzzle"
-    assert error["message"].endswith("known puzzles: " + ", ".join(catalogue.MAKERS))
+    known = "known puzzles: " + ", ".join(catalogue.MAKERS)
+    assert error["message"].endswith(f"{known}; built in {shown(str(eight_db), PATH_SHOWN)}: eight")
     assert seen["made"] == []
 
 
 NAMES = """
 import json, sys
 from puzzledb.builder import catalogue
+from puzzledb.builder.errors import PATH_SHOWN, shown
 names = list(catalogue.CATALOGUE)
 facts = {
     "names": names,
