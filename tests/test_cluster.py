@@ -348,3 +348,72 @@ def test_a_lookup_of_a_sharded_build_loads_no_dask(on_local_cluster):
         )
         imported, code = out.stderr.strip().splitlines()[-1].rsplit(" ", 1)
         assert imported == "[]" and code in ("0", "None"), out.stderr
+
+
+PUZZLEDB = Path(sys.executable).with_name("puzzledb")
+#: A line of Dask's own on stderr: its logs ("distributed.nanny - WARNING - ..."), Python's
+#: warnings (".../distributed/node.py:195: UserWarning: Port 8787 is already in use"), and
+#: tornado's.
+DASK_LINE = ("distributed", "dask", "tornado", "Warning", "warnings.warn")
+
+
+def dask_lines(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if any(w in line for w in DASK_LINE)]
+
+
+@pytest.fixture()
+def port_8787_taken():
+    """Dask's dashboard port held, as by another cluster or Jupyter on the machine (or
+    already held by one: then it stays so)."""
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", 8787))
+            s.listen()
+        except OSError:
+            pass  # another process holds it
+        yield
+
+
+@pytest.mark.parametrize("quiet", [[], ["-q"]])
+def test_a_local_cluster_build_says_nothing_of_dask(quiet, tmp_path, port_8787_taken):
+    """Issue 27: `build --cluster local:2` printed Dask's warning that port 8787 was in use
+    (a dashboard nobody asked for). Only puzzledb's own lines on stderr; none with -q."""
+    path = tmp_path / "seven.sqlite"
+    out = subprocess.run(
+        [PUZZLEDB, "build", "seven", "--cluster", "local:2", "--db", path, *quiet],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr
+    assert dask_lines(out.stderr) == [], out.stderr
+    if quiet:
+        assert out.stderr == "" and out.stdout == ""
+    else:
+        assert out.stdout.startswith("built seven toward 12345670: 20,160 states")
+
+
+#: A local cluster whose worker is slow to exit once asked to stop (as on a loaded machine,
+#: or one freeing a large build's layers): Dask's nanny kills it after 4 s, and says so.
+SLOW_TO_EXIT = """
+import atexit, time
+from puzzledb.builder import cluster_search
+with cluster_search.connected("local:1") as client:
+    client.run(atexit.register, time.sleep, 30)
+print("closed")
+"""
+
+
+def test_a_worker_killed_as_the_cluster_closes_goes_unsaid(tmp_path):
+    """Issue 27: "Worker process still alive after 4.0 seconds, killing", twice after a
+    build whose rows were all stored, read as a failure: that message is dropped as the
+    cluster closes, and that message only."""
+    out = subprocess.run(
+        [sys.executable, "-c", SLOW_TO_EXIT],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
+    assert out.returncode == 0 and out.stdout == "closed\n", out.stderr
+    assert dask_lines(out.stderr) == [], out.stderr
