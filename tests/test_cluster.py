@@ -24,6 +24,7 @@ from click.testing import CliRunner
 from puzzledb.builder import catalogue, cluster_search
 from puzzledb.db import build as builds
 from puzzledb.db.connection import reader
+from puzzledb.db.store import SIDE_SUFFIX
 from puzzledb.service.answers import Answers
 from puzzledb.service.app import create_app
 from puzzledb.service.cli import main
@@ -33,6 +34,7 @@ NINE = catalogue.get("nine")
 #: States whose answers are compared: the goal, near it, far, and the farthest.
 STATES = ["1234567890", "0123456789", "9876543210", "1357924680"]
 DASK = Path(sys.executable).with_name("dask")
+TREE = Path(__file__).resolve().parent.parent
 
 
 def run(*args) -> tuple[int, str, str]:
@@ -374,16 +376,39 @@ def port_8787_taken():
         yield
 
 
+@pytest.fixture()
+def checkout(tmp_path) -> Path:
+    """A git repository with the project's .gitignore, as a clone the README's commands run
+    in."""
+    subprocess.run(["git", "init", "-q", tmp_path], check=True)
+    shutil.copy(TREE / ".gitignore", tmp_path / ".gitignore")
+    return tmp_path
+
+
+def untracked(checkout: Path) -> list[str]:
+    status = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=all"],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [line for line in status.stdout.splitlines() if line != "?? .gitignore"]
+
+
 @pytest.mark.parametrize("quiet", [[], ["-q"]])
-def test_a_local_cluster_build_says_nothing_of_dask(quiet, tmp_path, port_8787_taken):
+def test_a_local_cluster_build_says_nothing_of_dask(quiet, checkout, port_8787_taken):
     """Issue 27: `build --cluster local:2` printed Dask's warning that port 8787 was in use
-    (a dashboard nobody asked for). Only puzzledb's own lines on stderr; none with -q."""
-    path = tmp_path / "seven.sqlite"
+    (a dashboard nobody asked for). Only puzzledb's own lines on stderr; none with -q. And
+    its files, puzzledb.sqlite and a shard a worker, leave `git status` clean."""
+    env = {k: v for k, v in os.environ.items() if k != "PUZZLEDB_DB"}
     out = subprocess.run(
-        [PUZZLEDB, "build", "seven", "--cluster", "local:2", "--db", path, *quiet],
+        [PUZZLEDB, "build", "seven", "--cluster", "local:2", *quiet],
         capture_output=True,
         text=True,
         timeout=300,
+        cwd=checkout,
+        env=env,
     )
     assert out.returncode == 0, out.stderr
     assert dask_lines(out.stderr) == [], out.stderr
@@ -391,6 +416,19 @@ def test_a_local_cluster_build_says_nothing_of_dask(quiet, tmp_path, port_8787_t
         assert out.stderr == "" and out.stdout == ""
     else:
         assert out.stdout.startswith("built seven toward 12345670: 20,160 states")
+    assert len(list(checkout.glob("puzzledb.sqlite.*.shard"))) == 2
+    assert untracked(checkout) == []
+
+
+def test_a_builds_passing_files_are_ignored_by_git(checkout):
+    """What a build killed part way may leave beside the file (db.store: the partial file,
+    SQLite's journals, a second writer's side file) and a shard's SQLite side files."""
+    partial = f".puzzledb.sqlite.building-{os.getpid()}"
+    names = [partial, *(partial + s for s in ("-journal", "-wal", "-shm", SIDE_SUFFIX))]
+    names += ["puzzledb.sqlite.3-0123abcd.1.shard-journal"]
+    for name in names:
+        (checkout / name).write_bytes(b"")
+    assert untracked(checkout) == []
 
 
 #: A local cluster whose worker is slow to exit once asked to stop (as on a loaded machine,
