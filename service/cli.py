@@ -717,7 +717,7 @@ def _quiet_stdout() -> None:
     default="csv",
     show_default=True,
     help="CSV with a header, one JSON object a line, or Parquet (needs --output and the "
-    "extra puzzledb[cluster]).",
+    "extra puzzledb[parquet]).",
 )
 @click.option(
     "--partition",
