@@ -822,6 +822,37 @@ def test_the_canned_path_query_looks_each_state_up_by_key(seed_db):
     assert not [d for d in details if re.match(r"SCAN (n|s)\b|.*AUTOMATIC", d)], details
 
 
+def test_the_datasette_command_suggested_for_builds_of_classes_sets_the_time_they_need(
+    cli, tmp_path
+):
+    """A build of classes (english) is read through the states view by state, its images
+    computed: the suggested command raises Datasette's 1 s time limit, and with it the
+    canned path query answers as `puzzledb path` does."""
+    db, out = tmp_path / "puzzledb.sqlite", tmp_path / "metadata.json"
+    assert cli("build", "english", "--radius", "6", "--db", db, "-q").exit_code == 0
+    made = cli("datasette-metadata", "--output", out, "--db", db)
+    setting = ["--setting", "sql_time_limit_ms", "10000"]
+    assert made.exit_code == 0 and f"-m {out} {' '.join(setting)}" in made.stderr
+    state = rows_of(db, "SELECT state FROM states WHERE puzzle = 'english' AND depth = 6")[-1][0]
+    answer = subprocess.run(
+        [
+            str(Path(sys.executable).parent / "datasette"),
+            str(db),
+            "-m",
+            str(out),
+            *setting,
+            "--get",
+            f"/{db.stem}/path.json?puzzle=english&goal=&state={state}&_shape=arrays",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert answer.returncode == 0, answer.stdout + answer.stderr
+    expected = json.loads(cli("path", "english", state, "--db", db, "--json").stdout)
+    assert [r[1] for r in json.loads(answer.stdout)["rows"]] == expected["path"]
+
+
 HISTOGRAM_OF_EIGHT = (
     "SELECT depth, states FROM depth_histogram WHERE puzzle = 'eight' AND goal = '123456780' "
     "ORDER BY depth"
