@@ -294,8 +294,15 @@ class _RadiusOnly(Mapping[str, int]):
 
 #: Too large to search completely (name -> states): these are built within a radius of the goal.
 RADIUS_ONLY: Mapping[str, int] = _RadiusOnly()
-#: The radius suggested for a board too large to search completely (the README's examples).
+#: The radius suggested for a board too large to search completely (the docs' examples):
+#: each suggested build finishes in about a minute or less on a machine of 2 cores (issue 27).
+#: One tile a move, the layers grow about twofold: fifteen --radius 20 is 3,418,020 states
+#: (builder.known_layers), built in 7 s.
 SUGGESTED_RADIUS = 20
+#: Several tiles a move (the metric `multi`), about threefold: fifteen-multi --radius 12 is
+#: 1,256,090 states, built in 41 s; --radius 14 was still searching after 150 s, and 20 after
+#: 4 minutes.
+SLIDING_SUGGESTED_RADIUS = {"multi": 12}
 #: Peg boards grow about fourfold a jump (fifteenfold a chain) near the goal: these radii build
 #: in seconds on the plain search (english: 106,760 positions of up to 9 pegs).
 PEG_SUGGESTED_RADIUS = {"jump": 8, "chain": 4}
@@ -306,6 +313,9 @@ def suggested_radius(name: str, puzzle: Puzzle | None = None) -> int:
     puzzle = puzzle or CATALOGUE.get(name)
     if puzzle is not None and puzzle.kind == "peg":  # a PegSolitaire, its module unimported
         return PEG_SUGGESTED_RADIUS[cast("PegSolitaire", puzzle).metric]
+    metric = getattr(puzzle, "metric", None)  # a SlidingPuzzle's way to count a move
+    if metric in SLIDING_SUGGESTED_RADIUS:
+        return SLIDING_SUGGESTED_RADIUS[metric]
     return SUGGESTED_RADIUS
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import logging
 import operator
 import resource
 import secrets
@@ -56,6 +57,12 @@ CONNECT_SECONDS = 30
 POLL_SECONDS = 0.5
 #: States the local first layers reach before their quantiles cut the key space.
 SAMPLE_STATES = 20_000
+#: Seconds the client, then a local cluster, has to close once the build is over.
+CLOSE_SECONDS = 30
+#: What Dask's nanny says when a worker it asked to stop is slow to exit and it kills it:
+#: after a build, whose rows are stored, that kill loses nothing (a busy machine, or a
+#: worker freeing its layers, takes longer than Dask's fixed 4 s), yet reads as a failure.
+KILLED_ON_CLOSE = "Worker process still alive after"
 
 
 class NumbersMoves(Codec, Protocol):
@@ -114,7 +121,11 @@ def connected(spec: str, workers: int | None = None) -> Iterator[Client]:
                 n_workers=value,
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                # No dashboard; the scheduler's HTTP server (health and metrics) on a free
+                # loopback port: dashboard_address=None would still take port 8787, and
+                # warn ("Port 8787 is already in use") where another cluster holds it.
+                dashboard_address="127.0.0.1:0",
+                scheduler_kwargs={"dashboard": False},
                 scheduler_port=0,
                 memory_limit=0,  # our guard watches memory; Dask's would pause at 80%
             )
@@ -130,11 +141,29 @@ def connected(spec: str, workers: int | None = None) -> Iterator[Client]:
     try:
         yield client
     finally:
-        with contextlib.suppress(Exception):
-            client.close()
-        if cluster is not None:
+        with _quiet_close():
             with contextlib.suppress(Exception):
-                cluster.close()
+                client.close(timeout=CLOSE_SECONDS)
+            if cluster is not None:
+                with contextlib.suppress(Exception):
+                    cluster.close(timeout=CLOSE_SECONDS)
+
+
+class _KilledOnClose(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith(KILLED_ON_CLOSE)
+
+
+@contextlib.contextmanager
+def _quiet_close() -> Iterator[None]:
+    """While the cluster closes (the client first, then a local cluster), drop the nanny's
+    KILLED_ON_CLOSE warning, that message only: any other warning or error stays visible."""
+    nanny, hush = logging.getLogger("distributed.nanny"), _KilledOnClose()
+    nanny.addFilter(hush)
+    try:
+        yield
+    finally:
+        nanny.removeFilter(hush)
 
 
 @dataclass

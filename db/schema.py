@@ -203,7 +203,13 @@ def quote(text: str) -> str:
 
 
 def _pred_of(build: dict) -> str:
-    stored = "n.pred" if build["stores_pred"] else None
+    # A stored pred as `+n.pred`, an expression as the derived preds are: SQLite flattens the
+    # states view into a query (a state of each arm then found by key) only where its arms'
+    # columns share one affinity, and a bare column has its own (TEXT) where an expression
+    # has none. Without it, one build storing its preds (peg15) in a file made every question
+    # that reads the view by a state it did not know beforehand (the canned `path` query's
+    # walk, db.canned) read every build whole.
+    stored = "+n.pred" if build["stores_pred"] else None
     flips = "m" if derives_by_flips(build["kind"], build["stores_pred"]) else None
     return pred_expression("n.state", "n.move", build["cells"], stored, flips)
 

@@ -50,10 +50,19 @@ class ShortLines(logging.Filter):
         return True
 
 
+class OneAddressLine(logging.Filter):
+    """Gunicorn's own "Listening at: http://..." left out: serve's line (its when_ready hook)
+    says the address, once, with what is served."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("Listening at: ")
+
+
 class PuzzledbLogger(Logger):
     def setup(self, cfg):
         super().setup(cfg)
         for handler in self.error_log.handlers:
+            handler.addFilter(OneAddressLine())
             handler.addFilter(ShortLines())
 
 
@@ -95,14 +104,21 @@ def serve(path: Path, given: Mapping[str, Any] | None = None, *, access_log: boo
     host, port = chosen["host"], chosen["port"]
     workers, threads = chosen["workers"], chosen["threads"]
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    print(
-        f"puzzledb: serving {builds} build{'s' if builds != 1 else ''} from {path} at "
-        f"http://{bind}/ with {workers} worker{'s' if workers != 1 else ''} of {threads} "
-        f"threads, answer cache {chosen['answer_cache'] / 1e6:g} MB a worker",
-        file=sys.stderr,
-        flush=True,
-    )
+
+    def when_ready(arbiter) -> None:
+        """Gunicorn's hook once its socket listens, before the workers start: a connection
+        made after this line is accepted (it waits for a worker, never refused). Said here
+        rather than before the run: a curl right after the line was refused (issue 27)."""
+        print(
+            f"puzzledb: serving {builds} build{'s' if builds != 1 else ''} from {path} at "
+            f"http://{bind}/ with {workers} worker{'s' if workers != 1 else ''} of {threads} "
+            f"threads, answer cache {chosen['answer_cache'] / 1e6:g} MB a worker",
+            file=sys.stderr,
+            flush=True,
+        )
+
     options = {
+        "when_ready": when_ready,
         "bind": bind,
         "workers": workers,
         "worker_class": "puzzledb.service.worker.PuzzledbWorker",

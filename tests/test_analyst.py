@@ -753,6 +753,88 @@ def test_the_datasette_recipe_runs(cli, seed_db, tmp_path):
     assert rows == [list(r) for r in rows_of(seed_db, HISTOGRAM_OF_EIGHT)]
 
 
+#: The farthest states of eight: the longest walk the canned path query makes there.
+FARTHEST_OF_EIGHT = ["647850321", "867254301"]
+
+
+@pytest.mark.parametrize("state", FARTHEST_OF_EIGHT)
+def test_datasette_answers_the_canned_path_query_within_its_default_limit(
+    cli, seed_db, tmp_path, state
+):
+    """Issue 27: the README's recipe, then the canned `path` query of a farthest state of
+    eight in a file of several builds, with Datasette's default settings (its 1 s
+    sql_time_limit_ms): it timed out, as each step of the walk read the states view, every
+    build of the file, whole. The path is the one `puzzledb path` gives."""
+    out = tmp_path / "metadata.json"
+    assert cli("datasette-metadata", "--output", out, "--db", seed_db).exit_code == 0
+    answer = subprocess.run(
+        [
+            str(Path(sys.executable).parent / "datasette"),
+            str(seed_db),
+            "-m",
+            str(out),
+            "--get",
+            f"/{seed_db.stem}/path.json?puzzle=eight&goal=&state={state}&_shape=arrays",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert answer.returncode == 0, answer.stdout + answer.stderr
+    rows = json.loads(answer.stdout)["rows"]
+    expected = json.loads(cli("path", "eight", state, "--db", seed_db, "--json").stdout)
+    assert [r[1] for r in rows] == expected["path"]
+    assert [r[0] for r in rows] == list(range(32)) and [r[2] for r in rows] == list(
+        range(31, -1, -1)
+    )
+    assert [r[3] for r in rows[:-1]] == expected["moves"] and rows[-1][3] is None
+
+
+def test_the_canned_path_query_looks_each_state_up_by_key(seed_db):
+    """In a file of several builds (the states view one UNION ALL arm each), every step of
+    the walk over a build of one state a row finds its state by the node table's key: no
+    step reads the view (a SCAN of a table, or an automatic index built from the view)."""
+    with closing(sqlite3.connect(f"file:{seed_db}?mode=ro", uri=True)) as conn:
+        plan = conn.execute(
+            "EXPLAIN QUERY PLAN " + canned.CANNED["path"]["sql"],
+            {"puzzle": "eight", "goal": "", "state": FARTHEST_OF_EIGHT[0]},
+        ).fetchall()
+    details = [detail for *_, detail in plan]
+    assert any("USING PRIMARY KEY (state=?)" in d for d in details), details
+    assert not [d for d in details if re.match(r"SCAN (n|s)\b|.*AUTOMATIC", d)], details
+
+
+def test_the_datasette_command_suggested_for_builds_of_classes_sets_the_time_they_need(
+    cli, tmp_path
+):
+    """A build of classes (english) is read through the states view by state, its images
+    computed: the suggested command raises Datasette's 1 s time limit, and with it the
+    canned path query answers as `puzzledb path` does."""
+    db, out = tmp_path / "puzzledb.sqlite", tmp_path / "metadata.json"
+    assert cli("build", "english", "--radius", "6", "--db", db, "-q").exit_code == 0
+    made = cli("datasette-metadata", "--output", out, "--db", db)
+    setting = ["--setting", "sql_time_limit_ms", "10000"]
+    assert made.exit_code == 0 and f"-m {out} {' '.join(setting)}" in made.stderr
+    state = rows_of(db, "SELECT state FROM states WHERE puzzle = 'english' AND depth = 6")[-1][0]
+    answer = subprocess.run(
+        [
+            str(Path(sys.executable).parent / "datasette"),
+            str(db),
+            "-m",
+            str(out),
+            *setting,
+            "--get",
+            f"/{db.stem}/path.json?puzzle=english&goal=&state={state}&_shape=arrays",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert answer.returncode == 0, answer.stdout + answer.stderr
+    expected = json.loads(cli("path", "english", state, "--db", db, "--json").stdout)
+    assert [r[1] for r in json.loads(answer.stdout)["rows"]] == expected["path"]
+
+
 HISTOGRAM_OF_EIGHT = (
     "SELECT depth, states FROM depth_histogram WHERE puzzle = 'eight' AND goal = '123456780' "
     "ORDER BY depth"

@@ -24,6 +24,7 @@ from click.testing import CliRunner
 from puzzledb.builder import catalogue, cluster_search
 from puzzledb.db import build as builds
 from puzzledb.db.connection import reader
+from puzzledb.db.store import SIDE_SUFFIX
 from puzzledb.service.answers import Answers
 from puzzledb.service.app import create_app
 from puzzledb.service.cli import main
@@ -33,6 +34,7 @@ NINE = catalogue.get("nine")
 #: States whose answers are compared: the goal, near it, far, and the farthest.
 STATES = ["1234567890", "0123456789", "9876543210", "1357924680"]
 DASK = Path(sys.executable).with_name("dask")
+TREE = Path(__file__).resolve().parent.parent
 
 
 def run(*args) -> tuple[int, str, str]:
@@ -350,3 +352,108 @@ def test_a_lookup_of_a_sharded_build_loads_no_dask(on_local_cluster):
         )
         imported, code = out.stderr.strip().splitlines()[-1].rsplit(" ", 1)
         assert imported == "[]" and code in ("0", "None"), out.stderr
+
+
+PUZZLEDB = Path(sys.executable).with_name("puzzledb")
+#: A line of Dask's own on stderr: its logs ("distributed.nanny - WARNING - ..."), Python's
+#: warnings (".../distributed/node.py:195: UserWarning: Port 8787 is already in use"), and
+#: tornado's.
+DASK_LINE = ("distributed", "dask", "tornado", "Warning", "warnings.warn")
+
+
+def dask_lines(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if any(w in line for w in DASK_LINE)]
+
+
+@pytest.fixture()
+def port_8787_taken():
+    """Dask's dashboard port held, as by another cluster or Jupyter on the machine (or
+    already held by one: then it stays so)."""
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", 8787))
+            s.listen()
+        except OSError:
+            pass  # another process holds it
+        yield
+
+
+@pytest.fixture()
+def checkout(tmp_path) -> Path:
+    """A git repository with the project's .gitignore, as a clone the README's commands run
+    in."""
+    subprocess.run(["git", "init", "-q", tmp_path], check=True)
+    shutil.copy(TREE / ".gitignore", tmp_path / ".gitignore")
+    return tmp_path
+
+
+def untracked(checkout: Path) -> list[str]:
+    status = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=all"],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [line for line in status.stdout.splitlines() if line != "?? .gitignore"]
+
+
+@pytest.mark.parametrize("quiet", [[], ["-q"]])
+def test_a_local_cluster_build_says_nothing_of_dask(quiet, checkout, port_8787_taken):
+    """Issue 27: `build --cluster local:2` printed Dask's warning that port 8787 was in use
+    (a dashboard nobody asked for). Only puzzledb's own lines on stderr; none with -q. And
+    its files, puzzledb.sqlite and a shard a worker, leave `git status` clean."""
+    env = {k: v for k, v in os.environ.items() if k != "PUZZLEDB_DB"}
+    out = subprocess.run(
+        [PUZZLEDB, "build", "seven", "--cluster", "local:2", *quiet],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=checkout,
+        env=env,
+    )
+    assert out.returncode == 0, out.stderr
+    assert dask_lines(out.stderr) == [], out.stderr
+    if quiet:
+        assert out.stderr == "" and out.stdout == ""
+    else:
+        assert out.stdout.startswith("built seven toward 12345670: 20,160 states")
+    assert len(list(checkout.glob("puzzledb.sqlite.*.shard"))) == 2
+    assert untracked(checkout) == []
+
+
+def test_a_builds_passing_files_are_ignored_by_git(checkout):
+    """What a build killed part way may leave beside the file (db.store: the partial file,
+    SQLite's journals, a second writer's side file) and a shard's SQLite side files."""
+    partial = f".puzzledb.sqlite.building-{os.getpid()}"
+    names = [partial, *(partial + s for s in ("-journal", "-wal", "-shm", SIDE_SUFFIX))]
+    names += ["puzzledb.sqlite.3-0123abcd.1.shard-journal"]
+    for name in names:
+        (checkout / name).write_bytes(b"")
+    assert untracked(checkout) == []
+
+
+#: A local cluster whose worker is slow to exit once asked to stop (as on a loaded machine,
+#: or one freeing a large build's layers): Dask's nanny kills it after 4 s, and says so.
+SLOW_TO_EXIT = """
+import atexit, time
+from puzzledb.builder import cluster_search
+with cluster_search.connected("local:1") as client:
+    client.run(atexit.register, time.sleep, 30)
+print("closed")
+"""
+
+
+def test_a_worker_killed_as_the_cluster_closes_goes_unsaid(tmp_path):
+    """Issue 27: "Worker process still alive after 4.0 seconds, killing", twice after a
+    build whose rows were all stored, read as a failure: that message is dropped as the
+    cluster closes, and that message only."""
+    out = subprocess.run(
+        [sys.executable, "-c", SLOW_TO_EXIT],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
+    assert out.returncode == 0 and out.stdout == "closed\n", out.stderr
+    assert dask_lines(out.stderr) == [], out.stderr

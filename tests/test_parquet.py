@@ -4,11 +4,13 @@ partitioned by depth, read back by pyarrow and DuckDB; errors; and nothing left 
 from __future__ import annotations
 
 import json
+import re
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
+import tomllib
 from pathlib import Path
 
 import duckdb
@@ -20,7 +22,7 @@ from puzzledb.builder import catalogue
 from puzzledb.builder.search import breadth_first
 from puzzledb.db.connection import writer
 from puzzledb.db.store import save_build
-from puzzledb.service.analyst.parquet import ROW_GROUP
+from puzzledb.service.analyst.parquet import INSTALL, ROW_GROUP
 
 COLUMNS = ["puzzle", "goal", "state", "depth", "pred", "move", "solutions"]
 ATAMA = ["atama", "--goal", "ソウアイ*タタノマ"]
@@ -148,14 +150,29 @@ def test_without_pyarrow_the_message_says_what_to_install(cli, seed_db, tmp_path
     out = tmp_path / "x.parquet"
     plain = cli("export", "seven", "--format", "parquet", "-o", out, "--db", seed_db)
     assert plain.exit_code == 9 and "Traceback" not in plain.output
-    assert "pip install 'puzzledb[cluster]'" in plain.stderr and "pyarrow" in plain.stderr
+    assert "pip install 'puzzledb[parquet]'" in plain.stderr and "pyarrow" in plain.stderr
     as_json = cli("export", "seven", "--format", "parquet", "-o", out, "--db", seed_db, "--json")
     assert as_json.exit_code == 9
     body = json.loads(as_json.stdout)
     assert (
-        body["error"]["code"] == "missing_extra" and "puzzledb[cluster]" in body["error"]["message"]
+        body["error"]["code"] == "missing_extra" and "puzzledb[parquet]" in body["error"]["message"]
     )
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_extra_the_message_names_installs_pyarrow_and_duckdb():
+    """Issue 27: the message named `cluster`, which installs Dask too, and nothing installed
+    DuckDB, which the README reads the export with: the extra `parquet` installs both, the
+    tests install it, and `cluster` is Dask's alone."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    named = re.search(r"pip install 'puzzledb\[(\w+)\]'", INSTALL)
+    assert named and named[1] == "parquet"
+    packages = {re.split(r"[<>=\[ ]", r, maxsplit=1)[0] for r in extras["parquet"]}
+    assert packages == {"pyarrow", "duckdb"}
+    assert "puzzledb[parquet]" in extras["test"]
+    assert not any(r.startswith(("pyarrow", "duckdb")) for r in extras["cluster"])
 
 
 def test_lookups_and_text_exports_do_not_import_pyarrow(seed_db):

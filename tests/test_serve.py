@@ -139,3 +139,41 @@ def test_a_malformed_request_is_logged_on_one_short_line(seed_db):
         _, log = server.communicate(timeout=30)
     refused = [line for line in log.splitlines() if "Invalid request" in line]
     assert refused and all(len(line) < 400 and "\x1b" not in line for line in refused)
+
+
+def test_serve_says_its_address_once_it_accepts_connections(seed_db):
+    """Issue 27: serve printed its URL before it listened, so a curl right after the line
+    was refused. The line comes once the socket listens: one try, right after it, answers;
+    and it is the one line that gives the address."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen(
+        [*PUZZLEDB, "serve", "--db", str(seed_db), "--port", str(port), "--workers", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stderr is not None
+        lines = []
+        for line in server.stderr:  # until the address, or the end if serve exits
+            lines.append(line)
+            if base in line:
+                break
+        assert lines and lines[-1].startswith(
+            f"puzzledb: serving 7 builds from {seed_db} at {base}/"
+        ), "".join(lines)
+        status, _, health = fetch(base + "/health")  # the first try, at once
+        assert status == 200, health
+    finally:
+        server.terminate()
+        try:
+            _, rest = server.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            _, rest = server.communicate()
+    log = "".join(lines) + rest
+    assert server.returncode == 0, log
+    assert [line for line in log.splitlines() if f"127.0.0.1:{port}" in line] == [
+        lines[-1].rstrip("\n")
+    ], log

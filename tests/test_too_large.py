@@ -139,3 +139,32 @@ def test_memory_sizes():
     assert memory.parse_budget("1.5g").bytes == 1_500_000_000
     assert memory.parse_budget("512MiB").bytes == 512 * 2**20
     assert memory.parse_budget("2000000").bytes == 2_000_000
+
+
+#: fifteen-multi's layers (several tiles a move), as our build of radius 12 counted them: 41 s
+#: on 2 cores, while radius 14 was still searching after 150 s and 20 after 4 minutes.
+FIFTEEN_MULTI = [1, 6, 18, 54, 162, 486, 1457, 4334, 12568, 36046, 102801, 289534, 808623]
+#: States a suggested build may reach, to finish in about a minute on 2 cores (issue 27): one
+#: tile a move, fifteen --radius 20 (3,418,020 states) took 7 s; several tiles a move cost more
+#: a state (more children each), fifteen-multi --radius 12 (1,256,090) 41 s.
+FITS_A_MINUTE = {
+    "fifteen": (known_layers.FIFTEEN, 3_500_000),
+    "fifteen-multi": (FIFTEEN_MULTI, 1_300_000),
+}
+
+
+def test_list_suggests_only_builds_of_about_a_minute(cli, tmp_path):
+    """Issue 27: `puzzledb list` suggested fifteen-multi --radius 20, still searching after 4
+    minutes. Each radius it suggests for the fifteen boards stays within layers known to
+    build in about a minute (the other radius-only board, french, builds in a second)."""
+    from puzzledb.db.connection import writer
+
+    path = tmp_path / "empty.sqlite"
+    writer(path).dispose()
+    listed = cli("list", "--db", path).stdout
+    suggested = dict(re.findall(r"not built \(puzzledb build (\S+) --radius (\d+)\)", listed))
+    assert set(suggested) == set(catalogue.RADIUS_ONLY), listed
+    for name, (layers, most) in FITS_A_MINUTE.items():
+        radius = int(suggested[name])
+        assert radius < len(layers) and sum(layers[: radius + 1]) <= most, (name, radius)
+    assert int(suggested["french"]) <= catalogue.PEG_SUGGESTED_RADIUS["jump"]

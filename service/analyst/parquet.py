@@ -25,8 +25,8 @@ from puzzledb.db import build_rows, queries
 from puzzledb.db.connection import Readable
 from puzzledb.db.queries import Build
 
-#: How to install pyarrow, part of the optional extra `cluster`.
-INSTALL = "pip install 'puzzledb[cluster]' (or '.[cluster]' in a checkout)"
+#: How to install pyarrow, part of the optional extra `parquet` (with DuckDB, to read it back).
+INSTALL = "pip install 'puzzledb[parquet]' (or '.[parquet]' in a checkout)"
 #: Rows in one row group: large enough for a reader's column scans (DuckDB reads row groups in
 #: parallel), small enough that a group in Arrow's columns stays a few megabytes.
 ROW_GROUP = 100_000
