@@ -2,7 +2,7 @@
 stages (as bench/stages.py prints them) and the published figures, asserted.
 
     python bench/peg.py                  # `english`, one jump a move: ~3 min, ~3.5 GB, 2.2 GB file
-    python bench/peg.py english-chain    # one peg's chain of jumps a move (README for figures)
+    python bench/peg.py english-chain    # one peg's chain of jumps a move (docs/performance.md)
     python bench/peg.py --dir /tmp       # where the temporary database goes
 
 Figures asserted: 187,636,299 positions can finish with one peg in the centre; the start

@@ -4,7 +4,7 @@
     with gunicorn_sync(db) as base: ...                          # the former serving model
     with nginx_in_front(base) as front: ...                      # deploy/nginx.conf, other ports
 
-Nothing here is puzzledb's product; it only starts what the README's "Deploying" describes.
+Nothing here is puzzledb's product; it only starts what docs/deploying.md describes.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ _BUILD = """WITH build AS (
 #: which SQLite read whole at every step: 0.7 to 1 s for eight's farthest states, over
 #: Datasette's 1 s limit (issue 27). A build of classes computes its images, never keys: a
 #: state there is still found by reading the build, as any question by state through the
-#: view (see the README on builds of classes).
+#: view (see docs/sql.md, "Builds of classes").
 _ROW = """(SELECT json_array(s.depth, s.move, s.pred) FROM states AS s
     WHERE s.puzzle = :puzzle AND s.goal = {goal} AND s.state = {state})"""
 

@@ -141,7 +141,7 @@ def _system_error(error: OSError) -> PuzzledbError:
     return DatabaseFault(f"cannot use {shown(str(error.filename), PATH_SHOWN)}: {reason}")
 
 
-#: The exit status of each error code (README, "Errors"); 1 for any other.
+#: The exit status of each error code (docs/errors.md); 1 for any other.
 EXIT_STATUS = {
     "malformed": 2,
     "unknown_puzzle": 2,

@@ -9,7 +9,7 @@ so a parameter is documented, accepted and turned into a field in one place.
 
 No library does this for us, measured (spectree 3.0.0 with pydantic 2.14.4, apispec 6.10.1):
 spectree answers a bad or repeated parameter with 422 and pydantic's own list of errors,
-not the 400 and the CLI's message the README's error table gives, so every field would need
+not the 400 and the CLI's message the error table (docs/errors.md) gives, so every field would need
 a validator calling whole_number anyway, and the CLI, which never loads it, would keep its own
 checks: two declarations, not one. It adds ~50 ms and ~5 MB to each worker's start and
 rewrites the document's parameters (anyOf null, titles, examples inside the schema). apispec

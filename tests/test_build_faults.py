@@ -281,7 +281,7 @@ def test_a_definition_that_is_a_fifo_or_a_device_is_refused_at_once(tmp_path):
 
 def test_a_definition_file_over_the_size_cap_is_refused(cli, tmp_path):
     big = tmp_path / "big.toml"
-    big.write_text('name = "big"\n' + "#" * 1_000_000 + "\n")  # the README's cap: 1,000,000
+    big.write_text('name = "big"\n' + "#" * 1_000_000 + "\n")  # the documented cap: 1,000,000
     message = _one_error(
         cli("build", "--file", big, "--db", tmp_path / "d.sqlite", "--json"), "bad_definition", 2
     )

@@ -28,7 +28,7 @@ ROOT = Path(__file__).parent.parent
 
 def one_error(result, code: str, status: int | None = None) -> str:
     """The one JSON error object a --json command printed; its message. The exit status is
-    the one README's error table gives the code (tests/test_error_statuses.py holds the two
+    the error table (docs/errors.md) gives the code (tests/test_error_statuses.py holds the two
     together) unless `status` says otherwise."""
     expected = EXIT_STATUS[code] if status is None else status
     assert result.exit_code == expected, result.output

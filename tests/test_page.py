@@ -1,6 +1,6 @@
 """The page at "/" in a real headless Chromium (Playwright) against a real `puzzledb serve`.
 
-Chromium is the system's (Debian package `chromium`; the README's test command installs it),
+Chromium is the system's (Debian package `chromium`; tests/install.sh installs it),
 never a download. Every test also checks that the page made no request outside the service
 and logged no error.
 """

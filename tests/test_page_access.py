@@ -1,5 +1,5 @@
 """The page readable and tappable on a phone and a desktop: axe-core (tests/package.json,
-installed by the README's test command) finds no WCAG 2.2 A/AA violation on eight, atama and
+installed by tests/install.sh) finds no WCAG 2.2 A/AA violation on eight, atama and
 peg15 at 1280x800 and 390x844, and at 390 px wide every control is at least 44x44 px."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ CONTROLS = "button, select, input, [role=slider], [tabindex]:not([tabindex='-1']
 def opened(browser, base, request):
     if not AXE.exists():
         pytest.fail(
-            f"no axe-core at {AXE}: run `npm install --prefix tests` (the README's test line)"
+            f"no axe-core at {AXE}: run `bash tests/install.sh` (the README's test command)"
         )
     puzzle, size = request.param
     width, height = SIZES[size]

@@ -162,7 +162,7 @@ def test_without_pyarrow_the_message_says_what_to_install(cli, seed_db, tmp_path
 
 def test_the_extra_the_message_names_installs_pyarrow_and_duckdb():
     """Issue 27: the message named `cluster`, which installs Dask too, and nothing installed
-    DuckDB, which the README reads the export with: the extra `parquet` installs both, the
+    DuckDB, which the docs read the export with: the extra `parquet` installs both, the
     tests install it, and `cluster` is Dask's alone."""
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
         "optional-dependencies"

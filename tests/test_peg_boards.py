@@ -246,7 +246,7 @@ def test_the_docs_show_the_example_file_itself():
 
 
 def test_the_format_documented_in_peg_definition_is_a_file_that_exists_and_loads():
-    """builder/peg_definition.py's docstring is where README sends readers for the format: the
+    """builder/peg_definition.py's docstring is where the docs send readers for the format: the
     example file it names must exist, and its example must load as written."""
     import re
     from pathlib import Path

@@ -1,4 +1,4 @@
-"""The deployment the README recommends for the open internet: nginx with deploy/nginx.conf in
+"""The deployment docs/deploying.md recommends for the open internet: nginx with deploy/nginx.conf in
 front of `puzzledb serve`, both on loopback. Answers pass through unchanged, slow clients are
 cut off by nginx, and idle or slow clients do not keep others from being answered.
 """
@@ -20,7 +20,7 @@ from servers import nginx_config, nginx_in_front, puzzledb_serve
 
 pytestmark = pytest.mark.skipif(
     not (shutil.which("nginx") or Path("/usr/sbin/nginx").exists()),
-    reason="nginx is not installed (the README's test command installs it)",
+    reason="nginx is not installed (tests/install.sh installs it)",
 )
 
 

@@ -46,7 +46,7 @@ def old_build(path: Path) -> None:
 
 
 def publish_by_rename(served: Path) -> None:
-    """cp + mv, as the README says to publish: build elsewhere, copy beside, rename over."""
+    """cp + mv, as docs/deploying.md says to publish: build elsewhere, copy beside, rename over."""
     staging = served.parent / "staging" / "new.sqlite"
     build_to(staging, SEVEN, SEVEN.default_goal)
     shutil.copy(staging, served.parent / ".served.new")

@@ -73,7 +73,7 @@ def test_the_known_layers_are_our_own_search_s():
     fifteen = catalogue.get("fifteen")
     found = layered_bfs(PackedBoard(fifteen), fifteen.default_goal, 16).histogram
     assert found == known_layers.FIFTEEN[:17]
-    assert sum(known_layers.FIFTEEN[:25]) == 42_928_799  # our radius-24 build (README)
+    assert sum(known_layers.FIFTEEN[:25]) == 42_928_799  # our radius-24 build (docs/performance.md)
 
 
 class _Layers(Progress):

@@ -21,7 +21,7 @@ from .caching import dumps
 
 CODES = {404: "not_found", 405: "method_not_allowed", 414: "query_too_long"}
 
-#: The HTTP status of each puzzledb error code the service answers with (README, "Errors").
+#: The HTTP status of each puzzledb error code the service answers with (docs/errors.md).
 #: The others (usage, sql_error, too_large...) belong to commands: one here is a bug, a 500.
 HTTP_STATUS = {
     "malformed": 400,
