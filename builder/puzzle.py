@@ -19,7 +19,7 @@ ROW_SEPARATOR = "/"
 #: Memory a complete search takes per state at its peak, measured: `eleven`'s 239,500,800
 #: states peaked at 3.79 GB, ~16 bytes a state (packed arrays, sorting, rows leaving).
 BYTES_PER_STATE = 16
-#: Memory a complete search may take: the peak the big-board builds are held to (docs/performance.md).
+#: Memory a complete search may take: the peak big-board builds are held to (performance page).
 SEARCH_MEMORY = 8 * 10**9
 #: More arrangements than this are refused a complete search (500,000,000); use --radius.
 MAX_COMPLETE_STATES = SEARCH_MEMORY // BYTES_PER_STATE

@@ -761,7 +761,8 @@ FARTHEST_OF_EIGHT = ["647850321", "867254301"]
 def test_datasette_answers_the_canned_path_query_within_its_default_limit(
     cli, seed_db, tmp_path, state
 ):
-    """Issue 27: the documented recipe (docs/analyst.md), then the canned `path` query of a farthest state of
+    """Issue 27: the documented recipe (docs/analyst.md), then the canned `path` query of a
+    farthest state of
     eight in a file of several builds, with Datasette's default settings (its 1 s
     sql_time_limit_ms): it timed out, as each step of the walk read the states view, every
     build of the file, whole. The path is the one `puzzledb path` gives."""
