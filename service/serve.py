@@ -4,9 +4,10 @@ Why threaded (gthread) workers: a sync worker gives each connection the whole pr
 clients that connect and send nothing stop a two-worker service until gunicorn's timeout. A
 gthread worker keeps idle and kept-alive connections in a poller and hands a thread only to a
 connection with data, so idle clients cost a file descriptor, not a worker (measured in
-docs/performance.md). serve runs its own subclass of it (service.worker), which also cuts off a request head not complete within seconds and answers gunicorn's refusals as
-JSON with the security headers. On the open internet nginx in front (deploy/nginx.conf) still
-helps: it reads whole requests before passing them on, so slow clients cost no thread at all.
+docs/performance.md). serve runs its own subclass of it (service.worker), which also cuts off a
+request head not complete within seconds and answers gunicorn's refusals as JSON with the
+security headers. On the open internet nginx in front (deploy/nginx.conf) still helps: it reads
+whole requests before passing them on, so slow clients cost no thread at all.
 
 The database is checked once in the master (a missing file is NotBuilt, exit 4, before any
 socket opens); each worker then opens its own read-only connections after the fork.

@@ -1,5 +1,5 @@
-"""The deployment docs/deploying.md recommends for the open internet: nginx with
-deploy/nginx.conf in front of `puzzledb serve`, both on loopback. Answers pass through unchanged, slow clients are
+"""The deployment docs/deploying.md recommends for the open internet: nginx with deploy/nginx.conf
+in front of `puzzledb serve`, both on loopback. Answers pass through unchanged, slow clients are
 cut off by nginx, and idle or slow clients do not keep others from being answered.
 """
 
