@@ -7,7 +7,8 @@ carry over, and the page builds the database it then asks), and each shown outpu
 the command printed, standard error included. In a shown output a line `...` stands for any
 lines (none included) and `...` inside a line for any text, for what changes from run to run
 (seconds, dates). A command ending in `&` runs in the background until the page ends; the
-lines shown under it are the first it prints, awaited.
+lines shown under it are the first it prints, awaited until the last of them (its text up to
+any `...`) has been printed.
 
 Other fenced blocks are not run, but every `puzzledb ...` line in a ```sh block must parse
 as a command line of the real CLI (the long builds and installs a page can only show).
@@ -113,13 +114,19 @@ def script(runs: list[Example]) -> str:
     for n, example in enumerate(runs):
         if example.background:
             log = f".doc-background-{n}.log"
-            want = len(example.shown)
+            # Awaited: the last line shown (its text up to any `...`), else as many lines.
+            last = [line.split("...")[0] for line in example.shown if line.strip() != "..."]
+            if last and last[-1].strip():
+                needle = shlex.quote(last[-1])
+                upto = f"grep -m1 -n -F -- {needle} {log} | cut -d: -f1"
+            else:
+                upto = f"echo {len(example.shown)}"
             parts += [
                 f"( {example.command} ) > {log} 2>&1 &",
                 "background+=($!)",
-                f"for _ in $(seq 300); do [ $(wc -l < {log}) -ge {want} ] && break; sleep 0.1;"
-                " done",
-                f"head -n {want} {log}",
+                f'for _ in $(seq 300); do n=$({upto}); [ -n "$n" ] && '
+                f"[ $(wc -l < {log}) -ge $n ] && break; sleep 0.1; done",
+                f'head -n "${{n:-0}}" {log}',
                 f"printf '\\n{END_MARK} 0\\n'",
             ]
         else:
