@@ -1,7 +1,8 @@
 """The documentation's examples, read from its Markdown and run as a reader would run them.
 
 A page's ```console blocks are a shell session: `$ COMMAND` lines (a line ending in `\\`
-goes on to the next), each followed by the output shown. Every command of a page runs, in
+goes on to the next, and lines starting `> ` continue it, as the shell's second prompt shows
+a quoted text going on), each followed by the output shown. Every command of a page runs, in
 order, in one bash process in a new empty folder (so `cd`, variables and `. .venv/bin/activate`
 carry over, and the page builds the database it then asks), and each shown output must be what
 the command printed, standard error included. In a shown output a line `...` stands for any
@@ -88,9 +89,12 @@ def examples(block: Block) -> list[Example]:
             raise ValueError(f"line {block.line + i}: output before any command: {lines[i]!r}")
         command = lines[i][2:]
         start = i
-        while command.endswith("\\") and i + 1 < len(lines):
+        while i + 1 < len(lines) and (
+            command.endswith("\\") or lines[i + 1].startswith("> ") or lines[i + 1] == ">"
+        ):
             i += 1
-            command = command + "\n" + lines[i]
+            more = lines[i][2:] if lines[i].startswith(">") else lines[i]
+            command = command + "\n" + more
         i += 1
         shown = []
         while i < len(lines) and not lines[i].startswith("$ "):
