@@ -102,3 +102,15 @@ def test_site_builds_strictly(tmp_path):
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert (tmp_path / "site" / "index.html").is_file()
+
+
+def test_the_architecture_map_names_every_module():
+    """docs/architecture.md's map of the tree: each module of the three layers is on it."""
+    text = (doc_examples.DOCS / "architecture.md").read_text(encoding="utf-8")
+    for folder in ("builder", "db", "service"):
+        for module in sorted((ROOT / folder).glob("*.py")):
+            if module.name != "__init__.py":
+                assert module.name in text, f"{folder}/{module.name} is not on the map"
+        for sub in sorted(p for p in (ROOT / folder).iterdir() if p.is_dir()):
+            if sub.name != "__pycache__":
+                assert f"{sub.name}/" in text, f"{folder}/{sub.name}/ is not on the map"
