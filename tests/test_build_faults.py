@@ -29,7 +29,7 @@ ROOT = Path(__file__).parent.parent
 SHOWING_PROGRESS = (
     "import sys\n"
     "from puzzledb.service import cli, progress\n"
-    "cli.for_build = lambda label, quiet, stream=None: progress.TerminalProgress(label)\n"
+    "progress.for_build = lambda label, quiet, stream=None: progress.TerminalProgress(label)\n"
     "sys.argv[0] = 'puzzledb'\n"
     "cli.main()\n"
 )
