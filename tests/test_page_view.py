@@ -1,10 +1,13 @@
-"""The board stays in view (issue 29), on a phone and a desktop, for eight and Klotski: the
-page opens with the whole board on screen and keeps it there move after move (real Chromium,
-as test_page.py)."""
+"""The board stays in view and its pieces hold their own labels (issue 29), on a phone and a
+desktop, for eight and Klotski: the page opens with the whole board on screen and keeps it
+there move after move, and every label on a piece lies inside that piece (real Chromium, as
+test_page.py)."""
 
 from __future__ import annotations
 
+import json
 import time
+import urllib.request
 
 import pytest
 from page_kit import settled
@@ -82,3 +85,41 @@ def test_the_board_stays_in_view_on_load_and_after_each_move(sized, view_base, s
         make_optimal_move(page)
         board_in_view(page, f"after move {n}")
     assert page.locator("#line li").count() == 11  # the list of your moves grew under the board
+
+
+def labels_inside_pieces(page) -> list[str]:
+    """Each piece's label that spills out of its piece, with both boxes."""
+    boxes = page.evaluate("""() => [...document.querySelectorAll('#board .piece')]
+        .filter((piece) => piece.querySelector('.label'))
+        .map((piece) => {
+          const p = piece.getBoundingClientRect();
+          const l = piece.querySelector('.label').getBoundingClientRect();
+          return [piece.textContent, [l.left, l.top, l.right, l.bottom],
+                  [p.left, p.top, p.right, p.bottom]];
+        })""")
+    return [
+        f"{text}: label {[round(v) for v in label]} in piece {[round(v) for v in piece]}"
+        for text, label, piece in boxes
+        if not (
+            label[0] >= piece[0] - 0.5
+            and label[1] >= piece[1] - 0.5
+            and label[2] <= piece[2] + 0.5
+            and label[3] <= piece[3] + 0.5
+        )
+    ]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_klotski_labels_fit_inside_their_pieces(sized, view_base, size):
+    with urllib.request.urlopen(f"{view_base}/path?puzzle=klotski&state=start") as response:
+        path = json.load(response)["path"]
+    page = sized(size)
+    for state in (path[0], path[len(path) // 2], path[-1]):  # the start, midway, the finish
+        page.goto(f"{view_base}/?puzzle=klotski&state={state}")
+        settled(page, state)
+        page.wait_for_timeout(400)  # any slide finished
+        assert labels_inside_pieces(page) == [], state
+    big = page.locator(".piece[data-label='B']")
+    small = page.locator(".piece[data-label='s']").first
+    colour = "(el) => getComputedStyle(el, '::before').backgroundImage"
+    assert big.evaluate(colour) != small.evaluate(colour), "the big piece has no colour of its own"

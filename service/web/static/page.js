@@ -167,7 +167,7 @@ async function setUp(chosen, chosenGoal, retry) {
   line = [];
   at = 0;
   targetable.clear();
-  board = new Board(ui.board, definition(), (cell) => guarded.clicked(cell));
+  board = new Board(ui.board, definition(), (cell) => guarded.clicked(cell), goal);
   showExits(build().exits || []);
   chart = null;
   depthBrowser.clear();
