@@ -3,13 +3,19 @@
 
 export async function ask(route, params = {}) {
   const query = new URLSearchParams(params).toString();
-  let response;
+  let response, text;
   try {
     response = await fetch(query ? `${route}?${query}` : route);
+    text = await response.text();
   } catch {
     throw new ApiError("the service did not answer; is it still running?", "offline");
   }
-  const body = await response.json().catch(() => null);
+  let body = null;
+  try {
+    body = parseExact(text);
+  } catch {
+    // not JSON: said below by the status
+  }
   if (!response.ok || body === null) {
     const error = body && body.error;
     throw new ApiError(error ? error.message : `${route} answered ${response.status}`,
@@ -17,6 +23,38 @@ export async function ask(route, params = {}) {
   }
   return body;
 }
+
+// JSON whose whole numbers are exact: a count past 2^53 (the English board has optimal
+// solutions by the 10^16) would be rounded as a Number, so it comes as a BigInt made from the
+// digits the service sent; every other number stays a Number. Where the browser gives a
+// reviver each value's source text, that is read; elsewhere such numbers are first quoted.
+export function parseExact(text, withSource = SOURCE_TEXT) {
+  if (withSource) {
+    return JSON.parse(text, (key, value, context) => (
+      typeof value === "number" && !Number.isSafeInteger(value) && INTEGER.test(context.source)
+        ? BigInt(context.source) : value));
+  }
+  const quoted = text.replace(STRING_OR_LONG, (token) => (token[0] === '"' ? token : `"${MARKED}${token}"`));
+  return JSON.parse(quoted, (key, value) => {
+    if (typeof value !== "string" || !value.startsWith(MARK)) return value;
+    const digits = value.slice(MARK.length), n = Number(digits);
+    return Number.isSafeInteger(n) ? n : BigInt(digits);
+  });
+}
+
+const INTEGER = /^-?\d+$/;
+// a string, or a whole number of 16 digits or more (not part of a fraction or an exponent)
+const STRING_OR_LONG = /"(?:[^"\\]|\\.)*"|(?<![\d.eE+-])-?\d{16,}(?![.eE\d])/g;
+const MARK = "\u0000integer:";  // no string the service sends starts so
+const MARKED = JSON.stringify(MARK).slice(1, -1);  // as written inside a JSON string
+const SOURCE_TEXT = (() => {
+  let given = false;
+  JSON.parse("1", (key, value, context) => {
+    given = Boolean(context && context.source === "1");
+    return value;
+  });
+  return given;
+})();
 
 export class ApiError extends Error {
   constructor(message, code, status = 0) {
