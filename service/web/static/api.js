@@ -1,13 +1,20 @@
 // The JSON API, relative to the page, so the page works wherever the service is mounted.
 // A failed answer throws an Error carrying the API's own message (and code), shown as is.
+// A lookup the service has not answered within TIMEOUT_MS fails too (the page offers Retry).
+
+export const TIMEOUT_MS = 6000;
 
 export async function ask(route, params = {}) {
   const query = new URLSearchParams(params).toString();
   let response, text;
   try {
-    response = await fetch(query ? `${route}?${query}` : route);
+    const signal = AbortSignal.timeout(TIMEOUT_MS);  // for the whole answer, its body too
+    response = await fetch(query ? `${route}?${query}` : route, { signal });
     text = await response.text();
-  } catch {
+  } catch (e) {
+    if (e.name === "TimeoutError") {
+      throw new ApiError(`the service did not answer within ${TIMEOUT_MS / 1000} s`, "timeout");
+    }
     throw new ApiError("the service did not answer; is it still running?", "offline");
   }
   let body = null;
@@ -63,6 +70,6 @@ export class ApiError extends Error {
     this.status = status;  // 0: no answer at all
   }
 
-  // The service failed (no answer, or a 5xx), as opposed to refusing what was asked.
-  get failed() { return this.code === "offline" || this.code === "http" || this.status >= 500; }
+  // The service failed (no answer, none in time, or a 5xx), as opposed to refusing what was asked.
+  get failed() { return ["offline", "timeout", "http"].includes(this.code) || this.status >= 500; }
 }
