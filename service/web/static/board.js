@@ -22,7 +22,7 @@ export class Board {
     this.onClick = onClick;  // called with the cell (hole) clicked
     // A goal that is a pattern (Klotski's) is about the pieces it names: each in a colour of its own.
     const pattern = goal && goal.includes("?");
-    this.aims = new Set(pattern ? [...goal].filter((c) => c !== "?" && c !== definition.blank) : []);
+    this.aims = new Set(pattern ? [...goal].filter((c) => c !== "?") : []);  // labels, by the API's pieces
     this.placed = [];  // sliding: {label, top, left, el} of each piece shown
     this.moved = [];   // the elements the last show moved, where a lost focus goes
     shown = this;
