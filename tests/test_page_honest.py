@@ -6,12 +6,15 @@ own moves are a list to walk — in a real headless Chromium (see test_page.py).
 from __future__ import annotations
 
 import contextlib
+import os
 import re
+import signal
+import time
 
 from page_kit import load, settled
 from playwright.sync_api import expect
 
-from servers import puzzledb_serve
+from servers import PUZZLEDB, free_port, puzzledb_serve, running
 
 HARDEST = "867254301"
 
@@ -80,6 +83,38 @@ def eight_as_drawn_now(page) -> str:
     for tile in page.locator(".piece").all():
         cells[int(tile.get_attribute("data-cell"))] = tile.get_attribute("data-label")
     return "".join(cells)
+
+
+def test_a_lookup_the_frozen_service_never_answers_offers_retry_in_time(browser, seed_db):
+    """The service stopped dead (SIGSTOP: connections wait, nothing answers): the lookup gives
+    up within about 6 s with Retry, instead of "looking up…" for ever; once the service runs
+    again, Retry looks the position up."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = [*PUZZLEDB, "serve", "--db", str(seed_db), "--port", str(port)]
+    with running(command, base, start_new_session=True) as server:  # its workers in its group
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        page.goto(f"{base}/?puzzle=eight&state=123456708")
+        settled(page, "123456708")
+        os.killpg(server.pid, signal.SIGSTOP)
+        try:
+            started = time.monotonic()
+            page.click(".piece[data-label='8']")  # a move: the position it leads to is looked up
+            expect(page.locator("#busy")).to_be_visible()
+            expect(page.locator("#retry")).to_be_visible(timeout=8000)
+            assert time.monotonic() - started < 8
+            expect(page.locator("#busy")).to_be_hidden()
+            expect(page.locator("#failure")).to_contain_text("did not answer")
+            page.click(".piece[data-label='7']")  # refused, and why: Retry is the way on
+            expect(page.locator("#status")).to_have_text("The service did not answer: press Retry.")
+        finally:
+            os.killpg(server.pid, signal.SIGCONT)
+        page.click("#retry")
+        settled(page, "123456780")
+        expect(page.locator("#failure")).to_be_hidden()
+        expect(page.locator("#distance")).to_have_text("0")
+        context.close()
 
 
 # -- one rule for a pending lookup --

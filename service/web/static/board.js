@@ -16,10 +16,13 @@ const ARMS = {
 const ENDS = [[50, 0], [50, 100], [0, 50], [100, 50]];
 
 export class Board {
-  constructor(root, definition, onClick) {
+  constructor(root, definition, onClick, goal = definition.goal) {
     this.root = root;
     this.definition = definition;
     this.onClick = onClick;  // called with the cell (hole) clicked
+    // A goal that is a pattern (Klotski's) is about the pieces it names: each in a colour of its own.
+    const pattern = goal && goal.includes("?");
+    this.aims = new Set(pattern ? [...goal].filter((c) => c !== "?") : []);  // labels, by the API's pieces
     this.placed = [];  // sliding: {label, top, left, el} of each piece shown
     this.moved = [];   // the elements the last show moved, where a lost focus goes
     shown = this;
@@ -170,7 +173,8 @@ export class Board {
     el.dataset.span = p.cells.length;
     el.setAttribute("aria-label", wide ? shown : `tile ${glyph}`);
     if (wide) el.classList.add("wide");
-    el.append(ARMS[glyph] ? lines(ARMS[glyph]) : text(shown));
+    if (this.aims.has(p.label)) el.classList.add("aim");
+    el.append(ARMS[glyph] ? lines(ARMS[glyph]) : text(shown, fitted(shown, p, this.definition.cols, wide)));
     this.root.append(el);
     return el;
   }
@@ -302,9 +306,23 @@ function place(el, top, left, h, w, rows, cols) {
   el.style.height = `${(h / rows) * 100}%`;
 }
 
-function text(shown) {
+// A label's font size, in cqw (hundredths of the board's width, as the board scales), so that
+// it fits its piece: a name on a piece of several cells is at most 0.62 of a tile's size, a
+// tile's glyph at most 0.42 of a cell; and no more than fits the piece, taking a character as
+// 0.85em (capitals and their spacing) within 80% of the piece's long side, and a line as at
+// most half its short side. A tall piece's name runs down its length.
+function fitted(shown, { w, h }, cols, wide) {
+  const cell = 100 / cols;
+  const largest = (wide ? 0.62 * 42 : 42) / cols;
+  const along = Math.max(w, h) * cell, across = Math.min(w, h) * cell;
+  const size = Math.min(largest, (0.8 * along) / (0.85 * [...shown].length), 0.5 * across);
+  return { size, tall: h > w && [...shown].length > 1 };
+}
+
+function text(shown, { size, tall }) {
   const span = document.createElement("span");
-  span.className = "label";
+  span.className = tall ? "label tall" : "label";
+  span.style.fontSize = `${size.toFixed(2)}cqw`;
   span.textContent = shown;
   return span;
 }

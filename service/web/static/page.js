@@ -10,7 +10,7 @@ import { DepthBrowser } from "./browse.js";
 import { histogram } from "./chart.js";
 import { covered, landing, mover, movesInto, optionsAt } from "./picking.js";
 import { Player } from "./player.js";
-import { count, SolutionList } from "./solution.js";
+import { count, keepInView, SolutionList } from "./solution.js";
 import { smallBoard } from "./thumbs.js";
 import { installKeys, moveToward, SHORTCUTS } from "./keys.js";  // keyboard (keys.js)
 
@@ -167,7 +167,7 @@ async function setUp(chosen, chosenGoal, retry) {
   line = [];
   at = 0;
   targetable.clear();
-  board = new Board(ui.board, definition(), (cell) => guarded.clicked(cell));
+  board = new Board(ui.board, definition(), (cell) => guarded.clicked(cell), goal);
   showExits(build().exits || []);
   chart = null;
   depthBrowser.clear();
@@ -591,7 +591,7 @@ function showLine() {
     return li;
   }));
   const current = ui.line.children[at];
-  if (current) current.scrollIntoView({ block: "nearest" });
+  if (current) keepInView(ui.line, current);  // the list scrolls, never the window
 }
 
 function showSolved() {

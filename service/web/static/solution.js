@@ -29,11 +29,7 @@ export class SolutionList {
     [...this.list.children].forEach((li, i) => {
       if (i + 1 !== index) return li.removeAttribute("aria-current");
       li.setAttribute("aria-current", "step");
-      const top = li.offsetTop, bottom = top + li.offsetHeight;
-      if (top < this.list.scrollTop) this.list.scrollTop = top;
-      else if (bottom > this.list.scrollTop + this.list.clientHeight) {
-        this.list.scrollTop = bottom - this.list.clientHeight;
-      }
+      keepInView(this.list, li);
     });
   }
 
@@ -43,6 +39,15 @@ export class SolutionList {
   }
 
   get shown() { return this.list.children.length > 0; }
+}
+
+// Scrolls a list that scrolls by itself (overflow: auto) so that `item` shows, and nothing
+// else: scrollIntoView would scroll the window too, taking the board off a phone's screen.
+export function keepInView(list, item) {
+  const box = list.getBoundingClientRect(), at = item.getBoundingClientRect();
+  const top = at.top - box.top - list.clientTop, bottom = top + at.height;
+  if (top < 0) list.scrollTop += top;
+  else if (bottom > list.clientHeight) list.scrollTop += bottom - list.clientHeight;
 }
 
 export function count(n, word) {

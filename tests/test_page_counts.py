@@ -1,0 +1,116 @@
+"""Every count the page shows has the API's own digits (issue 29, 2), also past 2^53, where a
+JavaScript Number rounds: the English board's start has 40,861,647,040,079,968 optimal
+solutions, once shown as ...970. The page's JSON reading is checked on crafted text (with the
+browser's source text and without it), on real answers whose counts are made that large on
+the way (a full English build is far too big for a test), and on real answers as they are
+(real Chromium, as test_page.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+from page_kit import choose, load, settled
+from playwright.sync_api import expect
+
+ENGLISH_START = 40_861_647_040_079_968  # as a double: 40,861,647,040,079,970
+PAST_2_53 = 2**53 + 1  # as a double: 2^53
+
+
+def test_big_whole_numbers_are_read_exactly_with_and_without_source_text(page):
+    text = json.dumps(
+        {
+            "solutions": ENGLISH_START,
+            "moves": [{"solutions": PAST_2_53, "depth": 30}, {"solutions": 2**53 - 1}],
+            "state": "1234567890123456789, 40861647040079968",
+            "quoted": 'a "1234567890123456789"',
+            "fraction": 0.12345678901234567,
+            "negative": -(2**60),
+            "small": 12,
+        }
+    )
+    read = page.evaluate(
+        """async (text) => {
+          const { parseExact } = await import(new URL('static/api.js', document.baseURI));
+          return [true, false].map((withSource) => {
+            const a = parseExact(text, withSource);
+            return [String(a.solutions), typeof a.solutions, String(a.moves[0].solutions),
+                    a.moves[0].depth, a.moves[1].solutions, typeof a.moves[1].solutions,
+                    a.state, a.quoted, a.fraction, String(a.negative), a.small];
+          });
+        }""",
+        text,
+    )
+    expected = [
+        str(ENGLISH_START),
+        "bigint",
+        str(PAST_2_53),
+        30,
+        2**53 - 1,
+        "number",
+        "1234567890123456789, 40861647040079968",
+        'a "1234567890123456789"',
+        0.12345678901234567,
+        str(-(2**60)),
+        12,
+    ]
+    assert read == [expected, expected]
+
+
+def test_counts_past_2_53_are_shown_with_every_digit(page):
+    """Real answers, their counts raised past 2^53 on the way to the page."""
+
+    def raised(count):
+        def handler(route):
+            response = route.fetch()
+            body = re.sub(r'"solutions":\s*[1-9]\d*', f'"solutions": {count}', response.text())
+            route.fulfill(response=response, body=body)
+
+        return handler
+
+    page.route(re.compile(r"/moves\?"), raised(PAST_2_53))
+    page.route(re.compile(r"/path\?"), raised(ENGLISH_START))
+    load(page, "123456708")
+    settled(page, "123456708")
+    optimal = page.locator("#moves .move.optimal .depth")
+    expect(optimal).to_have_text(f"0 ✓ · {PAST_2_53:,} solutions")  # not 9,007,199,254,740,992
+    load(page, "867254301")
+    settled(page, "867254301")
+    page.click("#solve")
+    expect(page.locator("#solution-note")).to_have_text(
+        f"31 moves · {ENGLISH_START:,} optimal solutions"  # not ...970
+    )
+
+
+def test_the_counts_shown_are_the_apis_digits(page, base):
+    """As they are: the optimal moves' counts, Solve's, the farthest states' and the build's."""
+
+    def api(route, **params):
+        query = "&".join(f"{k}={v}" for k, v in params.items())
+        with urllib.request.urlopen(f"{base}/{route}?{query}") as response:
+            return json.load(response)  # Python reads whole numbers exactly
+
+    for puzzle, first, states in [
+        ("eight", "647850321", ["647850321", "123456708"]),
+        ("peg15", "111101111111111", ["111101111111111"]),
+    ]:
+        if puzzle != "eight":
+            choose(page, puzzle, first)
+        build = next(p for p in api("puzzles")["puzzles"] if p["name"] == puzzle)["builds"][0]
+        expect(page.locator("#goal option").first).to_contain_text(f"{build['states']:,} states")
+        far = api("farthest", puzzle=puzzle, limit=50)
+        expect(page.locator("#farthest-note")).to_contain_text(f"{far['count']:,} state")
+        for state in states:
+            load(page, state)
+            settled(page, state)
+            moves = {m["move"]: m for m in api("moves", puzzle=puzzle, state=state)["moves"]}
+            buttons = page.locator("#moves .move.optimal").all()
+            assert buttons
+            for button in buttons:
+                solutions = moves[button.get_attribute("data-move")]["solutions"]
+                expect(button.locator(".depth")).to_contain_text(f"· {solutions:,} ")
+            page.click("#solve")
+            path = api("path", puzzle=puzzle, state=state)
+            expect(page.locator("#solution-note")).to_contain_text(f"· {path['solutions']:,} ")
+            page.click("#pause")
