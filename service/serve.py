@@ -30,6 +30,7 @@ from puzzledb.db.connection import reader
 from .answers import Answers
 from .openapi import MAX_REQUEST_LINE
 from .settings import APP, SERVE
+from .worker import configure
 
 #: Limits on what a client may send, beyond the query-string limit the app applies itself.
 REQUEST_LIMITS = {
@@ -135,4 +136,5 @@ def serve(path: Path, given: Mapping[str, Any] | None = None, *, access_log: boo
         **REQUEST_LIMITS,
     }
     config = {s.name: chosen[s.name] for s in APP if s.name in chosen}
+    configure(send_timeout=chosen["send_timeout"])  # the workers, forked, inherit it
     PuzzledbServer(path.resolve(), options, config).run()
