@@ -5,9 +5,10 @@ clients that connect and send nothing stop a two-worker service until gunicorn's
 gthread worker keeps idle and kept-alive connections in a poller and hands a thread only to a
 connection with data, so idle clients cost a file descriptor, not a worker (README,
 "Deploying", has the measurements). serve runs its own subclass of it (service.worker), which
-also cuts off a request head not complete within seconds and answers gunicorn's refusals as
+also reads request heads and writes slow answers in its poller rather than its threads, with
+deadlines on both (a head 5 s, an answer --send-timeout), and answers gunicorn's refusals as
 JSON with the security headers. On the open internet nginx in front (deploy/nginx.conf) still
-helps: it reads whole requests before passing them on, so slow clients cost no thread at all.
+helps: TLS, and limits per client address, which serve has not.
 
 The database is checked once in the master (a missing file is NotBuilt, exit 4, before any
 socket opens); each worker then opens its own read-only connections after the fork.
