@@ -4,10 +4,11 @@ Why threaded (gthread) workers: a sync worker gives each connection the whole pr
 clients that connect and send nothing stop a two-worker service until gunicorn's timeout. A
 gthread worker keeps idle and kept-alive connections in a poller and hands a thread only to a
 connection with data, so idle clients cost a file descriptor, not a worker (measured in
-docs/performance.md). serve runs its own subclass of it (service.worker), which also cuts off a
-request head not complete within seconds and answers gunicorn's refusals as JSON with the
-security headers. On the open internet nginx in front (deploy/nginx.conf) still helps: it reads
-whole requests before passing them on, so slow clients cost no thread at all.
+docs/performance.md). serve runs its own subclass of it (service.worker), which also reads
+request heads and writes slow answers in its poller rather than its threads, with deadlines on
+both (a head 5 s, an answer --send-timeout), and answers gunicorn's refusals as JSON with the
+security headers. On the open internet nginx in front (deploy/nginx.conf) still helps: TLS,
+and limits per client address, which serve has not.
 
 The database is checked once in the master (a missing file is NotBuilt, exit 4, before any
 socket opens); each worker then opens its own read-only connections after the fork.
@@ -30,6 +31,7 @@ from puzzledb.db.connection import reader
 from .answers import Answers
 from .openapi import MAX_REQUEST_LINE
 from .settings import APP, SERVE
+from .worker import configure
 
 #: Limits on what a client may send, beyond the query-string limit the app applies itself.
 REQUEST_LIMITS = {
@@ -135,4 +137,5 @@ def serve(path: Path, given: Mapping[str, Any] | None = None, *, access_log: boo
         **REQUEST_LIMITS,
     }
     config = {s.name: chosen[s.name] for s in APP if s.name in chosen}
+    configure(send_timeout=chosen["send_timeout"])  # the workers, forked, inherit it
     PuzzledbServer(path.resolve(), options, config).run()

@@ -83,6 +83,14 @@ SERVE = (
         option="--keepalive",
         bounds=(0, 300),
     ),
+    Setting(
+        "send_timeout",
+        10,
+        "Seconds a client has to take an answer; output still unread then is dropped with "
+        "the connection.",
+        option="--send-timeout",
+        bounds=(1, 3600),
+    ),
 )
 
 #: What the HTTP app reads from app.config; those with an option `serve` also takes.

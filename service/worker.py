@@ -1,15 +1,29 @@
-"""The gunicorn worker `puzzledb serve` runs: gunicorn's threaded (gthread) worker with three
-changes gunicorn has no setting for, each kept to the method it concerns.
+"""The gunicorn worker `puzzledb serve` runs: gunicorn's threaded (gthread) worker with the
+changes below, which gunicorn has no setting for, each kept to the method it concerns. The rule
+they share: a thread is given to a request, never to a client that stalls.
+
+- A request head is read in the worker's loop (the poller), without a thread: a connection goes
+  to a thread only once its head is whole (or cannot become a valid one). Its head must come
+  within REQUEST_SECONDS of its first byte, or the connection is closed. gunicorn reads heads in
+  its threads, so 40 clients that send part of a head and reconnect when cut off held every
+  thread and delayed every answer by up to 10 s (issue 28).
+- An answer the client does not take at once is written out by the worker's loop too: the
+  thread puts what the socket will not take into the connection's outbox and goes on to other
+  requests. Output not taken within `send_timeout` seconds is dropped with the connection, and
+  the next request of a connection (a pipelined one) is read only once its outbox is empty, so
+  a client has at most one answer outstanding beyond the kernel's buffers. gunicorn writes with
+  a blocking sendall and no deadline: 40 clients that pipeline requests for big answers and read
+  nothing held every thread for ever (issue 28). The outboxes of a worker hold OUTBOX_BYTES at
+  most; past that a thread writes itself, with `send_timeout` as its deadline.
 
 - A new connection's first byte is awaited FIRST_BYTE_WAIT, not gunicorn 27's 5 s, before the
   connection goes back to the poller: otherwise 200 clients that connect and send nothing hold
   every thread 5 s at a time. Only that wait: gunicorn's DEFAULT_WORKER_DATA_TIMEOUT also
   bounds the drain of an unread body after each answer, and at 5 ms that drops kept-alive
   connections whenever the drain starts a little late (a busy CPU).
-- A request head not read whole within REQUEST_SECONDS is cut off: its socket is shut down,
-  which ends the read that holds the thread. gunicorn has no header timeout, so a client that
-  sends part of its headers and waits would hold a thread for ever, and a few dozen would
-  starve the service.
+- Where a thread does read a head (none is read in the poller under TLS or HTTP/2 prior
+  knowledge, which serve does not use), a head not read whole within REQUEST_SECONDS is cut
+  off: its socket is shut down, which ends the read that holds the thread.
 - A connection the server closes (after `Connection: close`, a refusal, a cut-off) lingers in
   the poller until the client closes its side, at most LINGER seconds, so that the last
   answer is not cut short by a reset. gunicorn lingers the same way but in the worker's loop,
@@ -27,9 +41,13 @@ from __future__ import annotations
 import contextlib
 import selectors
 import socket
+import struct
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
 
 from gunicorn import util
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
@@ -39,6 +57,7 @@ from puzzledb.builder.errors import safe_message
 
 from .api.caching import dumps
 from .api.headers import DATA_POLICY, SECURITY
+from .settings import SETTINGS
 
 #: gunicorn's answer for "no data yet, give the connection back to the poller".
 _DEFER = gthread._DEFER
@@ -47,6 +66,27 @@ _DEFER = gthread._DEFER
 FIRST_BYTE_WAIT = 0.005
 #: How long a request head may take to arrive, from its first byte to its blank line.
 REQUEST_SECONDS = 5.0
+
+#: What one worker's outboxes hold at most, answers written by its loop rather than its threads.
+OUTBOX_BYTES = 64 * 1024 * 1024
+HEAD_READ = 65536  # bytes of a request head read at a time in the loop
+ABORT = struct.pack("ii", 1, 0)  # SO_LINGER on, 0 s: close resets the connection
+
+
+@dataclass
+class Limits:
+    """What `serve` was given (service.settings), set in the master before the workers fork."""
+
+    send_timeout: float = field(default_factory=SETTINGS["send_timeout"].value)
+
+
+LIMITS = Limits()
+
+
+def configure(send_timeout: float) -> None:
+    """Called by `serve` before gunicorn forks its workers, which inherit it."""
+    LIMITS.send_timeout = float(send_timeout)
+
 
 #: How long a closed connection's last answer may take to be read before the socket goes.
 LINGER = 2.0
@@ -65,16 +105,133 @@ CODES = {
 SHOWN = 60  # characters of a malformed request repeated in the message
 
 
+class _Head:
+    """A request head being read in the worker's loop."""
+
+    def __init__(self, deadline: float):
+        self.deadline = deadline
+        self.data = bytearray()
+
+
 class PuzzledbWorker(gthread.ThreadWorker):
-    """gthread with a short first-byte wait, a deadline on request heads and JSON refusals."""
+    """gthread that reads request heads and writes slow answers in its loop, with deadlines on
+    both, a short first-byte wait, and JSON refusals."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._reading: dict[gthread.TConn, float] = {}  # connection -> when its head is late
         self._reading_lock = threading.Lock()
         self._lingering: deque[tuple[float, socket.socket]] = deque()  # in closing order
+        self._heads: dict[gthread.TConn, _Head] = {}  # loop only: heads still coming
+        self._early: dict[gthread.TConn, bytes] = {}  # head bytes read before the parser exists
+        self._outboxes: dict[gthread.TConn, _Outbox] = {}  # loop only: answers it writes out
+        self._outbox_lock = threading.Lock()
+        self._handed: dict[gthread.TConn, _Outbox] = {}  # from threads, under _outbox_lock
+        self._outbox_bytes = 0  # in all outboxes, under _outbox_lock
+        self._dropped: set[gthread.TConn] = set()  # output not taken in time: close, no linger
+        self._next_sweep = 0.0
+        cfg = self.cfg
+        self._max_head = (
+            cfg.limit_request_line
+            + cfg.limit_request_fields * (cfg.limit_request_field_size + 2)
+            + 4
+        )
+        self._reads_heads = (
+            not cfg.is_ssl
+            and getattr(cfg, "protocol", "http") == "http"
+            and getattr(cfg, "http2_cleartext", None) in (None, "", "off", False)
+        )
 
+    # -- request heads, read in the loop ------------------------------------------------------
+    def enqueue_req(self, conn):
+        """On the worker's loop, for every request: a thread only once the head is whole."""
+        if not self._reads_heads or self._head_read(conn):
+            conn.data_ready = True  # handle() waits for no first byte
+            super().enqueue_req(conn)
+
+    def _head_read(self, conn) -> bool:
+        """Read what has come of the head; True when a thread should take the connection
+        (the head is whole, too long, malformed, or the client is gone), else it waits in
+        the poller."""
+        head = self._heads.get(conn)
+        if head is None:
+            head = _Head(time.monotonic() + self.cfg.keepalive)
+        gone = False
+        try:
+            conn.sock.setblocking(False)
+            while True:
+                chunk = conn.sock.recv(HEAD_READ)
+                if not chunk:
+                    gone = True
+                    break
+                if not head.data:
+                    head.deadline = time.monotonic() + REQUEST_SECONDS
+                head.data += chunk
+                if len(head.data) >= HEAD_READ:
+                    break
+        except BlockingIOError:
+            pass
+        except OSError:
+            gone = True
+        before = conn.parser.unreader.buf.getvalue() if conn.parser is not None else b""
+        data = before + bytes(head.data)
+        ready = (
+            gone
+            or b"\r\n\r\n" in data.lstrip(b"\r\n")  # empty lines before a request are no head
+            or len(data) > self._max_head
+            or data.count(b"\n") != data.count(b"\r\n")
+        )
+        if not ready:
+            if conn not in self._heads:
+                self._heads[conn] = head
+                self.poller.register(
+                    conn.sock, selectors.EVENT_READ, partial(self._head_readable, conn)
+                )
+            return False
+        if self._heads.pop(conn, None) is not None:
+            with contextlib.suppress(KeyError, ValueError, OSError):
+                self.poller.unregister(conn.sock)
+        if head.data:
+            if conn.parser is not None:  # after what the parser read ahead
+                conn.parser.unreader.buf.seek(0, 2)
+                conn.parser.unreader.buf.write(bytes(head.data))
+            else:
+                self._early[conn] = bytes(head.data)
+        return True
+
+    def _head_readable(self, conn, _sock) -> None:
+        if self._head_read(conn):
+            conn.data_ready = True
+            super().enqueue_req(conn)
+
+    def _sweep(self, now: float) -> None:
+        """Close the connections whose head or answer is late."""
+        late = [conn for conn, head in self._heads.items() if head.deadline <= now]
+        for conn in late:
+            del self._heads[conn]
+            self._close(conn)
+        slow = [conn for conn, box in self._outboxes.items() if box.deadline <= now]
+        for conn in slow:
+            self._drop_outbox(conn)
+            self._close(conn, abort=True)
+
+    def _close(self, conn, abort: bool = False) -> None:
+        """Close a connection; `abort`: at once, with a reset, dropping output not yet sent (a
+        plain close would leave it queued behind a receive window the client keeps shut)."""
+        with contextlib.suppress(KeyError, ValueError, OSError):
+            self.poller.unregister(conn.sock)
+        self.nr_conns -= 1
+        if abort:
+            with contextlib.suppress(OSError):
+                conn.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, ABORT)
+        util.close(conn.sock)
+
+    # -- a thread's request ---------------------------------------------------------------------
     def handle(self, conn):
+        early = self._early.pop(conn, None)
+        if early is not None:
+            conn.init()
+            conn.parser.unreader.unread(early)
         fresh = not conn.initialized and not conn.data_ready
         if fresh and not conn.wait_for_data(FIRST_BYTE_WAIT):
             return _DEFER
@@ -87,18 +244,85 @@ class PuzzledbWorker(gthread.ThreadWorker):
                 self._reading.pop(conn, None)
 
     def handle_request(self, req, conn):
-        """The head is read whole: from here the app's own time limit applies."""
+        """The head is read whole: from here the app's own time limit applies. The answer goes
+        to the socket through an outbox that keeps what the client does not take at once."""
         with self._reading_lock:
             self._reading.pop(conn, None)
-        return super().handle_request(req, conn)
+        sock = conn.sock
+        box = _Outbox(self, sock)
+        conn.sock = box
+        try:
+            return super().handle_request(req, conn)
+        except TimeoutError:  # the thread wrote itself and the client took nothing in time
+            with self._outbox_lock:
+                self._dropped.add(conn)
+            raise StopIteration() from None
+        finally:
+            conn.sock = sock
+            with contextlib.suppress(OSError):  # closed already if the app's answer failed
+                sock.settimeout(None)
+            if box.pending:
+                with self._outbox_lock:  # the loop takes it in finish_request
+                    self._handed[conn] = box
 
+    # -- answers, written in the loop ---------------------------------------------------------
     def finish_request(self, conn, fs):
-        """On the worker's loop: a connection to close lingers in the poller, not in a wait."""
+        """On the worker's loop: an answer not yet taken is written out before anything else
+        happens to its connection; a connection to close lingers in the poller, not in a wait.
+        """
+        with self._outbox_lock:
+            dropped = conn in self._dropped
+            self._dropped.discard(conn)
+            box = self._handed.pop(conn, None)
+        if box is not None:
+            box.deadline = time.monotonic() + LIMITS.send_timeout
+            self._outboxes[conn] = box
+        if dropped:
+            self._drop_outbox(conn)
+            self._close(conn, abort=True)
+            return None
+        if box is not None:
+            box.then = partial(self._finish, conn, fs)
+            try:
+                conn.sock.setblocking(False)
+                self.poller.register(conn.sock, selectors.EVENT_WRITE, partial(self._write, conn))
+            except (OSError, ValueError, KeyError):
+                self._drop_outbox(conn)
+                self._close(conn)
+            return None
+        return self._finish(conn, fs)
+
+    def _finish(self, conn, fs):
         closing = not fs.cancelled() and fs.exception() is None and not fs.result()
         if not closing:
             return super().finish_request(conn, fs)
         self.nr_conns -= 1
         self._linger(conn.sock)
+        return None
+
+    def _write(self, conn, _sock) -> None:
+        """The client took some output: send it more; once all is taken, carry on."""
+        box = self._outboxes.get(conn)
+        if box is None:
+            return
+        try:
+            box.flush()
+        except OSError:
+            self._drop_outbox(conn)
+            self._close(conn, abort=True)
+            return
+        if box.pending:
+            return
+        self._drop_outbox(conn)
+        with contextlib.suppress(KeyError, ValueError, OSError):
+            self.poller.unregister(conn.sock)
+        if box.then is not None:
+            box.then()
+
+    def _drop_outbox(self, conn) -> None:
+        box = self._outboxes.pop(conn, None)
+        if box is not None:
+            box.release()
 
     def _linger(self, sock: socket.socket) -> None:
         try:
@@ -130,6 +354,9 @@ class PuzzledbWorker(gthread.ThreadWorker):
         """Run by the worker's loop at least once a second."""
         super().murder_pending()
         now = time.monotonic()
+        if now >= self._next_sweep:
+            self._next_sweep = now + 0.1
+            self._sweep(now)
         while self._lingering and self._lingering[0][0] <= now:
             self._close_lingering(self._lingering.popleft()[1])
         with self._reading_lock:
@@ -161,6 +388,92 @@ class PuzzledbWorker(gthread.ThreadWorker):
         if status >= 500:
             return "internal error; it has been logged"
         return safe_message(f"not a well-formed HTTP request: {exc}", SHOWN + 40)
+
+
+class _Outbox:
+    """Stands in for a connection's socket while a thread answers: what the socket takes at
+    once goes at once, the rest waits here for the worker's loop (within the worker's
+    OUTBOX_BYTES; past that the thread writes itself, with `send_timeout` as its deadline)."""
+
+    def __init__(self, worker: PuzzledbWorker, sock: socket.socket):
+        self.worker, self.sock = worker, sock
+        self.parts: deque[memoryview] = deque()
+        self.held = 0  # bytes in parts, counted in the worker's total
+        self.deadline = 0.0
+        self.then: Callable[[], object] | None = None  # the loop's next step once all is written
+
+    def __getattr__(self, name):
+        return getattr(self.sock, name)
+
+    @property
+    def pending(self) -> bool:
+        return bool(self.parts)
+
+    def send(self, data, *flags) -> int:
+        self.sendall(data)
+        return len(data)
+
+    def sendall(self, data) -> None:
+        view = memoryview(bytes(data) if isinstance(data, bytearray) else data).cast("B")
+        if not self.parts:
+            self.sock.setblocking(False)
+            try:
+                while view:
+                    view = view[self.sock.send(view) :]
+            except BlockingIOError:
+                pass
+            finally:
+                self.sock.setblocking(True)
+            if not view:
+                return
+            worker = self.worker
+            with worker._outbox_lock:
+                room = worker._outbox_bytes + len(view) <= OUTBOX_BYTES
+                if room:
+                    worker._outbox_bytes += len(view)
+            if not room:  # the worker holds enough for others: this thread writes itself
+                self.sock.settimeout(LIMITS.send_timeout)
+                try:
+                    self.sock.sendall(view)
+                finally:
+                    self.sock.settimeout(None)
+                return
+        else:
+            with self.worker._outbox_lock:
+                self.worker._outbox_bytes += len(view)
+        self.parts.append(view)
+        self.held += len(view)
+
+    def sendfile(self, file, offset=0, count=None):
+        file.seek(offset)
+        data = file.read() if count is None else file.read(count)
+        self.sendall(data)
+        return len(data)
+
+    def flush(self) -> None:
+        """On the loop, the socket non-blocking: send what it takes now."""
+        while self.parts:
+            part = self.parts[0]
+            try:
+                sent = self.sock.send(part)
+            except BlockingIOError:
+                return
+            self._forget(sent)
+            if sent < len(part):
+                self.parts[0] = part[sent:]
+                return
+            self.parts.popleft()
+
+    def _forget(self, sent: int) -> None:
+        self.held -= sent
+        with self.worker._outbox_lock:
+            self.worker._outbox_bytes -= sent
+
+    def release(self) -> None:
+        with self.worker._outbox_lock:
+            self.worker._outbox_bytes -= self.held
+        self.held = 0
+        self.parts.clear()
 
 
 class _Worded:
