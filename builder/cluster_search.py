@@ -23,6 +23,8 @@ here only, and this module only by cluster builds.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
 import ipaddress
 import itertools
@@ -67,6 +69,10 @@ CLOSE_SECONDS = 30
 KILLED_ON_CLOSE = "Worker process still alive after"
 
 
+#: What Dask's client logs when its scheduler is gone for good.
+RECONNECT_FAILED = "Failed to reconnect to scheduler"
+
+
 class NumbersMoves(Codec, Protocol):
     """A codec whose move codes number its moves in the order they are met (`numbers_moves`
     true): the cluster numbers them in this process (see the module's docstring)."""
@@ -90,11 +96,36 @@ def numbering(codec: Codec | None) -> NumbersMoves | None:
     return cast(NumbersMoves, codec) if getattr(codec, "numbers_moves", False) else None
 
 
-def worker_addresses(client: Client) -> list[str]:
+def worker_addresses(client: Client, doing: str = "asking for its workers") -> list[str]:
     """The addresses of the cluster's workers, asked of the scheduler. Not read from
     client.scheduler_info(): every 2 s Dask's client replaces that cached view with one that
     lists no worker, and a read racing it would take every worker for gone."""
-    return sorted(client.nthreads())
+    with scheduler_lost(doing):
+        return sorted(client.nthreads())
+
+
+#: What Dask raises where the client lost its scheduler: its futures cancelled
+#: (FuturesCancelledError is a concurrent.futures CancelledError), a closed connection
+#: (CommClosedError, an OSError), or no answer in time.
+LOST = (concurrent.futures.CancelledError, asyncio.CancelledError, OSError)
+
+
+@contextlib.contextmanager
+def scheduler_lost(doing: str) -> Iterator[None]:
+    """Around a call to the scheduler: losing it (killed, or its host gone) is ClusterFailed,
+    not Dask's traceback. Only Dask's calls are inside: an OSError of the build's own files
+    never passes here."""
+    try:
+        yield
+    except LOST as error:
+        if isinstance(error, (concurrent.futures.CancelledError, asyncio.CancelledError)):
+            why = "it stopped answering, and Dask cancelled the build's tasks"
+        else:
+            why = f"{type(error).__name__}: {(str(error).splitlines() or [''])[0]}"
+        raise ClusterFailed(
+            f"lost the Dask scheduler while {doing} ({why}); the build stopped and nothing "
+            f"was stored: the database holds what it held before"
+        ) from None
 
 
 def parse(text: str) -> tuple[str, int | str]:
@@ -187,6 +218,8 @@ def connected(spec: str, workers: int | None = None) -> Iterator[Client]:
             f"cannot reach the Dask cluster {shown(spec, 200)}: {error}; start a scheduler "
             f"(`dask scheduler`) and workers (`dask worker ADDRESS`), or use local:N"
         ) from None
+    client_log, hush = logging.getLogger("distributed.client"), _SchedulerLost()
+    client_log.addFilter(hush)
     try:
         yield client
     finally:
@@ -196,6 +229,19 @@ def connected(spec: str, workers: int | None = None) -> Iterator[Client]:
             if cluster is not None:
                 with contextlib.suppress(Exception):
                     cluster.close(timeout=CLOSE_SECONDS)
+        client_log.removeFilter(hush)
+
+
+class _SchedulerLost(logging.Filter):
+    """The client's own log of losing its scheduler ("Failed to reconnect to scheduler", and
+    a traceback of CancelledError for each call it cut short): the build's cluster_error
+    says it (scheduler_lost), in one line or one JSON object."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage().startswith(RECONNECT_FAILED):
+            return False
+        kind = record.exc_info[0] if record.exc_info else None
+        return not (kind is not None and issubclass(kind, LOST))
 
 
 class _KilledOnClose(logging.Filter):
@@ -251,8 +297,12 @@ class ClusterResult(SearchResult):
         return _gathered(self.client, futures, self.owners, "writing its rows")
 
     def peak_memory(self) -> dict[str, int]:
-        """Each worker's peak resident memory so far, in bytes."""
-        return self.client.run(_peak_rss)
+        """Each worker's peak resident memory so far, in bytes; none if the scheduler is gone
+        (asked once the build is stored: a figure for benchmarks, not worth failing it)."""
+        try:
+            return self.client.run(_peak_rss)
+        except Exception:
+            return {}
 
     def release(self) -> None:
         with contextlib.suppress(Exception):
@@ -404,7 +454,7 @@ def _gathered(client: Client, futures: list, owners: list[str], doing: str) -> l
     """The futures' results; a ClusterFailed as soon as an owner has left the cluster (its
     states are gone with it: the build cannot go on) or a task failed in a worker."""
     while True:
-        with contextlib.suppress(TimeoutError):
+        with scheduler_lost(doing), contextlib.suppress(TimeoutError):
             wait(futures, timeout=POLL_SECONDS)
         for future in futures:
             if future.status == "error":
@@ -416,8 +466,9 @@ def _gathered(client: Client, futures: list, owners: list[str], doing: str) -> l
                     f"nothing was stored"
                 )
         if all(future.status == "finished" for future in futures):
-            return client.gather(futures)
-        present = set(worker_addresses(client))
+            with scheduler_lost(doing):
+                return client.gather(futures)
+        present = set(worker_addresses(client, doing))
         lost = [o for o in owners if o not in present]
         if lost:
             raise ClusterFailed(
