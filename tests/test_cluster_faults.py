@@ -195,3 +195,42 @@ def test_a_scheduler_killed_while_shards_are_written_leaves_no_shard(scheduler, 
     outcome = killed_build(scheduler, db, writing)
     assert_lost_scheduler(outcome, "writing its rows")
     assert digest(db.parent) == before
+
+
+# -- a full disk ---------------------------------------------------------------------------
+
+
+@pytest.fixture()
+def small_disk(tmp_path):
+    """A folder on a file system of 1 MB (tmpfs: needs root), unmounted after."""
+    folder = tmp_path / "small"
+    folder.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=1M", "tmpfs", folder], capture_output=True
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a small tmpfs here: {mounted.stderr!r}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", folder], check=True)
+
+
+def test_a_full_disk_under_the_shards_is_a_database_error(small_disk):
+    """Issue 28, 6: cluster_error with Dask's traceback of the worker's failed task, where
+    the table (and a build on one machine) says database_error; and no shard is left."""
+    out = subprocess.run(
+        [PUZZLEDB, "build", "eight", "--cluster", "local:1", "--db", small_disk / "p.sqlite"]
+        + ["--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 1, out.stderr
+    error = json.loads(out.stdout)["error"]
+    assert error["code"] == "database_error"
+    assert error["message"].startswith("cannot build eight toward 123456780 into ")
+    assert "database or disk is full (writing shard p.sqlite." in error["message"]
+    assert "it was not stored" in error["message"]
+    assert out.stderr == ""
+    assert list(small_disk.iterdir()) == []
