@@ -289,9 +289,11 @@ def _in_place(path, puzzle, result, started, progress, save=save_build) -> dict:
     )
     try:
         row = save(engine, puzzle, result, started, progress)
-    except BaseException:
+    except BaseException as error:
         engine.dispose()
-        at_rest(path)  # the build's own error is the one to tell
+        reason = at_rest(path)  # the build's own error is the one to tell; this, a warning
+        if reason is not None:
+            error.not_at_rest = reason  # type: ignore[attr-defined]
         raise
     engine.dispose()
     reason = at_rest(path)
