@@ -23,10 +23,14 @@ here only, and this module only by cluster builds.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
+import ipaddress
 import itertools
 import logging
 import operator
+import re
 import resource
 import secrets
 from collections.abc import Callable, Iterator
@@ -65,6 +69,10 @@ CLOSE_SECONDS = 30
 KILLED_ON_CLOSE = "Worker process still alive after"
 
 
+#: What Dask's client logs when its scheduler is gone for good.
+RECONNECT_FAILED = "Failed to reconnect to scheduler"
+
+
 class NumbersMoves(Codec, Protocol):
     """A codec whose move codes number its moves in the order they are met (`numbers_moves`
     true): the cluster numbers them in this process (see the module's docstring)."""
@@ -88,25 +96,97 @@ def numbering(codec: Codec | None) -> NumbersMoves | None:
     return cast(NumbersMoves, codec) if getattr(codec, "numbers_moves", False) else None
 
 
-def worker_addresses(client: Client) -> list[str]:
+def worker_addresses(client: Client, doing: str = "asking for its workers") -> list[str]:
     """The addresses of the cluster's workers, asked of the scheduler. Not read from
     client.scheduler_info(): every 2 s Dask's client replaces that cached view with one that
     lists no worker, and a read racing it would take every worker for gone."""
-    return sorted(client.nthreads())
+    with scheduler_lost(doing):
+        return sorted(client.nthreads())
+
+
+#: What Dask raises where the client lost its scheduler: its futures cancelled
+#: (FuturesCancelledError is a concurrent.futures CancelledError), a closed connection
+#: (CommClosedError, an OSError), or no answer in time.
+LOST = (concurrent.futures.CancelledError, asyncio.CancelledError, OSError)
+
+
+@contextlib.contextmanager
+def scheduler_lost(doing: str) -> Iterator[None]:
+    """Around a call to the scheduler: losing it (killed, or its host gone) is ClusterFailed,
+    not Dask's traceback. Only Dask's calls are inside: an OSError of the build's own files
+    never passes here."""
+    try:
+        yield
+    except LOST as error:
+        if isinstance(error, (concurrent.futures.CancelledError, asyncio.CancelledError)):
+            why = "it stopped answering, and Dask cancelled the build's tasks"
+        else:
+            why = f"{type(error).__name__}: {(str(error).splitlines() or [''])[0]}"
+        raise ClusterFailed(
+            f"lost the Dask scheduler while {doing} ({why}); the build stopped and nothing "
+            f"was stored: the database holds what it held before"
+        ) from None
 
 
 def parse(text: str) -> tuple[str, int | str]:
-    """`local:N` (a LocalCluster of N processes) or `tcp://HOST:PORT` (a running scheduler)."""
+    """`local:N` (a LocalCluster of N processes) or `tcp://HOST:PORT` (a running scheduler),
+    checked whole before Dask sees it: Dask's own parsing raises ValueError on a missing or
+    bad port, and takes a port past 65535 or an empty host only to time out after 30 s."""
     if text.startswith("local:"):
         count = text[len("local:") :]
         if count.isdigit() and 1 <= int(count) <= 64:
             return "local", int(count)
-    elif text.startswith(("tcp://", "tls://")) and len(text) > 6:
-        return "address", text
+    elif text.startswith(("tcp://", "tls://")):
+        why = _bad_address(text[len("tcp://") :])
+        if why is None:
+            return "address", text
+        raise MalformedInput(
+            f"--cluster takes a Dask scheduler's address tcp://HOST:PORT (a host name, an "
+            f"IPv4 address or an [IPv6] one, then a port 1 to 65535, nothing after it), not "
+            f"{shown(text)}: {why}"
+        )
     raise MalformedInput(
         f"--cluster takes local:N (N worker processes on this machine, 1 to 64) or a Dask "
         f"scheduler's address tcp://HOST:PORT, not {shown(text)}"
     )
+
+
+_LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+#: A host name (RFC 1123 labels, an IPv4 address among them) as --cluster takes it.
+HOST_NAME = re.compile(rf"{_LABEL}(?:\.{_LABEL})*\.?", re.ASCII)
+#: The largest TCP port.
+MAX_PORT = 65535
+
+
+def _bad_address(rest: str) -> str | None:
+    """What is wrong with HOST:PORT (what follows tcp://), or None."""
+    if rest.startswith("["):
+        end = rest.find("]")
+        if end < 0:
+            return "an IPv6 address in [ ] lacks its ]"
+        host, after = rest[1:end], rest[end + 1 :]
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError:
+            return f"{shown(host)} is not an IPv6 address"
+    else:
+        host, colon, port = rest.partition(":")
+        after = colon + port
+        if not host:
+            return "it names no host"
+        if len(host) > 253 or not HOST_NAME.fullmatch(host):
+            return f"{shown(host)} is not a host name or address"
+    if not after.startswith(":"):
+        return "it has no :PORT" if not after else f"{shown(after)} follows the host"
+    port = after[1:]
+    digits = len(port) - len(port.lstrip("0123456789"))
+    if digits == 0:
+        return "it has no port" if not port else f"the port {shown(port)} is not a number"
+    if digits < len(port):
+        return f"{shown(port[digits:])} follows the port"
+    if len(port) > len(str(MAX_PORT)) or not 1 <= int(port) <= MAX_PORT:
+        return f"the port {shown(port)} is not 1 to {MAX_PORT:,}"
+    return None
 
 
 @contextlib.contextmanager
@@ -138,6 +218,8 @@ def connected(spec: str, workers: int | None = None) -> Iterator[Client]:
             f"cannot reach the Dask cluster {shown(spec, 200)}: {error}; start a scheduler "
             f"(`dask scheduler`) and workers (`dask worker ADDRESS`), or use local:N"
         ) from None
+    client_log, hush = logging.getLogger("distributed.client"), _SchedulerLost()
+    client_log.addFilter(hush)
     try:
         yield client
     finally:
@@ -147,6 +229,19 @@ def connected(spec: str, workers: int | None = None) -> Iterator[Client]:
             if cluster is not None:
                 with contextlib.suppress(Exception):
                     cluster.close(timeout=CLOSE_SECONDS)
+        client_log.removeFilter(hush)
+
+
+class _SchedulerLost(logging.Filter):
+    """The client's own log of losing its scheduler ("Failed to reconnect to scheduler", and
+    a traceback of CancelledError for each call it cut short): the build's cluster_error
+    says it (scheduler_lost), in one line or one JSON object."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage().startswith(RECONNECT_FAILED):
+            return False
+        kind = record.exc_info[0] if record.exc_info else None
+        return not (kind is not None and issubclass(kind, LOST))
 
 
 class _KilledOnClose(logging.Filter):
@@ -202,8 +297,12 @@ class ClusterResult(SearchResult):
         return _gathered(self.client, futures, self.owners, "writing its rows")
 
     def peak_memory(self) -> dict[str, int]:
-        """Each worker's peak resident memory so far, in bytes."""
-        return self.client.run(_peak_rss)
+        """Each worker's peak resident memory so far, in bytes; none if the scheduler is gone
+        (asked once the build is stored: a figure for benchmarks, not worth failing it)."""
+        try:
+            return self.client.run(_peak_rss)
+        except Exception:
+            return {}
 
     def release(self) -> None:
         with contextlib.suppress(Exception):
@@ -355,7 +454,7 @@ def _gathered(client: Client, futures: list, owners: list[str], doing: str) -> l
     """The futures' results; a ClusterFailed as soon as an owner has left the cluster (its
     states are gone with it: the build cannot go on) or a task failed in a worker."""
     while True:
-        with contextlib.suppress(TimeoutError):
+        with scheduler_lost(doing), contextlib.suppress(TimeoutError):
             wait(futures, timeout=POLL_SECONDS)
         for future in futures:
             if future.status == "error":
@@ -367,8 +466,9 @@ def _gathered(client: Client, futures: list, owners: list[str], doing: str) -> l
                     f"nothing was stored"
                 )
         if all(future.status == "finished" for future in futures):
-            return client.gather(futures)
-        present = set(worker_addresses(client))
+            with scheduler_lost(doing):
+                return client.gather(futures)
+        present = set(worker_addresses(client, doing))
         lost = [o for o in owners if o not in present]
         if lost:
             raise ClusterFailed(

@@ -18,9 +18,15 @@ class PuzzledbError(Exception):
         message = safe_message(message)
         super().__init__(message)
         self.message = message
+        #: What the operator must hear besides the error (a build stored before it that left
+        #: the file in WAL mode): `warning:` lines before the message, or a "warnings" list.
+        self.warnings: list[str] = []
 
     def as_json(self) -> dict:
-        return {"error": {"code": self.code, "message": self.message}}
+        answer: dict = {"error": {"code": self.code, "message": self.message}}
+        if self.warnings:
+            answer["warnings"] = self.warnings
+        return answer
 
 
 class MalformedInput(PuzzledbError):

@@ -267,11 +267,20 @@ def reader(path: Path, *, lazy: bool = False) -> Database:
 
 
 def writer(
-    path: Path, *, journal: str = "WAL", waiting: Callable[[], None] | None = None
+    path: Path,
+    *,
+    journal: str = "WAL",
+    waiting: Callable[[], None] | None = None,
+    reading: Callable[[], None] | None = None,
 ) -> Engine:
     """The builder's engine (SQLAlchemy, imported here so readers never pay for it): WAL
     journal, and `BEGIN IMMEDIATE` so builds never interleave: a build waits for another
     build of the file to commit (`waiting()` hears of it once), however long that takes.
+
+    A file at rest is in rollback journal mode, where a reader's open read transaction
+    holds the lock that moving into WAL mode needs: the build waits for that reader too
+    (`reading()` hears of it once), rather than fail with "database is locked" after
+    BUSY_TIMEOUT_MS. Once in WAL mode, readers no longer hold it back.
 
     journal="OFF" is only for a new file that no one can see until it is complete.
     """
@@ -284,7 +293,7 @@ def writer(
     def connect():
         conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        conn.execute(f"PRAGMA journal_mode = {journal}")
+        until_free(conn, f"PRAGMA journal_mode = {journal}", reading)
         conn.execute(f"PRAGMA synchronous = {synchronous}")
         conn.execute("PRAGMA cache_size = -262144")  # 256 MiB keeps index builds in memory
         return conn
@@ -311,11 +320,17 @@ WAIT_STEP_MS = 250
 def begin_immediate(conn: sqlite3.Connection, waiting: Callable[[], None] | None) -> None:
     """BEGIN IMMEDIATE, for as long as another writer holds the file: a second build of the
     same file waits for the first to commit rather than fail after a lock timeout."""
+    until_free(conn, "BEGIN IMMEDIATE", waiting)
+
+
+def until_free(conn: sqlite3.Connection, sql: str, waiting: Callable[[], None] | None) -> None:
+    """`sql` run for as long as another connection's lock refuses it (`waiting()` hears of
+    it once), in steps of WAIT_STEP_MS: a signal stops the wait between two of them."""
     conn.execute(f"PRAGMA busy_timeout = {WAIT_STEP_MS}")
     try:
         while True:
             try:
-                conn.execute("BEGIN IMMEDIATE")
+                conn.execute(sql)
                 return
             except sqlite3.OperationalError as error:
                 if not _busy(error):

@@ -50,7 +50,12 @@ def remove_from(
     _check_built(path, name, goal, where)  # refused here, the file is not touched at all
     before = shards.listed_in(path)
     waiting = f"waiting for another build of {where} to finish"
-    engine = writer(path, waiting=lambda: progress.waiting(waiting))
+    reading = f"waiting for the readers of {where} to finish their reads"
+    engine = writer(
+        path,
+        waiting=lambda: progress.waiting(waiting),
+        reading=lambda: progress.waiting(reading),
+    )
     try:
         with engine.begin() as conn:
             removed = _remove(conn, name, goal, where)

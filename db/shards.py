@@ -25,6 +25,9 @@ from .connection import _uri, existing_file
 
 #: The shard files' names: MAIN.BUILD-TOKEN.K.shard beside the main file.
 SUFFIX = ".shard"
+#: While a build's workers write its shards: MAIN.BUILD-TOKEN.wanted.shard, the marker that
+#: the build still wants them (see write_shard).
+WANTED = ".wanted" + SUFFIX
 
 
 def save_sharded(path: Path, puzzle, result, started: float, progress=None) -> dict:
@@ -33,18 +36,19 @@ def save_sharded(path: Path, puzzle, result, started: float, progress=None) -> d
     progress = progress or Progress()
     before = listed_in(path)
     written: list[Path] = []
+    wanted: list[Path] = []
 
     def save(engine, puzzle, result, started, progress, side_file=None) -> dict:
         with engine.begin() as conn:
             row = store._begin_build(conn, puzzle, result)
             table, token = row["node_table"], secrets.token_hex(16)
-            names = [
-                f"{path.name}.{row['id']}-{token[:8]}.{k}{SUFFIX}"
-                for k in range(len(result.owners))
-            ]
+            stem = f"{path.name}.{row['id']}-{token[:8]}"
+            names = [f"{stem}.{k}{SUFFIX}" for k in range(len(result.owners))]
+            wanted.append(path.parent / f"{stem}{WANTED}")
+            wanted[-1].touch(exist_ok=False)
             written.extend(path.parent / n for n in names)
             progress.stage(f"writing {len(names)} shards")
-            shards = _write_shards(result, path.parent, names, table, token)
+            shards = _write_shards(result, path.parent, names, table, token, wanted[-1].name)
             conn.execute(
                 text(
                     "INSERT INTO shards (puzzle_id, shard, low, high, file, rows, bytes, "
@@ -66,17 +70,44 @@ def save_sharded(path: Path, puzzle, result, started: float, progress=None) -> d
     try:
         row = store.save_build_to(path, puzzle, result, started, progress, save=save)
     except BaseException:
+        # First the marker, then the shards: a worker still writing (its scheduler lost,
+        # the worker not) removes its shard once it sees the marker gone (write_shard).
+        for marker in wanted:
+            marker.unlink(missing_ok=True)
         for shard in written:
             shard.unlink(missing_ok=True)
         raise
+    for marker in wanted:
+        marker.unlink(missing_ok=True)
     remove_unlisted(path, before)
     return row
 
 
-def write_shard(local, k, folder, name, table, token, low, high, stores_pred) -> dict:
+def write_shard(local, k, folder, name, table, token, low, high, stores_pred, wanted) -> dict:
     """On a worker: the rows of its range (a PackedResult of its layers) into a new shard file
-    `folder/name`, sorted, with the depth index and the build's token; its manifest row."""
-    where = Path(folder) / name
+    `folder/name`, sorted, with the depth index and the build's token; its manifest row.
+
+    The build that asked for it may have given up meanwhile (its scheduler killed: this
+    worker runs on, the client hears no more of it) and removed the shards it named. So the
+    shard is kept only while `folder/wanted`, the build's marker, is there once the shard is
+    whole: the client removes the marker before the shards, and either it finds this shard to
+    remove, or this worker finds the marker gone and removes it. A shard SQLite cannot write
+    (a full disk) is removed here too, and its error returned, not raised: the build fails as
+    one on a machine does (database_error), without Dask's log of a failed task."""
+    where, marker = Path(folder) / name, Path(folder) / wanted
+    try:
+        row = _write_shard(local, k, where, table, token, low, high, stores_pred)
+    except (sqlite3.Error, OSError) as error:
+        where.unlink(missing_ok=True)
+        return {"shard": k, "file": name, "error": str(error)}
+    if not marker.exists():
+        where.unlink(missing_ok=True)
+        return {"shard": k, "file": name, "error": "the build gave up on its shards"}
+    return row
+
+
+def _write_shard(local, k, where: Path, table, token, low, high, stores_pred) -> dict:
+    name = where.name
     where.unlink(missing_ok=True)
     local.stores_pred = stores_pred
     conn = sqlite3.connect(str(where), isolation_level=None)
@@ -112,12 +143,18 @@ def write_shard(local, k, folder, name, table, token, low, high, stores_pred) ->
     }
 
 
-def _write_shards(result, folder: Path, names: list[str], table: str, token: str) -> list[dict]:
+def _write_shards(
+    result, folder: Path, names: list[str], table: str, token: str, wanted: str
+) -> list[dict]:
     args = [
-        (k, str(folder), name, table, token, low, high, result.stores_pred)
+        (k, str(folder), name, table, token, low, high, result.stores_pred, wanted)
         for k, (name, (low, high)) in enumerate(zip(names, result.bounds()))
     ]
-    return result.run_on_owners(write_shard, args)
+    rows = result.run_on_owners(write_shard, args)
+    for row in rows:
+        if "error" in row:  # an error of SQLite on the worker: as one of this process
+            raise sqlite3.OperationalError(f"{row['error']} (writing shard {row['file']})")
+    return rows
 
 
 def others(path: Path, name: str, goal: str) -> int:

@@ -279,13 +279,21 @@ def _in_place(path, puzzle, result, started, progress, save=save_build) -> dict:
     back to rollback journal mode, as it was before the build. When it cannot (a full disk),
     the row returned says why in `not_at_rest`: the build is stored, its pages in the -wal."""
     progress = progress or Progress()
-    waiting = f"waiting for another build of {shown(str(path), PATH_SHOWN)} to finish"
-    engine = writer(path, waiting=partial(progress.waiting, waiting))
+    where = shown(str(path), PATH_SHOWN)
+    waiting = f"waiting for another build of {where} to finish"
+    reading = f"waiting for the readers of {where} to finish their reads"
+    engine = writer(
+        path,
+        waiting=partial(progress.waiting, waiting),
+        reading=partial(progress.waiting, reading),
+    )
     try:
         row = save(engine, puzzle, result, started, progress)
-    except BaseException:
+    except BaseException as error:
         engine.dispose()
-        at_rest(path)  # the build's own error is the one to tell
+        reason = at_rest(path)  # the build's own error is the one to tell; this, a warning
+        if reason is not None:
+            error.not_at_rest = reason  # type: ignore[attr-defined]
         raise
     engine.dispose()
     reason = at_rest(path)

@@ -30,6 +30,7 @@ from puzzledb.builder.errors import (
     DatabaseFault,
     Interrupted,
     MalformedInput,
+    PuzzledbError,
     TooLarge,
     shown,
 )
@@ -218,6 +219,7 @@ def build_command(
     built: list[dict] = []
     warnings: list[str] = []
     jobs: list = []
+    path: Path | None = None  # resolved below; an interruption may come first
     # From the first moment: a signal while numpy and SQLAlchemy load is an interruption too.
     with _BuildSignals() as signals:
         try:
@@ -264,14 +266,24 @@ def build_command(
                 if "not_at_rest" in row and not as_json:  # even with -q: it needs the operator
                     click.echo(f"warning: {warnings[-1]}", err=True)
         except KeyboardInterrupt as interrupt:
-            raise _interrupted(interrupt, built, jobs) from None
+            raise _warned(
+                _interrupted(interrupt, built, jobs),
+                interrupt,
+                warnings,
+                as_json,
+                jobs,
+                built,
+                path,
+            ) from None
         except Exception as error:
             if signals.arrived is not None:
                 # The interruption broke something on its way out (SQLAlchemy refuses a
                 # connection it saw interrupted): still an interruption, and nothing more.
-                raise _interrupted(BuildInterrupted(signals.arrived), built, jobs) from None
+                interrupted = _interrupted(BuildInterrupted(signals.arrived), built, jobs)
+                raise _warned(interrupted, error, warnings, as_json, jobs, built, path) from None
             if _database_error(error):
-                raise _not_stored(error, path, built, jobs) from None
+                failed = _not_stored(error, path or resolve_path(db_path), built, jobs)
+                raise _warned(failed, error, warnings, as_json, jobs, built, path) from None
             raise
     if as_json:
         answer = {"database": str(path), "built": built}
@@ -297,7 +309,7 @@ def _builder(cluster: str | None, one_machine):
     return cluster_build
 
 
-def _not_at_rest(done: str, reason: str, path: Path) -> str:
+def _not_at_rest(done: str, reason: str, path: Path, held: str = "the new data") -> str:
     """A build (or removal) committed into a file that then could not leave WAL mode (a full
     disk): what happened (`done`, e.g. "eight toward 123456780 is stored"), and what the
     operator does."""
@@ -306,10 +318,31 @@ def _not_at_rest(done: str, reason: str, path: Path) -> str:
     where = shown(str(path), PATH_SHOWN)
     return (
         f"{done}, but {where} could not be put back in "
-        f"rollback journal mode ({reason}): it stays in WAL mode, the new data in "
+        f"rollback journal mode ({reason}): it stays in WAL mode, {held} in "
         f"its -wal ({size:,} bytes). Free at least that much disk space; the next build into "
         f"the file then puts it at rest, or at once: sqlite3 {where} 'PRAGMA journal_mode=DELETE'"
     )
+
+
+def _warned(
+    error: PuzzledbError,
+    cause: BaseException,
+    warnings: list[str],
+    as_json: bool,
+    jobs,
+    built,
+    path: Path | None,
+) -> PuzzledbError:
+    """`error`, carrying what the operator must hear besides: with --json the warnings of
+    the builds stored before it (printed as they were stored otherwise), and whether the
+    failed build left the file in WAL mode (its -wal holding what was committed before)."""
+    error.warnings = list(warnings) if as_json else []
+    reason = getattr(cause, "not_at_rest", None)
+    if reason is not None and path is not None and len(built) < len(jobs) and not warnings:
+        puzzle, goal = jobs[len(built)]
+        done = f"{puzzle.name} toward {goal} was not stored"
+        error.warnings.append(_not_at_rest(done, reason, path, "what was committed before"))
+    return error
 
 
 def _database_error(error: Exception) -> bool:

@@ -176,6 +176,8 @@ def _fail(error: PuzzledbError, as_json: bool):
         if as_json:
             click.echo(json.dumps(error.as_json(), ensure_ascii=False))
         else:
+            for warning in error.warnings:
+                click.echo(f"warning: {warning}", err=True)
             click.echo(f"error: {error.message}", err=True)
     except OSError:  # stdout is full or gone: the exit status still says what happened
         if as_json:

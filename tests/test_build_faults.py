@@ -25,7 +25,8 @@ from puzzledb.service.answers import Answers
 ROOT = Path(__file__).parent.parent
 
 #: The real command, but with its progress display on stderr even when that is a pipe and
-#: with --json: how a test knows which stage a build is in.
+#: with --json: how a test knows which stage a build is in. (build imports for_build from
+#: service.progress as it runs: the module's name is the one to replace.)
 SHOWING_PROGRESS = (
     "import sys\n"
     "from puzzledb.service import cli, progress\n"
