@@ -68,6 +68,8 @@ MAX_CELLS = 64
 #: The largest definition file read: a big board's with every piece named is a few kB.
 MAX_FILE_BYTES = 1_000_000
 MAX_TITLE = 100
+#: A piece's name is said in every move ("bulb left"): a word or two, never a page.
+MAX_PIECE_NAME = 40
 WHY_MAX_CELLS = "the fast search holds a state in one 64-bit integer, one bit per cell at least"
 KEYS = (
     "name",
@@ -481,6 +483,11 @@ class _Reader:
         if not value or value != value.strip() or not value.isprintable():
             self.fail(
                 f"{where}.name must be printable text, no spaces at its ends, not {shown(value)}"
+            )
+        if len(value) > MAX_PIECE_NAME:
+            self.fail(
+                f"{where}.name has {len(value):,} characters, at most {MAX_PIECE_NAME} are "
+                f"allowed: {shown(value)}"
             )
         return value
 

@@ -20,6 +20,8 @@ LINES: dict[str, tuple[tuple[int, int], ...]] = {
     "grid": ((0, 1), (1, 0)),
     "triangle": ((0, 1), (1, 0), (1, 1)),
 }
+#: Rows a drawn board may have, and cells a row: 64 holes need no more, whatever their shape.
+MAX_SIDE = 64
 
 
 def check_board(board: object, name: str) -> tuple[str, ...]:
@@ -29,7 +31,15 @@ def check_board(board: object, name: str) -> tuple[str, ...]:
         board = board.split("/")
     if not isinstance(board, (list, tuple)) or not board:
         raise BadDefinition(f"{at}board must be rows of '.' and 'o', e.g. [\"ooo\", \"ooo\"]")
+    if len(board) > MAX_SIDE:
+        raise BadDefinition(
+            f"{at}the board has {len(board):,} rows, at most {MAX_SIDE} are allowed"
+        )
     for number, row in enumerate(board, start=1):
+        if isinstance(row, str) and len(row) > MAX_SIDE:
+            raise BadDefinition(
+                f"{at}board row {number} has {len(row):,} cells, at most {MAX_SIDE} are allowed"
+            )
         if not isinstance(row, str) or not row:
             raise BadDefinition(f"{at}board row {number} must be a non-empty string")
         bad = next((ch for ch in row if ch not in HOLE_MARK + NO_HOLE_MARK), None)

@@ -174,3 +174,37 @@ def test_a_deeply_nested_toml_file_is_a_bad_definition_not_a_traceback(tmp_path)
     error = json.loads(done.stdout)["error"]
     assert error["code"] == "bad_definition" and "nested too deeply" in error["message"]
     assert not (tmp_path / "x.sqlite").exists()
+
+
+@pytest.mark.parametrize(
+    "toml, words",
+    [
+        (  # a piece name of 900,000 characters made a 10 MB file for 12 states
+            'name = "long"\nrows = 2\ncols = 2\ngoal = "LL1_"\nblank = "_"\n'
+            '[pieces.L]\nsize = [1, 2]\nname = "' + "x" * 900_000 + '"\n',
+            "pieces.L.name has 900,000 characters, at most 40",
+        ),
+        (
+            'name = "wide"\nrows = 2\ncols = 2\ngoal = "LL1_"\nblank = "_"\n'
+            '[pieces.L]\nsize = [1, 2]\nname = "' + "x" * 41 + '"\n',
+            "has 41 characters, at most 40",
+        ),
+        (
+            'kind = "peg"\nname = "wide"\ngoal = "1"\nboard = ["ooo' + "." * 97 + '"]\n',
+            "board row 1 has 100 cells, at most 64",
+        ),
+        (
+            'kind = "peg"\nname = "tall"\ngoal = "1"\nboard = ["ooo",' + '"...",' * 64 + "]\n",
+            "the board has 65 rows, at most 64",
+        ),
+    ],
+    ids=["huge-piece-name", "piece-name-41", "wide-peg-row", "tall-peg-board"],
+)
+def test_every_string_a_definition_holds_has_a_cap(cli, tmp_path, toml, words):
+    path = tmp_path / "def.toml"
+    path.write_text(toml)
+    result = cli("build", "--file", path, "--json", "--db", tmp_path / "x.sqlite")
+    error = json.loads(result.stdout)["error"]
+    assert result.exit_code == 2 and error["code"] == "bad_definition", result.stdout[:300]
+    assert words in error["message"] and len(error["message"]) <= 1000
+    assert not (tmp_path / "x.sqlite").exists()
