@@ -285,6 +285,7 @@ def build_command(
                 failed = _not_stored(error, path or resolve_path(db_path), built, jobs)
                 raise _warned(failed, error, warnings, as_json, jobs, built, path) from None
             raise
+    _stored_whatever_comes()
     if as_json:
         answer = {"database": str(path), "built": built}
         if warnings:
@@ -293,6 +294,16 @@ def build_command(
 
 
 BUILD_SUMMARY = ("name", "goal", "states", "max_depth", "radius", "build_seconds")
+
+
+def _stored_whatever_comes() -> None:
+    """Every build is stored: Ctrl-C or SIGTERM from here on changes nothing, so the command
+    still says what it built and exits 0 (once, a signal at this point ended it with the
+    signal's status, as if nothing had been stored)."""
+    if threading.current_thread() is threading.main_thread():
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(signum) is not signal.SIG_IGN:
+                signal.signal(signum, lambda _signum, _frame: None)
 
 
 def _builder(cluster: str | None, one_machine):

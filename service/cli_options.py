@@ -109,18 +109,18 @@ def reports_errors(command):
         try:
             return command(*args, **kwargs)
         except PuzzledbError as error:
-            _fail(error, as_json)
+            fail(error, as_json)
         except Exception as error:
             if isinstance(error, OSError) and not isinstance(error, BrokenPipeError):
-                _fail(_system_error(error), as_json)
+                fail(_system_error(error), as_json)
             if not _database_error(error):
                 raise
             cause = getattr(error, "orig", error)
             path = shown(str(resolve_path(kwargs.get("db_path"))), PATH_SHOWN)
-            _fail(DatabaseFault(f"cannot use the database at {path}: {cause}"), as_json)
+            fail(DatabaseFault(f"cannot use the database at {path}: {cause}"), as_json)
         except KeyboardInterrupt as interrupt:
             signum = getattr(interrupt, "signum", signal.SIGINT)
-            _fail(Interrupted("interrupted; the database is unchanged", signum), as_json)
+            fail(Interrupted("interrupted; the database is unchanged", signum), as_json)
 
     return wrapper
 
@@ -171,7 +171,9 @@ def exit_status(error: PuzzledbError) -> int:
     return EXIT_STATUS.get(error.code, 1)
 
 
-def _fail(error: PuzzledbError, as_json: bool):
+def fail(error: PuzzledbError, as_json: bool):
+    """Say `error` (one JSON object on stdout with --json, else a line on stderr) and exit
+    with its status."""
     try:
         if as_json:
             click.echo(json.dumps(error.as_json(), ensure_ascii=False))
@@ -256,4 +258,4 @@ def _usage_errors(as_json: bool):
         if not as_json:
             raise  # click prints its usage message on stderr
         where = f"{error.ctx.command_path}: " if error.ctx else ""
-        _fail(UsageFault(f"{where}{error.format_message()}"), as_json=True)
+        fail(UsageFault(f"{where}{error.format_message()}"), as_json=True)

@@ -64,7 +64,7 @@ def test_the_console_script_is_puzzledb():
         for e in importlib.metadata.entry_points(group="console_scripts")
         if e.dist and e.dist.name == "puzzledb"
     }
-    assert scripts == {"puzzledb": "puzzledb.service.cli:main"}
+    assert scripts == {"puzzledb": "puzzledb.service.entry:main"}  # which then loads the CLI
 
 
 HEAVY = ("numpy", "sqlalchemy", "flask", "gunicorn", "matplotlib", "dask", "distributed", "pyarrow")
