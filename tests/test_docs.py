@@ -79,6 +79,7 @@ def test_pages_point_to_nothing_outside_the_repository():
     for page in [*PAGES, ROOT / "CHANGELOG.md"]:
         text = page.read_text(encoding="utf-8")
         assert "PUZZLES.md" not in text and "../shared" not in text, page_id(page)
+        assert not re.search(r"\bissues? \d", text), f"{page_id(page)} names an issue"
         away = re.findall(r"https?://(?!127\.0\.0\.1|localhost|HOST|\.\.\.)[^\s)'\"`]+", text)
         assert not away, f"{page_id(page)}: {away}"
 
