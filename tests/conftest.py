@@ -5,7 +5,10 @@ Tests that only read share `seed_db`; tests that build or break things get `empt
 
 from __future__ import annotations
 
+import contextlib
+import subprocess
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -53,3 +56,19 @@ def cli():
         return runner.invoke(main, [str(a) for a in args], env=env, catch_exceptions=False)
 
     return run
+
+
+@contextlib.contextmanager
+def small_file_system(folder: Path, size: str):
+    """`folder` made a file system of `size` (a tmpfs, `1M`; mounting needs root), unmounted
+    after: where a build meets a full disk for real."""
+    folder.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", folder], capture_output=True
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a small tmpfs here: {mounted.stderr!r}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", folder], check=True)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import small_file_system
 
 from puzzledb.service.cli import main
 
@@ -203,17 +204,8 @@ def test_a_scheduler_killed_while_shards_are_written_leaves_no_shard(scheduler, 
 @pytest.fixture()
 def small_disk(tmp_path):
     """A folder on a file system of 1 MB (tmpfs: needs root), unmounted after."""
-    folder = tmp_path / "small"
-    folder.mkdir()
-    mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=1M", "tmpfs", folder], capture_output=True
-    )
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a small tmpfs here: {mounted.stderr!r}")
-    try:
+    with small_file_system(tmp_path / "small", "1M") as folder:
         yield folder
-    finally:
-        subprocess.run(["umount", folder], check=True)
 
 
 def test_a_full_disk_under_the_shards_is_a_database_error(small_disk):

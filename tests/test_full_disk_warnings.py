@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import small_file_system
 
 PUZZLEDB = Path(sys.executable).with_name("puzzledb")
 
@@ -19,17 +20,8 @@ def small_disk(tmp_path):
     """A folder on a file system of 1,400 KB (tmpfs: needs root), unmounted after: room for
     a file holding nooff and a build of seven in its -wal (about 0.8 MB), not for seven's
     pages copied back into the file too, nor for eight."""
-    folder = tmp_path / "small"
-    folder.mkdir()
-    mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=1400k", "tmpfs", folder], capture_output=True
-    )
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a small tmpfs here: {mounted.stderr!r}")
-    try:
+    with small_file_system(tmp_path / "small", "1400k") as folder:
         yield folder
-    finally:
-        subprocess.run(["umount", folder], check=True)
 
 
 def build(db: Path, *args: str) -> subprocess.CompletedProcess:
