@@ -47,15 +47,20 @@ def wait_until_up(server: subprocess.Popen, base: str) -> None:
     pytest.fail(f"serve did not answer within {START_SECONDS} s")
 
 
-def test_serve_answers_over_http(seed_db):
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [*PUZZLEDB, "serve", "--db", str(seed_db), "--port", str(port), "--workers", "1"],
+def one_worker(db, port: int) -> subprocess.Popen:
+    """`puzzledb serve` of `db` on `port` with one worker, its output read as text."""
+    return subprocess.Popen(
+        [*PUZZLEDB, "serve", "--db", str(db), "--port", str(port), "--workers", "1"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
+
+
+def test_serve_answers_over_http(seed_db):
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = one_worker(seed_db, port)
     try:
         wait_until_up(server, base)
         status, headers, path = fetch(base + "/path?puzzle=eight&state=867254301")
@@ -123,12 +128,7 @@ def test_a_malformed_request_is_logged_on_one_short_line(seed_db):
     import socket
 
     port = free_port()
-    server = subprocess.Popen(
-        [*PUZZLEDB, "serve", "--db", str(seed_db), "--port", str(port), "--workers", "1"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    server = one_worker(seed_db, port)
     try:
         wait_until_up(server, f"http://127.0.0.1:{port}")
         with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
@@ -147,12 +147,7 @@ def test_serve_says_its_address_once_it_accepts_connections(seed_db):
     and it is the one line that gives the address."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [*PUZZLEDB, "serve", "--db", str(seed_db), "--port", str(port), "--workers", "1"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    server = one_worker(seed_db, port)
     try:
         assert server.stderr is not None
         lines = []
