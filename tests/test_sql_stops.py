@@ -18,6 +18,8 @@ import pytest
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build_to
 
+pytestmark = pytest.mark.slow  # runs queries that take seconds, then stops them
+
 TREE = Path(__file__).resolve().parent.parent
 #: Counts for ever: only a stop ends it.
 FOREVER = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x FROM c"
@@ -39,6 +41,20 @@ def start(db: Path, *args: str) -> subprocess.Popen:
         stderr=subprocess.PIPE,
         cwd=TREE,
     )
+
+
+def has_open(child: subprocess.Popen, path: Path, patience: float = 60) -> None:
+    """Wait until `child` holds `path` open (a loaded machine may take seconds to start it)."""
+    fds = Path(f"/proc/{child.pid}/fd")
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline and child.poll() is None:
+        try:
+            if any(fd.resolve() == path.resolve() for fd in fds.iterdir()):
+                return
+        except OSError:
+            pass  # a descriptor closed while we looked
+        time.sleep(0.05)
+    pytest.fail(f"the command never opened {path.name}")
 
 
 class SlowReader(threading.Thread):
@@ -173,7 +189,8 @@ def test_the_time_limit_bounds_one_long_step_inside_sqlite(db):
 @pytest.mark.parametrize("signum, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_a_signal_stops_one_long_step_inside_sqlite(db, signum, status):
     child = start(db, ONE_LONG_STEP, "--time-limit", "0")
-    time.sleep(1.5)  # well inside the step (the command starts in a fraction of that)
+    has_open(child, db)  # the query's connection is open: its handlers are in place
+    time.sleep(0.5)  # and the step has begun (it runs for seconds)
     child.send_signal(signum)
     out, err = child.communicate(timeout=PATIENCE)
     assert child.returncode == status and out == b""
