@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from page_kit import base, browser, page  # noqa: F401  (the page tests' fixtures)
 
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build
@@ -20,6 +19,19 @@ from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers
 
 ATAMA_ARTICLE_GOAL = "ソウアイ*タタノマ"
+#: Tiers, by marker (pyproject.toml names them): `page` (Chromium, any test using `browser`)
+#: and `cluster` (Dask, the test_cluster* files) are given here; `slow` is written on each
+#: test that takes seconds. The fast tier is `pytest -m "not page and not cluster and not
+#: slow"`.
+CLUSTER_FILES = "test_cluster"
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.page)
+        if item.path.name.startswith(CLUSTER_FILES):
+            item.add_marker(pytest.mark.cluster)
 
 
 @pytest.fixture(scope="session")
@@ -72,3 +84,31 @@ def small_file_system(folder: Path, size: str):
         yield folder
     finally:
         subprocess.run(["umount", folder], check=True)
+
+
+# -- the page's fixtures: Playwright is imported by the page's tests alone (tests/page_kit.py) --
+@pytest.fixture(scope="module")
+def base(seed_db):
+    """`puzzledb serve` on the seed database, one per test module: its base URL."""
+    from page_kit import served
+
+    with served(seed_db) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """The system's headless Chromium, one per test module."""
+    from page_kit import chromium
+
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture()
+def page(browser, base):
+    """The page loaded with eight on the board; `page.refused` lists API refusals seen."""
+    from page_kit import eight_page
+
+    with eight_page(browser, base) as opened:
+        yield opened

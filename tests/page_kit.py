@@ -1,16 +1,19 @@
 """What every test of the page shares: a real `puzzledb serve`, the system's headless Chromium
-driven by Playwright, and steps such as waiting for a state to settle. Its fixtures are
-registered in conftest.py, so each page test file imports only the helper functions.
+driven by Playwright, and steps such as waiting for a state to settle. conftest.py's fixtures
+`base`, `browser` and `page` open these lazily, so only the page's tests import Playwright;
+each page test file imports the helper functions it uses.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from servers import puzzledb_serve
@@ -46,32 +49,34 @@ STATIC = [
 FONT_FILES = ["kana.woff2", "kana-OFL.txt"]
 
 
-# -- a real server and a real browser -------------------------------------------------------------
-@pytest.fixture(scope="module")
-def base(seed_db):
-    with puzzledb_serve(seed_db) as url:
+# -- a real server and a real browser (conftest.py's fixtures `base`, `browser`, `page`) -------
+@contextmanager
+def served(db: Path) -> Iterator[str]:
+    """`puzzledb serve` on `db`: its base URL."""
+    with puzzledb_serve(db) as url:
         yield url
 
 
-@pytest.fixture(scope="module")
-def browser():
+@contextmanager
+def chromium() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.fail(
             f"no Chromium at {CHROMIUM}: install it with `apt-get install chromium` "
             f"(or set PUZZLEDB_CHROMIUM)"
         )
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
 
 
-@pytest.fixture()
-def page(browser, base):
+@contextmanager
+def eight_page(browser: Browser, base: str) -> Iterator[Page]:
     """The page loaded with eight on the board; `page.refused` lists API refusals seen."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
-    problems, page.refused = [], []
+    problems: list[str] = []
+    page.refused = []  # type: ignore[attr-defined]
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.on(
         "console",
@@ -82,7 +87,7 @@ def page(browser, base):
         ),
     )
     page.on("request", lambda r: r.url.startswith(base + "/") or problems.append(r.url))
-    page.on("response", lambda r: r.status >= 400 and page.refused.append(r.url))
+    page.on("response", lambda r: r.status >= 400 and page.refused.append(r.url))  # type: ignore[attr-defined]
     page.goto(base + "/")
     settled(page, "647850321")
     yield page

@@ -14,6 +14,8 @@ from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers
 from puzzledb.service.progress import TerminalProgress, for_build
 
+pytestmark = pytest.mark.slow  # builds nine and other large boards
+
 
 @pytest.fixture(scope="module")
 def nine_db(tmp_path_factory):

@@ -22,6 +22,8 @@ from puzzledb.db.build import build_to
 from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers
 
+pytestmark = pytest.mark.slow  # interrupts real builds in each of their stages
+
 ROOT = Path(__file__).parent.parent
 
 #: The real command, but with its progress display on stderr even when that is a pipe and

@@ -36,6 +36,7 @@ def environment() -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow  # every page's examples, builds and servers included
 @pytest.mark.parametrize("page", RUN, ids=page_id)
 def test_page_examples_print_what_they_show(page, tmp_path):
     """Each command of the page, run in order in a new folder, prints the output shown."""
@@ -84,6 +85,7 @@ def test_pages_point_to_nothing_outside_the_repository():
         assert not away, f"{page_id(page)}: {away}"
 
 
+@pytest.mark.slow  # MkDocs builds the whole site
 def test_site_builds_strictly(tmp_path):
     """A broken link, a missing page or a page left out of the navigation fails the build."""
     done = subprocess.run(

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from conftest import small_file_system
 
+pytestmark = pytest.mark.slow  # fills small file systems with builds
+
 PUZZLEDB = Path(sys.executable).with_name("puzzledb")
 
 

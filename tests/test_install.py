@@ -9,6 +9,8 @@ import re
 import subprocess
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).resolve().parent / "install.sh"
 #: Debian packages a fresh machine of our kind lacks, whatever this one has installed since.
 NOT_ON_A_FRESH_MACHINE = re.compile(r"Package: (chromium|nginx|libnginx-mod)")
@@ -37,6 +39,7 @@ def test_a_machine_with_every_tool_installs_no_debian_package():
         assert "would install: nothing\n" in done.stdout
 
 
+@pytest.mark.slow  # apt simulates a fresh machine's install
 def test_fresh_machine_install_simulates_without_conflict(tmp_path):
     """apt-get install -s of what a fresh machine lacks, against this machine's package list
     without Chromium and nginx: nodejs from NodeSource conflicts with Debian's npm, so asking

@@ -28,6 +28,7 @@ def test_the_tests_import_this_checkout():
         assert Path(package.__file__).resolve().parent == TREE / folder
 
 
+@pytest.mark.slow  # installs the project into a new venv
 def test_one_import_package_and_nothing_else_at_the_top(tmp_path):
     """What `pip install .` puts into site-packages: puzzledb/ and its metadata, nothing that
     could collide with another distribution's builder, db or service."""
@@ -145,6 +146,7 @@ def _tool(name: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow  # mypy over the whole package
 def test_mypy_sees_the_package_and_finds_nothing():
     """mypy resolves puzzledb.* to the top-level folders (through .mypy-root/puzzledb), so a
     type crossing packages is checked, not silently Any."""

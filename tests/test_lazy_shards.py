@@ -25,6 +25,8 @@ from puzzledb.service.app import create_app
 from puzzledb.service.cli import main
 from puzzledb.service.cli_options import EXIT_STATUS
 
+pytestmark = pytest.mark.cluster  # builds eight on a local Dask cluster
+
 EIGHT = catalogue.get("eight")
 SEVEN = catalogue.get("seven")
 #: eight's goal, one near it, one 31 moves out (the farthest); seven's goal and one near it.

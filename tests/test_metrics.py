@@ -26,6 +26,8 @@ from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers
 from puzzledb.service.app import create_app
 
+pytestmark = pytest.mark.slow  # builds Klotski in three metrics
+
 METRICS = ["unit", "straight", "finger"]
 SIZES = {"V": (2, 1), "H": (1, 2)}
 KLOTSKI_START = "VBBVVBBVVHHVVssVs__s"

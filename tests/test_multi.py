@@ -366,6 +366,7 @@ def test_a_path_to_any_corner_target_is_a_shortest_chain_of_multi_moves(multi, r
         assert (move, after) in EIGHT(before)
 
 
+@pytest.mark.slow  # builds a multi-goal puzzle from the command line
 def test_flags_define_a_multi_puzzle(cli, tmp_path):
     db = tmp_path / "flags.sqlite"
     result = cli(

@@ -21,6 +21,8 @@ from puzzledb.builder.search import breadth_first
 from puzzledb.builder.vector_search import layered_bfs
 from puzzledb.db.build import search
 
+pytestmark = pytest.mark.slow  # builds peg boards of chains and searches them again independently
+
 BOARDS = {
     "peg15": lambda: catalogue.get("peg15"),
     "square": lambda: PegSolitaire.from_rows("square", ["oooo"] * 4, "grid", "0000010000000000"),

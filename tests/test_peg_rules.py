@@ -14,6 +14,8 @@ from puzzledb.builder import catalogue
 from puzzledb.builder.peg import PegSolitaire
 from puzzledb.builder.peg_rules import Golden, class_reason, pagoda_reason, pagodas
 
+pytestmark = pytest.mark.slow  # searches whole peg boards to check each rule
+
 BOARDS = {
     "3x3": (("ooo", "ooo", "ooo"), "grid"),
     "4x4": (("oooo", "oooo", "oooo", "oooo"), "grid"),

@@ -8,6 +8,7 @@ from puzzledb.builder.search import breadth_first
 from puzzledb.builder.sliding import SlidingPuzzle
 
 
+@pytest.mark.slow  # every state of each small puzzle
 @pytest.mark.parametrize("name", ["nooff", "peg15", "seven"])
 def test_reverse_moves_are_exactly_the_moves_that_lead_here(name):
     puzzle = catalogue.get(name)

@@ -10,6 +10,8 @@ import pytest
 
 from puzzledb.service.app import create_app
 
+pytestmark = pytest.mark.slow  # builds a rectangles puzzle in finger moves
+
 EXAMPLE = Path(__file__).parent.parent / "examples" / "klotski.toml"
 START = "VBBVVBBVVHHVVssVs__s"
 EXIT = "?????????????BB??BB?"

@@ -218,6 +218,7 @@ def test_remove_waits_for_another_build_of_the_file(db):
     at_rest(db)
 
 
+@pytest.mark.cluster  # builds on a local Dask cluster
 def test_removing_a_cluster_build_removes_its_shard_files(cli, tmp_path):
     pytest.importorskip("distributed")
     db = tmp_path / "cluster.sqlite"

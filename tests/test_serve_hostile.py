@@ -18,6 +18,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from servers import puzzledb_serve
 
+pytestmark = pytest.mark.slow  # waits out the server's deadlines for stalled clients
+
 CLIENTS = 40
 PIPELINED = 50
 BIG = "/depth?puzzle=eight&d=24&limit=10000&offset={}"  # about 120 KB an answer

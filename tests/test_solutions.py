@@ -33,6 +33,7 @@ def stored(db, name, column="solutions"):
         return dict(conn.execute(f"SELECT state, {column} FROM states WHERE puzzle = ?", (name,)))
 
 
+@pytest.mark.slow  # counts every puzzle's solutions again
 @pytest.mark.parametrize("name", list(SUCCESSORS))
 def test_every_count_equals_an_independent_count(seed_db, name):
     goal = catalogue.get(name).default_goal

@@ -69,6 +69,7 @@ def test_all_goals_builds_one_goal_per_class_of_blank_cell(answers):
     assert built == {"123456780", "102345678", "123405678"}
 
 
+@pytest.mark.slow  # a search from each random target
 @settings(max_examples=12, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_a_path_to_any_eight_target_is_legal_and_as_short_as_a_search_from_it(answers, rng):
@@ -87,6 +88,7 @@ def test_a_path_to_any_eight_target_is_legal_and_as_short_as_a_search_from_it(an
         assert (move, after) in {(m.label, nxt) for m, nxt in puzzle.moves(before)}
 
 
+@pytest.mark.slow  # a search from each random target
 @settings(max_examples=25, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_seven_paths_and_counts_to_any_target_equal_an_independent_search(answers, rng):

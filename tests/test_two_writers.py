@@ -19,9 +19,12 @@ from puzzledb.db.build import build_to
 from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers
 
-pytestmark = pytest.mark.skipif(
-    not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="needs fork and two cores"
-)
+pytestmark = [
+    pytest.mark.slow,  # builds with two writer processes
+    pytest.mark.skipif(
+        not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="needs fork and two cores"
+    ),
+]
 
 
 @pytest.fixture()

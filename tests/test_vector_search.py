@@ -17,6 +17,10 @@ from puzzledb.builder.search import breadth_first
 from puzzledb.builder.sliding import SlidingPuzzle
 from puzzledb.builder.vector_search import NO_MOVE, layered_bfs
 
+pytestmark = (
+    pytest.mark.slow
+)  # each test searches whole boards twice, numpy's way and the plain way
+
 BOARDS = {
     # 1-bit digits: one kind of piece and the blank
     "one bit": SlidingPuzzle("onebit", 2, 3, "AAAA.A", "."),
