@@ -17,11 +17,26 @@ export function landing(definition, state, move) {
   return move.to;
 }
 
-// The moves of the piece covering `cell`, each with where it lands; best first, as /moves lists.
-export function optionsAt(definition, state, moves, cell) {
+// The moves of the piece covering `cell`, best first as /moves lists them, each with where it
+// rests (`rests`: the cells of each piece it puts down; `covers`: all of them).
+export function optionsAt(definition, state, pieces, moves, cell) {
   return moves
     .filter((m) => mover(definition, state, m).includes(cell))
-    .map((m) => ({ move: m, lands: landing(definition, state, m) }));
+    .map((m) => {
+      const rests = resting(definition, state, pieces, m);
+      return { move: m, rests, covers: rests.flat() };
+    });
+}
+
+// Where a move leaves its piece, as the cells of each piece it puts where none stood: read
+// off the API's pieces before (`pieces`) and after the move, so a wide piece's whole block
+// (`to` has only the cells it enters) and every tile of a pushed run. A peg's chain back to
+// its own hole puts none down anew: it rests in `to`.
+export function resting(definition, state, pieces, move) {
+  const key = (p) => `${p.label} ${p.cells.join(",")}`;
+  const before = new Set(pieces.map(key));
+  const put = move.pieces.filter((p) => !before.has(key(p)));
+  return put.length ? put.map((p) => p.cells) : [landing(definition, state, move)];
 }
 
 // The moves that fill `cell`, from any piece.
