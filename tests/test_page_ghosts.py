@@ -1,8 +1,8 @@
 """Where a picked-up piece can go, shown as chess sites show it: each move's ghost (the whole
-piece, translucent, where it would land), and a chooser beside the board where two moves'
-ghosts overlap, with a mouse or a finger (real Chromium, as test_page.py). Klotski under the
-straight and finger metrics has two-cell pieces with two moves that share a cell; peg15 has
-chains of one peg that end in the same hole."""
+piece, translucent, where it would land), a chooser beside the board where two moves' ghosts
+overlap, and a piece or peg dragged to its place, with a mouse or a finger (real Chromium, as
+test_page.py). Klotski under the straight and finger metrics has two-cell pieces with two moves
+that share a cell; peg15 has chains of one peg that end in the same hole."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ CORNER = "VBBVVBBVVssVVs_VHH_s"
 # peg 6 of peg15 has chains to 1 and to 8, each reached two ways ("1, 8" and "8" both end in 8)
 CHAINS = "101111110111111"
 AFTER_JUMP_TO_8 = "101111001111111"
+ONE_JUMP = "111111111111011"  # peg 10's one jump: over 11 into 12
 
 
 @pytest.fixture(scope="module")
@@ -91,6 +92,30 @@ def spans(box, first, last, slack=4):
         and abs(box["x"] + box["width"] - (last["x"] + last["width"])) <= slack
         and abs(box["y"] + box["height"] - (last["y"] + last["height"])) <= slack
     )
+
+
+def drag(page, start, end):
+    """Press at `start`, move in steps, let go at `end` (page coordinates)."""
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(*end, steps=8)
+    page.mouse.up()
+
+
+def touch_drag(page, start, end):
+    """A finger pressed at `start`, moved in steps, lifted at `end`: real touch input (the
+    browser's own, so it scrolls the page instead unless the piece keeps the gesture)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point(start)]})
+    for i in range(1, 9):
+        at = (start[0] + (end[0] - start[0]) * i / 8, start[1] + (end[1] - start[1]) * i / 8)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point(at)]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def point(at):
+    return {"x": at[0], "y": at[1]}
 
 
 # -- ghosts ---------------------------------------------------------------------------------------
@@ -199,6 +224,44 @@ def test_the_chooser_passes_axe(opened):
     assert found == []
 
 
+# -- dragging --------------------------------------------------------------------------------------
+def test_a_piece_is_dragged_to_where_it_should_go(opened):
+    page = opened("?puzzle=klotski-straight&state=" + KLOTSKI, KLOTSKI)
+    piece = page.locator(".piece[data-cell='16']").bounding_box()
+    # held by its left cell and let go over 18: that cell lands on 18, so it goes right 2
+    drag(page, centre(piece, across=0.25), centre(slot_box(page, 18)))
+    settled(page, RIGHT_2)
+    expect(page.locator("#board .ghost")).to_have_count(0)
+
+
+def test_a_drop_where_no_move_goes_puts_the_piece_back_and_says_so(opened):
+    page = opened("?puzzle=klotski-straight&state=" + KLOTSKI, KLOTSKI)
+    piece = page.locator(".piece[data-cell='16']")
+    before = piece.bounding_box()
+    drag(page, centre(before, across=0.25), centre(slot_box(page, 8)))  # onto a vertical
+    expect(page.locator("#status")).to_contain_text("No move puts it there")
+    expect(piece).to_have_css("translate", "none")  # back where it was
+    assert piece.bounding_box() == before
+    expect(page.locator("#state-input")).to_have_value(KLOTSKI)
+    expect(page.locator("#board .ghost")).to_have_count(0)
+    page.click(".piece[data-cell='16']")  # and a click after a drag is a click again
+    expect(page.locator("#board .ghost")).to_have_count(2)
+
+
+def test_a_peg_is_dragged_to_its_hole_and_an_overlap_is_offered(opened):
+    page = opened("?puzzle=peg15&state=" + ONE_JUMP, ONE_JUMP)
+    start = centre(page.locator(".hole[data-hole='10']").bounding_box())
+    drag(page, start, centre(page.locator(".hole[data-hole='12']").bounding_box()))
+    settled(page, "111111111100111")
+    page.fill("#state-input", CHAINS)
+    page.press("#state-input", "Enter")
+    settled(page, CHAINS)
+    start = centre(page.locator(".hole[data-hole='6']").bounding_box())
+    drag(page, start, centre(page.locator(".hole[data-hole='8']").bounding_box()))
+    expect(page.locator("#board .choices button.choice")).to_have_count(2)
+    expect(page.locator(".hole.selected[data-hole='6']")).to_have_count(1)  # still picked up
+
+
 # -- a finger --------------------------------------------------------------------------------------
 def test_a_tap_picks_a_piece_up_and_a_tap_on_a_ghost_moves_it(opened):
     page = opened("?puzzle=klotski-finger&state=" + KLOTSKI, KLOTSKI, phone=True)
@@ -206,3 +269,14 @@ def test_a_tap_picks_a_piece_up_and_a_tap_on_a_ghost_moves_it(opened):
     expect(page.locator("#board .ghost")).to_have_count(2)
     page.tap(".slot[data-cell='19']")  # under the ghost of "right 2" alone
     settled(page, RIGHT_2)
+
+
+def test_a_finger_drags_a_piece_round_a_corner(opened):
+    page = opened("?puzzle=klotski-finger&state=" + KLOTSKI, KLOTSKI, phone=True)
+    page.locator("#board").scroll_into_view_if_needed()
+    touch_drag(
+        page,
+        centre(page.locator(".piece[data-cell='14']").bounding_box()),
+        centre(slot_box(page, 19)),
+    )
+    settled(page, CORNER)

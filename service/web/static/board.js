@@ -4,7 +4,7 @@
 // nothing here reads a state's text. A piece keeps its element from state to state, so a move
 // slides it there. Tab goes through the board in reading order: pieces and empty cells (or
 // holes); a cell a piece covers is skipped. A piece picked up shows a ghost of itself where
-// each of its moves would put it.
+// each of its moves would put it, and a piece or peg can be dragged there too.
 
 const SVG = "http://www.w3.org/2000/svg";
 // Box-drawing glyph -> its arms (up, down, left, right), drawn from the centre to the edges
@@ -17,12 +17,15 @@ const ARMS = {
 const ENDS = [[50, 0], [50, 100], [0, 50], [100, 50]];
 
 export class Board {
-  // `hooks`, the page's answers to a chooser: choose(move) takes a move offered (null: none).
+  // `hooks`, the page's answers to a drag and a chooser: lift(cell) picks up the piece at
+  // `cell` (false: it cannot move), drop(held, over) lets it go over a cell (null: off the
+  // board; true: a move was made), choose(move) takes a move offered (null: none of them).
   constructor(root, definition, onClick, goal = definition.goal, hooks = {}) {
     this.root = root;
     this.definition = definition;
-    this.onClick = onClick;  // called with the cell (hole) clicked
+    this.onClick = (cell) => (this.dragged ? null : onClick(cell));  // with the cell (hole) clicked
     this.hooks = hooks;
+    this.dragged = false;  // a drag just ended: the click that follows it is no click
     this.choices = [];     // the moves the chooser offers, when it is open
     this.lit = null;       // the move whose ghost a choice lights
     // A goal that is a pattern (Klotski's) is about the pieces it names: each in a colour of its own.
@@ -35,6 +38,7 @@ export class Board {
     root.className = `board ${definition.kind}`;
     if (definition.kind === "peg") this.holes = this.drawHoles();
     else this.slots = this.drawSlots();
+    if (hooks.lift) root.addEventListener("pointerdown", (event) => this.press(event));
   }
 
   // `pieces`: [{label, cells}] of the state, as the API gives them.
@@ -320,6 +324,94 @@ export class Board {
     this.lit = key;
     this.root.classList.toggle("lighting", key !== null);
     this.root.querySelectorAll(".ghost").forEach((el) => el.classList.toggle("chosen", el.dataset.move === key));
+  }
+
+  // -- dragging --------------------------------------------------------------------------------
+  // Pointer events, so a finger drags as a mouse does. A press on a piece (or peg) that then
+  // moves a few pixels picks it up (the page shows its ghosts), it follows the pointer, and
+  // where it is let go the page decides; a press that hardly moves stays a click.
+  press(event) {
+    if (!event.isPrimary || event.button !== 0) return;
+    const el = event.target.closest(".piece, .hole.has-peg");
+    const held = el ? this.cellAt(event.clientX, event.clientY) : null;
+    if (held === null || (el.piece && !el.piece.cells.includes(held))) return;
+    const drag = { el, held, x: event.clientX, y: event.clientY, shown: null, dead: false };
+    const mine = (handler) => (e) => e.pointerId === event.pointerId && handler(e);
+    const listeners = {
+      pointermove: mine((e) => this.follow(drag, e, event.pointerId)),
+      pointerup: mine((e) => {
+        stop();
+        this.letGo(drag, this.cellAt(e.clientX, e.clientY));
+      }),
+      pointercancel: mine(() => {
+        stop();
+        this.letGo(drag, null);
+      }),
+    };
+    const stop = () => Object.entries(listeners).forEach(([type, f]) => document.removeEventListener(type, f));
+    Object.entries(listeners).forEach(([type, f]) => document.addEventListener(type, f));
+  }
+
+  follow(drag, event, id) {
+    if (drag.dead) return;
+    const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
+    if (!drag.shown) {
+      if (Math.hypot(dx, dy) < 6) return;
+      if (!this.hooks.lift(drag.held)) {
+        drag.dead = true;
+        return;
+      }
+      drag.shown = this.holes ? this.floatingPeg(drag.el) : drag.el;
+      drag.shown.classList.add("dragging");
+      drag.el.classList.add("lifted");
+      if (drag.el.setPointerCapture) drag.el.setPointerCapture(id);
+    }
+    drag.shown.style.translate = `${dx}px ${dy}px`;
+  }
+
+  // Let go over `over` (null: off the board). A move made puts the piece where it goes at
+  // once, from where it was let go; otherwise it slides back.
+  letGo(drag, over) {
+    if (!drag.shown) return;  // a click, which the click that follows makes
+    this.dragged = true;
+    setTimeout(() => { this.dragged = false; });
+    const made = this.hooks.drop(drag.held, over);
+    const { el, shown } = drag;
+    el.classList.remove("lifted");
+    if (shown !== el) return shown.remove();
+    if (!made) shown.classList.remove("dragging");
+    shown.style.translate = "";
+    void shown.offsetWidth;  // the place it went to is drawn before transitions come back
+    shown.classList.remove("dragging");
+  }
+
+  floatingPeg(hole) {
+    const peg = document.createElement("div");
+    peg.className = "drag-peg";
+    peg.setAttribute("aria-hidden", "true");
+    peg.style.left = hole.style.left;
+    peg.style.top = hole.style.top;
+    this.root.append(peg);
+    return peg;
+  }
+
+  // The cell (or hole) at a point of the page: a grid's by its rows and columns, a peg board's
+  // nearest hole within a hole's width; null off the board.
+  cellAt(x, y) {
+    if (this.holes) {
+      let best = null, nearest = Infinity;
+      this.holes.forEach((el, hole) => {
+        const b = el.getBoundingClientRect();
+        const d = Math.hypot(x - (b.left + b.width / 2), y - (b.top + b.height / 2));
+        if (d < nearest && d <= b.width) [best, nearest] = [hole, d];
+      });
+      return best;
+    }
+    const { rows, cols } = this.definition;
+    const b = this.root.getBoundingClientRect();
+    const col = Math.floor(((x - b.left - this.root.clientLeft) / this.root.clientWidth) * cols);
+    const row = Math.floor(((y - b.top - this.root.clientTop) / this.root.clientHeight) * rows);
+    return row >= 0 && row < rows && col >= 0 && col < cols ? row * cols + col : null;
   }
 }
 

@@ -8,7 +8,7 @@ import { ask } from "./api.js";
 import { Board } from "./board.js";
 import { DepthBrowser } from "./browse.js";
 import { histogram } from "./chart.js";
-import { covered, landing, mover, movesInto, optionsAt } from "./picking.js";
+import { covered, dropped, landing, mover, movesInto, optionsAt } from "./picking.js";
 import { Player } from "./player.js";
 import { count, keepInView, SolutionList } from "./solution.js";
 import { smallBoard } from "./thumbs.js";
@@ -110,6 +110,8 @@ const WAIT = "wait: looking up this position";
 const unlessWaiting = (action) => (...args) => (waiting ? refuse() : action(...args));
 const guarded = {  // what a user starts, under that rule
   clicked: unlessWaiting((cell) => clicked(cell)),
+  lift: unlessWaiting((cell) => lift(cell)),
+  drop: unlessWaiting((held, over) => drop(held, over)),
   make: unlessWaiting((move) => make(move)),
   load: unlessWaiting((text) => load(text)),
   undo: unlessWaiting(() => undo()),
@@ -168,7 +170,7 @@ async function setUp(chosen, chosenGoal, retry) {
   at = 0;
   targetable.clear();
   board = new Board(ui.board, definition(), (cell) => guarded.clicked(cell), goal, {
-    choose: (move) => (move ? guarded.make(move) : dismiss()),
+    lift: guarded.lift, drop: guarded.drop, choose: (move) => (move ? guarded.make(move) : dismiss()),
   });
   showExits(build().exits || []);
   chart = null;
@@ -518,6 +520,43 @@ function refuse() {
 
 function pickUp(options) {
   selected = { cells: mover(definition(), here.state, options[0].move), options, among: null };
+}
+
+// A drag starts on the piece (or peg) at `cell`: it is picked up and its ghosts shown; false
+// when it cannot move (said why).
+function lift(cell) {
+  if (player.playing || !here) return false;
+  if (!here.moves) return refuse();
+  const def = definition();
+  const options = optionsAt(def, here.state, here.pieces, here.moves, cell);
+  if (!options.length) {
+    say(def.kind === "peg" ? "That peg cannot jump now." : "That piece cannot move now.");
+    return false;
+  }
+  pickUp(options);
+  say(`Drop it on ${options.length > 1 ? "one of its ghosts" : "its ghost"} (a green dot: an optimal move).`);
+  redraw();
+  return true;
+}
+
+// The piece dragged by cell `held` let go over `over` (null: off the board): the one move that
+// rests it there is made (true), several are offered, and anywhere else it goes back, said.
+// Let go over its own place, it stays picked up, as after a click.
+function drop(held, over) {
+  if (!selected || over === held) return false;
+  const matches = over === null ? [] : dropped(definition(), selected.cells, selected.options, held, over);
+  if (matches.length === 1) {
+    make(matches[0].move);
+    return true;
+  }
+  if (matches.length > 1) {
+    offer(matches.map((o) => o.move));
+    return false;
+  }
+  selected = null;
+  redraw();
+  say("No move puts it there: it went back to its place.");
+  return false;
 }
 
 // Several moves rest the piece where it was sent (ghosts that overlap, chains of one peg that

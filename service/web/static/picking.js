@@ -39,6 +39,24 @@ export function resting(definition, state, pieces, move) {
   return put.length ? put.map((p) => p.cells) : [landing(definition, state, move)];
 }
 
+// The options a drag means: the piece (`cells`) held at cell `held` was let go over cell
+// `over`, so the held cell should land there, and the piece with it: the moves that rest it
+// so. A peg board has no grid: a peg goes to the hole it is let go over.
+export function dropped(definition, cells, options, held, over) {
+  const moved = definition.kind === "peg" ? [over] : shifted(definition.cols, cells, held, over);
+  if (!moved) return [];
+  return options.filter((o) => moved.every((c) => o.covers.includes(c)));
+}
+
+// `cells` moved on a grid of `cols` columns by the step from `from` to `to`; null when any
+// would leave its row's ends (a grid's top and bottom are checked by the options themselves).
+function shifted(cols, cells, from, to) {
+  const down = Math.floor(to / cols) - Math.floor(from / cols), right = (to % cols) - (from % cols);
+  const moved = cells.map((c) => [Math.floor(c / cols) + down, (c % cols) + right]);
+  if (moved.some(([, col]) => col < 0 || col >= cols)) return null;
+  return moved.map(([row, col]) => row * cols + col);
+}
+
 // The moves that fill `cell`, from any piece.
 export function movesInto(definition, state, moves, cell) {
   return moves.filter((m) => landing(definition, state, m).includes(cell));
