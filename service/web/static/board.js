@@ -3,7 +3,8 @@
 // by its layout. What covers which cell comes from the API (`pieces` of /moves and /path), so
 // nothing here reads a state's text. A piece keeps its element from state to state, so a move
 // slides it there. Tab goes through the board in reading order: pieces and empty cells (or
-// holes); a cell a piece covers is skipped.
+// holes); a cell a piece covers is skipped. A piece picked up shows a ghost of itself where
+// each of its moves would put it, and a piece or peg can be dragged there too.
 
 const SVG = "http://www.w3.org/2000/svg";
 // Box-drawing glyph -> its arms (up, down, left, right), drawn from the centre to the edges
@@ -16,10 +17,17 @@ const ARMS = {
 const ENDS = [[50, 0], [50, 100], [0, 50], [100, 50]];
 
 export class Board {
-  constructor(root, definition, onClick, goal = definition.goal) {
+  // `hooks`, the page's answers to a drag and a chooser: lift(cell) picks up the piece at
+  // `cell` (false: it cannot move), drop(held, over) lets it go over a cell (null: off the
+  // board; true: a move was made), choose(move) takes a move offered (null: none of them).
+  constructor(root, definition, onClick, goal = definition.goal, hooks = {}) {
     this.root = root;
     this.definition = definition;
-    this.onClick = onClick;  // called with the cell (hole) clicked
+    this.onClick = (cell) => (this.dragged ? null : onClick(cell));  // with the cell (hole) clicked
+    this.hooks = hooks;
+    this.dragged = false;  // a drag just ended: the click that follows it is no click
+    this.choices = [];     // the moves the chooser offers, when it is open
+    this.lit = null;       // the move whose ghost a choice lights
     // A goal that is a pattern (Klotski's) is about the pieces it names: each in a colour of its own.
     const pattern = goal && goal.includes("?");
     this.aims = new Set(pattern ? [...goal].filter((c) => c !== "?") : []);  // labels, by the API's pieces
@@ -30,6 +38,7 @@ export class Board {
     root.className = `board ${definition.kind}`;
     if (definition.kind === "peg") this.holes = this.drawHoles();
     else this.slots = this.drawSlots();
+    if (hooks.lift) root.addEventListener("pointerdown", (event) => this.press(event));
   }
 
   // `pieces`: [{label, cells}] of the state, as the API gives them.
@@ -95,11 +104,7 @@ export class Board {
 
   showPieces(pieces) {
     const { cols } = this.definition;
-    const next = pieces.map(({ label, cells }) => {
-      const rows = cells.map((c) => Math.floor(c / cols)), across = cells.map((c) => c % cols);
-      const top = Math.min(...rows), left = Math.min(...across);
-      return { label, cells, top, left, h: Math.max(...rows) - top + 1, w: Math.max(...across) - left + 1 };
-    });
+    const next = pieces.map(({ label, cells }) => ({ label, cells, ...block(cells, cols) }));
     const unused = new Set(this.placed);
     const take = (test) => {
       const old = this.placed.find((o) => unused.has(o) && test(o));
@@ -220,7 +225,11 @@ export class Board {
   }
 
   // -- marks: hints, the selected piece, where it can go, a move's preview ---------------------
-  mark({ hints = [], selected = [], targets = new Map(), preview = [] } = {}) {
+  // `ghosts`: [{move, rests}] where the selected piece's moves put it (rests: the cells of
+  // each piece put down); `choices`: the moves to offer beside the board, or none.
+  mark({ hints = [], selected = [], targets = new Map(), preview = [], ghosts = [], choices = [] } = {}) {
+    this.drawGhosts(ghosts);
+    this.offer(choices);
     const spot = (el, cell) => {  // where a piece can go, and a listed move's cells
       el.classList.toggle("target", targets.has(cell));
       el.classList.toggle("best", targets.get(cell) === "best");
@@ -240,6 +249,169 @@ export class Board {
       piece(p.el, p.cells[0]);
       p.el.classList.toggle("preview", p.cells.some((c) => preview.includes(c)));
     });
+  }
+
+  // A ghost is the piece (or peg) outlined where a move would rest it, over whatever is there;
+  // clicks go through it to the cell beneath, which the page reads. Drawn only: the page says
+  // in words how to move, and each cell stays a button.
+  drawGhosts(ghosts) {
+    this.root.querySelectorAll(".ghost").forEach((el) => el.remove());
+    for (const { move, rests } of ghosts) {
+      for (const cells of rests) {
+        const el = document.createElement("div");
+        el.className = move.optimal ? "ghost best" : "ghost";
+        el.dataset.move = move.move;
+        el.setAttribute("aria-hidden", "true");
+        if (this.holes) {
+          el.classList.add("peg");
+          el.style.left = this.holes[cells[0]].style.left;
+          el.style.top = this.holes[cells[0]].style.top;
+        } else {
+          const { top, left, h, w } = block(cells, this.definition.cols);
+          place(el, top, left, h, w, this.definition.rows, this.definition.cols);
+        }
+        el.classList.toggle("chosen", el.dataset.move === this.lit);
+        this.root.append(el);
+      }
+    }
+  }
+
+  // -- a chooser next to the board: several moves put the piece where it was sent -------------
+  // Opened with the moves (as /moves gives them), kept while they stay the same, and closed
+  // with none. A choice lights its ghost while pointed at or focused.
+  offer(moves) {
+    const same = moves.length === this.choices.length && moves.every((m, i) => m === this.choices[i]);
+    if (same) return;
+    this.choices = moves;
+    this.root.querySelectorAll(".choices").forEach((el) => el.remove());
+    this.light(null);
+    if (!moves.length) return;
+    const box = document.createElement("div");
+    box.className = "choices";
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", "moves that end there");
+    const note = document.createElement("p");
+    note.textContent = "Which move? (Esc: none)";
+    box.append(note, ...moves.map((m) => this.choice(m)));
+    box.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      this.hooks.choose(null);
+    });
+    this.root.append(box);
+    // beside the board where the window has room for it, else under it
+    const room = document.documentElement.clientWidth - this.root.getBoundingClientRect().right;
+    box.classList.toggle("beside", room >= box.offsetWidth + 24);
+    box.querySelector("button").focus({ preventScroll: true });
+  }
+
+  choice(move) {
+    const b = button("choice", () => this.hooks.choose(move));
+    b.dataset.move = move.move;
+    b.append(move.move);
+    if (move.optimal) {
+      b.classList.add("best");
+      b.append(span("mark", " ✓"), span("visually-hidden", " (optimal)"));
+    }
+    const light = () => this.light(move.move);
+    b.addEventListener("mouseenter", light);
+    b.addEventListener("focus", light);
+    b.addEventListener("mouseleave", () => this.light(null));
+    return b;
+  }
+
+  light(key) {
+    this.lit = key;
+    this.root.classList.toggle("lighting", key !== null);
+    this.root.querySelectorAll(".ghost").forEach((el) => el.classList.toggle("chosen", el.dataset.move === key));
+  }
+
+  // -- dragging --------------------------------------------------------------------------------
+  // Pointer events, so a finger drags as a mouse does. A press on a piece (or peg) that then
+  // moves a few pixels picks it up (the page shows its ghosts), it follows the pointer, and
+  // where it is let go the page decides; a press that hardly moves stays a click.
+  press(event) {
+    if (!event.isPrimary || event.button !== 0) return;
+    const el = event.target.closest(".piece, .hole.has-peg");
+    const held = el ? this.cellAt(event.clientX, event.clientY) : null;
+    if (held === null || (el.piece && !el.piece.cells.includes(held))) return;
+    const drag = { el, held, x: event.clientX, y: event.clientY, shown: null, dead: false };
+    const mine = (handler) => (e) => e.pointerId === event.pointerId && handler(e);
+    const listeners = {
+      pointermove: mine((e) => this.follow(drag, e, event.pointerId)),
+      pointerup: mine((e) => {
+        stop();
+        this.letGo(drag, this.cellAt(e.clientX, e.clientY));
+      }),
+      pointercancel: mine(() => {
+        stop();
+        this.letGo(drag, null);
+      }),
+    };
+    const stop = () => Object.entries(listeners).forEach(([type, f]) => document.removeEventListener(type, f));
+    Object.entries(listeners).forEach(([type, f]) => document.addEventListener(type, f));
+  }
+
+  follow(drag, event, id) {
+    if (drag.dead) return;
+    const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
+    if (!drag.shown) {
+      if (Math.hypot(dx, dy) < 6) return;
+      if (!this.hooks.lift(drag.held)) {
+        drag.dead = true;
+        return;
+      }
+      drag.shown = this.holes ? this.floatingPeg(drag.el) : drag.el;
+      drag.shown.classList.add("dragging");
+      drag.el.classList.add("lifted");
+      if (drag.el.setPointerCapture) drag.el.setPointerCapture(id);
+    }
+    drag.shown.style.translate = `${dx}px ${dy}px`;
+  }
+
+  // Let go over `over` (null: off the board). A move made puts the piece where it goes at
+  // once, from where it was let go; otherwise it slides back.
+  letGo(drag, over) {
+    if (!drag.shown) return;  // a click, which the click that follows makes
+    this.dragged = true;
+    setTimeout(() => { this.dragged = false; });
+    const made = this.hooks.drop(drag.held, over);
+    const { el, shown } = drag;
+    el.classList.remove("lifted");
+    if (shown !== el) return shown.remove();
+    if (!made) shown.classList.remove("dragging");
+    shown.style.translate = "";
+    void shown.offsetWidth;  // the place it went to is drawn before transitions come back
+    shown.classList.remove("dragging");
+  }
+
+  floatingPeg(hole) {
+    const peg = document.createElement("div");
+    peg.className = "drag-peg";
+    peg.setAttribute("aria-hidden", "true");
+    peg.style.left = hole.style.left;
+    peg.style.top = hole.style.top;
+    this.root.append(peg);
+    return peg;
+  }
+
+  // The cell (or hole) at a point of the page: a grid's by its rows and columns, a peg board's
+  // nearest hole within a hole's width; null off the board.
+  cellAt(x, y) {
+    if (this.holes) {
+      let best = null, nearest = Infinity;
+      this.holes.forEach((el, hole) => {
+        const b = el.getBoundingClientRect();
+        const d = Math.hypot(x - (b.left + b.width / 2), y - (b.top + b.height / 2));
+        if (d < nearest && d <= b.width) [best, nearest] = [hole, d];
+      });
+      return best;
+    }
+    const { rows, cols } = this.definition;
+    const b = this.root.getBoundingClientRect();
+    const col = Math.floor(((x - b.left - this.root.clientLeft) / this.root.clientWidth) * cols);
+    const row = Math.floor(((y - b.top - this.root.clientTop) / this.root.clientHeight) * rows);
+    return row >= 0 && row < rows && col >= 0 && col < cols ? row * cols + col : null;
   }
 }
 
@@ -299,6 +471,13 @@ function moveBefore(parent, el, next) {
   else parent.insertBefore(el, next);
 }
 
+// The rectangle of cells a piece covers on a grid of `cols` columns.
+function block(cells, cols) {
+  const rows = cells.map((c) => Math.floor(c / cols)), across = cells.map((c) => c % cols);
+  const top = Math.min(...rows), left = Math.min(...across);
+  return { top, left, h: Math.max(...rows) - top + 1, w: Math.max(...across) - left + 1 };
+}
+
 function place(el, top, left, h, w, rows, cols) {
   el.style.top = `${(top / rows) * 100}%`;
   el.style.left = `${(left / cols) * 100}%`;
@@ -317,6 +496,13 @@ function fitted(shown, { w, h }, cols, wide) {
   const along = Math.max(w, h) * cell, across = Math.min(w, h) * cell;
   const size = Math.min(largest, (0.8 * along) / (0.85 * [...shown].length), 0.5 * across);
   return { size, tall: h > w && [...shown].length > 1 };
+}
+
+function span(className, shown) {
+  const el = document.createElement("span");
+  el.className = className;
+  el.textContent = shown;
+  return el;
 }
 
 function text(shown, { size, tall }) {

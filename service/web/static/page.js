@@ -8,7 +8,7 @@ import { ask } from "./api.js";
 import { Board } from "./board.js";
 import { DepthBrowser } from "./browse.js";
 import { histogram } from "./chart.js";
-import { covered, landing, mover, movesInto, optionsAt } from "./picking.js";
+import { covered, dropped, landing, mover, movesInto, optionsAt } from "./picking.js";
 import { Player } from "./player.js";
 import { count, keepInView, SolutionList } from "./solution.js";
 import { smallBoard } from "./thumbs.js";
@@ -45,7 +45,7 @@ let earlier = [];     // lines before the one loaded last ({line, at}), for Undo
 let later = [];       // lines undone, for Redo; a new move clears it
 let solvedFrom = null;  // the line up to where Solve started, while its solution is shown
 const targetable = new Map();  // state -> null (answerable as a target) or why not
-let selected = null;  // {cells, options}: a piece with several moves, waiting for a target
+let selected = null;  // {cells, options, among}: a piece picked up; among: moves offered beside it
 let latest = 0;
 let waiting = false;  // the newest request has not answered yet
 const player = new Player(showStep);
@@ -110,6 +110,8 @@ const WAIT = "wait: looking up this position";
 const unlessWaiting = (action) => (...args) => (waiting ? refuse() : action(...args));
 const guarded = {  // what a user starts, under that rule
   clicked: unlessWaiting((cell) => clicked(cell)),
+  lift: unlessWaiting((cell) => lift(cell)),
+  drop: unlessWaiting((held, over) => drop(held, over)),
   make: unlessWaiting((move) => make(move)),
   load: unlessWaiting((text) => load(text)),
   undo: unlessWaiting(() => undo()),
@@ -167,7 +169,9 @@ async function setUp(chosen, chosenGoal, retry) {
   line = [];
   at = 0;
   targetable.clear();
-  board = new Board(ui.board, definition(), (cell) => guarded.clicked(cell), goal);
+  board = new Board(ui.board, definition(), (cell) => guarded.clicked(cell), goal, {
+    lift: guarded.lift, drop: guarded.drop, choose: (move) => (move ? guarded.make(move) : dismiss()),
+  });
   showExits(build().exits || []);
   chart = null;
   depthBrowser.clear();
@@ -470,29 +474,32 @@ function record(how, played = false) {
 }
 
 // -- clicking the board --------------------------------------------------------------------------
-// A piece with one legal move makes it; a piece with several is picked up, and a click on a
-// highlighted cell puts it there. A click on an empty cell makes the one move that fills it.
+// A piece with one legal move makes it; a piece with several is picked up, its ghosts show
+// where each move would rest it, and a click on a ghost makes that move. A click on an empty
+// cell makes the one move that fills it.
 function clicked(cell) {
   if (player.playing || !here) return;
   if (!here.moves) return refuse();
   const def = definition();
   if (selected) {
+    selected.among = null;  // a click on the board closes the chooser
+    markOffered([]);
     if (selected.cells.includes(cell)) {  // let go (a chain back to its own hole is in the list)
       selected = null;
       say("");
       return redraw();
     }
-    const chosen = selected.options.filter((o) => o.lands.includes(cell));
+    const chosen = selected.options.filter((o) => o.covers.includes(cell));
     if (chosen.length === 1) return make(chosen[0].move);
     if (chosen.length > 1) return offer(chosen.map((o) => o.move));
   }
-  const options = optionsAt(def, here.state, here.moves, cell);
+  const options = optionsAt(def, here.state, here.pieces, here.moves, cell);
   if (options.length === 1) return make(options[0].move);
   if (options.length > 1) {
-    selected = { cells: mover(def, here.state, options[0].move), options };
+    pickUp(options);
     say(def.kind === "peg"
-      ? "Now click the hole to jump to (green: an optimal move), or the peg again to let go."
-      : "Now click where it should go (green: an optimal move), or the piece again to let go.");
+      ? "Now click the hole to jump to (a green dot: an optimal move), or the peg again to let go."
+      : "Now click one of its ghosts (a green dot: an optimal move), or the piece again to let go.");
     return redraw();
   }
   const into = movesInto(def, here.state, here.moves, cell);
@@ -511,10 +518,68 @@ function refuse() {
     ui.failure.hidden ? "No moves are known from here." : "The service did not answer: press Retry.");
 }
 
-// Several chains of one peg can end in the same hole: the list below tells them apart.
+function pickUp(options) {
+  selected = { cells: mover(definition(), here.state, options[0].move), options, among: null };
+}
+
+// A drag starts on the piece (or peg) at `cell`: it is picked up and its ghosts shown; false
+// when it cannot move (said why).
+function lift(cell) {
+  if (player.playing || !here) return false;
+  if (!here.moves) return refuse();
+  const def = definition();
+  const options = optionsAt(def, here.state, here.pieces, here.moves, cell);
+  if (!options.length) {
+    say(def.kind === "peg" ? "That peg cannot jump now." : "That piece cannot move now.");
+    return false;
+  }
+  pickUp(options);
+  say(`Drop it on ${options.length > 1 ? "one of its ghosts" : "its ghost"} (a green dot: an optimal move).`);
+  redraw();
+  return true;
+}
+
+// The piece dragged by cell `held` let go over `over` (null: off the board): the one move that
+// rests it there is made (true), several are offered, and anywhere else it goes back, said.
+// Let go over its own place, it stays picked up, as after a click.
+function drop(held, over) {
+  if (!selected || over === held) return false;
+  const matches = over === null ? [] : dropped(definition(), selected.cells, selected.options, held, over);
+  if (matches.length === 1) {
+    make(matches[0].move);
+    return true;
+  }
+  if (matches.length > 1) {
+    offer(matches.map((o) => o.move));
+    return false;
+  }
+  selected = null;
+  redraw();
+  say("No move puts it there: it went back to its place.");
+  return false;
+}
+
+// Several moves rest the piece where it was sent (ghosts that overlap, chains of one peg that
+// end in one hole): a chooser beside the board tells them apart, and the list marks them too.
 function offer(moves) {
+  selected.among = moves;
+  markOffered(moves);
+  say(`${moves.length} moves end there: choose one beside the board.`);
+  redraw();
+}
+
+// The chooser closed without a choice: the piece stays picked up, and has the focus.
+function dismiss() {
+  if (!selected) return;
+  selected.among = null;
+  markOffered([]);
+  say("");
+  redraw();
+  board.focusCell(selected.cells[0]);
+}
+
+function markOffered(moves) {
   [...ui.moves.children].forEach((li) => li.classList.toggle("offered", moves.includes(li.move)));
-  say(`${moves.length} moves end there; choose one in the list of moves.`);
 }
 
 function redraw(preview = []) {
@@ -522,7 +587,7 @@ function redraw(preview = []) {
   const def = definition();
   const moves = here.moves || [];
   const targets = new Map();
-  (selected ? selected.options : []).forEach((o) => o.lands.forEach((c) => {
+  (selected ? selected.options : []).forEach((o) => o.covers.forEach((c) => {
     if (selected.cells.includes(c) || targets.get(c) === "best") return;
     targets.set(c, o.move.optimal ? "best" : "other");
   }));
@@ -531,6 +596,8 @@ function redraw(preview = []) {
     selected: selected ? selected.cells : [],
     targets,
     preview,
+    ghosts: selected ? selected.options : [],
+    choices: (selected && selected.among) || [],
   });
 }
 
