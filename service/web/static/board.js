@@ -33,7 +33,7 @@ export class Board {
     this.aims = new Set(pattern ? [...goal].filter((c) => c !== "?") : []);  // labels, by the API's pieces
     this.placed = [];  // sliding: {label, top, left, el} of each piece shown
     this.moved = [];   // the elements the last show moved, where a lost focus goes
-    shown = this;
+    onPage = this;
     root.replaceChildren();
     root.className = `board ${definition.kind}`;
     if (definition.kind === "peg") this.holes = this.drawHoles();
@@ -420,7 +420,7 @@ export class Board {
 // disable itself (Solve while its solution plays, Undo with nothing left to undo): the focus
 // would fall to <body> and Tab would start over from the top. The board takes it instead, on
 // the piece that moved. Checked after every click (its handler has run by then) and every show.
-let shown = null;        // the board on the page
+let onPage = null;       // the board on the page
 let lastFocused = null;  // the last element that had the focus
 document.addEventListener("focusin", (event) => { lastFocused = event.target; });
 document.addEventListener("click", () => rescueFocus());
@@ -429,10 +429,10 @@ function rescueFocus() {
   const at = document.activeElement;
   const gone = lastFocused && (!lastFocused.isConnected || lastFocused.disabled);
   const lost = !at || at === document.body || at === lastFocused;
-  if (!shown || !shown.root.isConnected || !gone || !lost) return;
-  const moved = shown.moved.find((el) => el.isConnected);
+  if (!onPage || !onPage.root.isConnected || !gone || !lost) return;
+  const moved = onPage.moved.find((el) => el.isConnected);
   if (moved) moved.focus({ preventScroll: true });
-  else shown.focusCell();
+  else onPage.focusCell();
 }
 
 function button(className, onClick) {
@@ -490,27 +490,27 @@ function place(el, top, left, h, w, rows, cols) {
 // tile's glyph at most 0.42 of a cell; and no more than fits the piece, taking a character as
 // 0.85em (capitals and their spacing) within 80% of the piece's long side, and a line as at
 // most half its short side. A tall piece's name runs down its length.
-function fitted(shown, { w, h }, cols, wide) {
+function fitted(words, { w, h }, cols, wide) {
   const cell = 100 / cols;
   const largest = (wide ? 0.62 * 42 : 42) / cols;
   const along = Math.max(w, h) * cell, across = Math.min(w, h) * cell;
-  const size = Math.min(largest, (0.8 * along) / (0.85 * [...shown].length), 0.5 * across);
-  return { size, tall: h > w && [...shown].length > 1 };
+  const size = Math.min(largest, (0.8 * along) / (0.85 * [...words].length), 0.5 * across);
+  return { size, tall: h > w && [...words].length > 1 };
 }
 
-function span(className, shown) {
+function span(className, words) {
   const el = document.createElement("span");
   el.className = className;
-  el.textContent = shown;
+  el.textContent = words;
   return el;
 }
 
-function text(shown, { size, tall }) {
-  const span = document.createElement("span");
-  span.className = tall ? "label tall" : "label";
-  span.style.fontSize = `${size.toFixed(2)}cqw`;
-  span.textContent = shown;
-  return span;
+function text(words, { size, tall }) {
+  const el = document.createElement("span");
+  el.className = tall ? "label tall" : "label";
+  el.style.fontSize = `${size.toFixed(2)}cqw`;
+  el.textContent = words;
+  return el;
 }
 
 function lines(arms) {

@@ -631,8 +631,8 @@ function distanceWords(depth, whole = false) {
 
 // Moves made and the list of them: one count, the line's, whatever walked it.
 function showRun() {
-  const start = line[0];
-  ui.made.textContent = start ? `moves made: ${at} (optimal from the start: ${start.depth ?? "none"})` : "";
+  const first = line[0];
+  ui.made.textContent = first ? `moves made: ${at} (optimal from the start: ${first.depth ?? "none"})` : "";
   showLine();
 }
 
@@ -829,10 +829,10 @@ async function copyLink() {
 }
 
 // -- the keyboard (keys.js) ----------------------------------------------------------------------
-function wireKeys(installKeys, moveToward, shortcuts) {
-  installKeys({
+function wireKeys(install, moveFor, shortcuts) {
+  install({
     move: (direction) => {
-      const m = here && here.moves && moveToward(direction, here.moves, definition());
+      const m = here && here.moves && moveFor(direction, here.moves, definition());
       if (m) guarded.make(m);
     },
     // A shortcut does what its button would, and nothing while the button is disabled.
