@@ -153,3 +153,12 @@ def test_a_wrong_parity_target_is_answered_as_a_target_not_a_goal(client):
     assert answer["depth"] is None and answer["beyond_radius"] is False
     assert answer["why"].startswith("No way to the target from here: unsolvable by parity")
     assert all(m["depth"] is None for m in answer["moves"])
+
+
+def test_moves_any_on_the_command_line_names_the_state_then_says_why_and_the_proof(cli, seed_db):
+    lost = "010100000000000"
+    result = cli("moves", "peg15", lost, "--any", "--db", seed_db)
+    assert result.exit_code == 0, result.output
+    first = result.stdout.splitlines()[0]
+    assert first.startswith(f"peg15: {lost}: No way to win from here: the pegs left, in holes 1")
+    assert first.endswith("less than the goal's 1.000)")  # the proof, in brackets after
