@@ -67,6 +67,20 @@ def test_a_target_the_position_cannot_reach_is_refused_in_words(page):
     assert "to=" not in page.url
 
 
+def test_an_address_with_a_target_the_position_cannot_reach_opens_toward_the_goal(page, base):
+    page.goto(f"{base}/?puzzle=eight&state=123456780&to=213456780")
+    settled(page, "123456780")
+    status = page.locator("#status")
+    expect(status).to_contain_text(
+        "Not shown from the address: the target “213456780”: No way to the target from here: "
+        "unsolvable by parity"
+    )
+    expect(page.locator("#target-note")).to_have_text("toward the goal: the tiles in order")
+    expect(page.locator("#distance")).to_have_text("0")
+    expect(page.locator("#lost")).to_be_hidden()
+    assert "to=" not in page.url
+
+
 def test_a_lost_peg_position_explains_itself_in_words(page, base):
     lost = "010100000000000"  # pegs in holes 1 and 3: too far from hole 12 (a pagoda)
     page.goto(f"{base}/?puzzle=peg15&state={lost}")

@@ -267,6 +267,15 @@ async function open(where, how, restored = null) {
       else ignored.push(`the target ${quote(without)}: ${plain(result.message)}`);
       result = again;
     }
+    if (result === true && target && here.depth === null) {  // a target it cannot reach, refused
+      const without = target;
+      const why = ui.why.textContent;
+      target = null;
+      const again = await load(text, options);
+      if (again === true) ignored.push(`the target ${quote(without)}: ${why}`);
+      else target = without;
+      result = again;
+    }
     if (result === true && choice) ui.start.value = choice;
     if (!(result instanceof Error)) break;
     if (text === state) ignored.push(`the state ${quote(state)}: ${result.message}`);
