@@ -137,6 +137,7 @@ MAKERS: dict[str, Callable[[], Puzzle]] = {
         title="8-puzzle of line pieces",
         glyphs=LINE_GLYPHS,
         names=LINE_NAMES,
+        goal_words={"123404526": "the frame closed round the blank"},
     ),
     "atama": lambda: _sliding(
         "atama",
@@ -145,6 +146,7 @@ MAKERS: dict[str, Callable[[], Puzzle]] = {
         "アタマノタイソウ*",
         "*",
         title="アタマノタイソウ (katakana 8-puzzle)",
+        goal_words={"アタマノタイソウ*": "the tiles spelling アタマノタイソウ, row by row"},
     ),
     "nooff": lambda: _sliding(
         "nooff",
@@ -155,6 +157,7 @@ MAKERS: dict[str, Callable[[], Puzzle]] = {
         title="NO-OFF (a bulb two cells wide)",
         wide={"L": (1, 2)},
         names={"L": "bulb", **{ch: ch for ch in "NOF"}},
+        goal_words={"LLNOOFF_": "the bulb top left, then NO over OFF"},
     ),
     "klotski": lambda: _klotski("klotski", "Klotski (华容道), one piece one cell a move", "unit"),
     "klotski-straight": lambda: _klotski(

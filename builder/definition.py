@@ -31,6 +31,9 @@ The TOML format (examples/nooff.toml and examples/ruby2x2.toml are complete file
     start = "NOLLFOF_"      # optional (required when every goal is a pattern: it names the
                             #   pieces); a position a path may start from, called "start" in
                             #   queries. Or several: [starts] with name = "position" lines.
+    goal_words = "NO OFF"   # optional: how the page and `list` say the first goal, where the
+                            #   general rule reads badly; or a table [goal_words] with
+                            #   "goal" = "words" lines, one for each goal to name
 
     [pieces.L]              # optional, one table per label that needs one; quote other
                             #   characters: [pieces."ア"]
@@ -83,6 +86,7 @@ KEYS = (
     "goals",
     "start",
     "starts",
+    "goal_words",
     "pieces",
 )
 PIECE_KEYS = ("size", "name", "glyph")
@@ -209,6 +213,7 @@ class _Reader:
         metric = self.metric(self.text(raw, "metric", "single"))
         goals, goal_names = self.goals(raw, rows, cols, blank)
         starts = self.starts(raw, rows, cols, blank)
+        goal_words = self.goal_words(raw, goals)
         # the whole positions, which say what the pieces are: the starts, the goals not patterns
         wholes = [(text, f"start {shown(n)}") for n, text in starts.items()] + [
             (g, what) for g, what in zip(goals, goal_names) if ANY not in g
@@ -250,6 +255,7 @@ class _Reader:
                 names=names,
                 metric=metric,
                 starts=starts,
+                goal_words=goal_words,
             )
             canonical = [puzzle.parse_goal(g) for g in goals]
         except (BadDefinition, MalformedInput) as error:  # checked above; kept as a backstop
@@ -277,16 +283,34 @@ class _Reader:
             self.fail(f"{self.field(key)} must be a string, not {_kind(value)}")
         return value
 
+    def goal_words(self, raw: dict, goals: list[str]) -> dict[str, str]:
+        """Words for goals (goal -> words): a string names the first goal; a table names
+        any of them. Printable, at most MAX_TITLE characters, as a title."""
+        value = raw.get("goal_words", {})
+        table = {goals[0]: value} if isinstance(value, str) else value
+        if not isinstance(table, dict):
+            self.fail(f"goal_words must be a string or a table, not {_kind(value)}")
+        for goal, words in table.items():
+            if goal not in goals:
+                self.fail(f"goal_words names {shown(goal)}, which is not one of the goals")
+            if not isinstance(words, str) or not words.strip():
+                self.fail(f"goal_words for {shown(goal)} must be a non-empty string")
+            self.printable(words, "goal_words")
+        return dict(table)
+
     def title(self, value: str) -> str:
         """Shown by list, stats and the page: printable (no control, zero-width or bidi
         characters, which could hide or reorder what is printed around it), at most 100."""
+        return self.printable(value, "title")
+
+    def printable(self, value: str, key: str) -> str:
         if (
             len(value) > MAX_TITLE
             or not value.isprintable()
             or any(unicodedata.category(ch) == "Cf" for ch in value)
         ):
             self.fail(
-                f"{self.field('title')} must be printable text of at most {MAX_TITLE} "
+                f"{self.field(key)} must be printable text of at most {MAX_TITLE} "
                 f"characters, not {shown(value)}"
             )
         return value

@@ -16,9 +16,9 @@ from itertools import groupby
 
 from .errors import BadDefinition, MalformedInput, shown
 from .peg_board import HOLE_MARK, NO_HOLE_MARK, board_jumps, check_board
-from .peg_rules import Golden, class_reason, pagoda_reason, pagodas
+from .peg_rules import FEW_PEGS, Golden, class_reason, pagoda_reason, pagodas, said_holes
 from .peg_symmetry import Symmetry, board_symmetries, keeping
-from .puzzle import SEPARATORS, Move, Puzzle, split_cells
+from .puzzle import SEPARATORS, Move, Puzzle, Reason, split_cells
 
 PEG, HOLE = "1", "0"
 #: How moves are counted: one peg's chain of jumps (the default, peg15's) or one jump.
@@ -64,6 +64,7 @@ class PegSolitaire(Puzzle):
         starts=None,
         board=None,
         lines=None,
+        goal_words=None,
     ):
         self.name, self.title = name, title or name
         if metric not in METRICS:
@@ -95,10 +96,11 @@ class PegSolitaire(Puzzle):
                 )
             self.starts[start_name] = self.parse(text, f"start {shown(start_name)}")
         self.default_goal = self.parse_goal(goal)
+        self.goal_words_given = {self.parse_goal(g): w for g, w in (goal_words or {}).items()}
 
     @classmethod
     def from_rows(
-        cls, name, board, lines, goal, *, title="", metric="chain", starts=None
+        cls, name, board, lines, goal, *, title="", metric="chain", starts=None, goal_words=None
     ) -> PegSolitaire:
         """A board drawn as rows of '.' (no hole) and 'o' (a hole); `lines` is "grid" or
         "triangle" (builder.peg_board)."""
@@ -114,6 +116,7 @@ class PegSolitaire(Puzzle):
             starts=starts,
             board=rows,
             lines=lines,
+            goal_words=goal_words,
         )
 
     @property
@@ -131,6 +134,7 @@ class PegSolitaire(Puzzle):
             "metric": self.metric,
             **({"starts": self.starts} if self.starts else {}),
             **({"board": list(self.board), "lines": self.lines} if self.board else {}),
+            **({"goal_words": self.goal_words_given} if self.goal_words_given else {}),
         }
 
     @classmethod
@@ -145,6 +149,7 @@ class PegSolitaire(Puzzle):
             starts=spec.get("starts"),
             board=spec.get("board"),
             lines=spec.get("lines"),
+            goal_words=spec.get("goal_words"),
         )
 
     def single_swap_moves(self) -> bool:
@@ -297,14 +302,19 @@ class PegSolitaire(Puzzle):
         """Each hole holds a peg or not."""
         return 2**self.holes
 
-    def unreachable_reason(self, state: str, goal: str) -> str | None:
+    def unreachable_reason(self, state: str, goal: str) -> Reason | None:
+        """Why `state` can never finish as `goal`, in a player's words (pegs named by their
+        holes), with the rule's proof when one is needed."""
         pegs, wanted = state.count(PEG), goal.count(PEG)
         if pegs < wanted:
-            return f"too few pegs: it has {pegs} and the goal {wanted}, and every jump removes one"
+            return Reason(
+                f"too few pegs: {_pegs(pegs)} left{_in_holes(state)} and the goal needs "
+                f"{wanted}, and every jump removes one"
+            )
         if pegs == wanted and state != goal:
-            return (
-                f"it has as many pegs as the goal ({wanted}) but in other holes, and every "
-                f"move removes a peg"
+            return Reason(
+                f"it has as many pegs as the goal ({wanted}) but in other holes "
+                f"({said_holes(state)}, not {said_holes(goal)}), and every move removes a peg"
             )
         if self._pagodas is None:
             self._pagodas = pagodas(self.jumps)
@@ -312,6 +322,26 @@ class PegSolitaire(Puzzle):
         return class_reason(state, goal, self.places, self.jumps, where) or pagoda_reason(
             state, goal, self._pagodas
         )
+
+    def described_goal(self, goal: str) -> str:
+        """Pegs counted and their holes named: "one peg left in the centre (hole 16)"."""
+        holes = [h for h, mark in enumerate(goal) if mark == PEG]
+        if len(holes) == 1:
+            hole = holes[0]
+            where = f"the centre (hole {hole})" if hole == self.centre() else f"hole {hole}"
+            return f"one peg left in {where}"
+        empty = [h for h, mark in enumerate(goal) if mark == HOLE]
+        if len(empty) < len(holes):
+            return f"{len(holes)} pegs: every hole full but {_listed(empty)}"
+        return f"{len(holes)} pegs left, in holes {_listed(holes)}"
+
+    def centre(self) -> int | None:
+        """The hole in the middle of the board as drawn, if one is there."""
+        places = self.places
+        rows = 1 + max(r for r, _ in places)
+        cols = 1 + max(c for _, c in places)
+        middle = ((rows - 1) / 2, (cols - 1) / 2)
+        return next((h for h, place in enumerate(places) if place == middle), None)
 
     def depth_note(self, depth: int, goal: str) -> str:
         if self.metric != "jump":
@@ -357,6 +387,21 @@ def _put(state: str, changes: dict[int, str]) -> str:
     for hole, value in changes.items():
         cells[hole] = value
     return "".join(cells)
+
+
+def _pegs(n: int) -> str:
+    return f"{n} peg{'' if n == 1 else 's'}"
+
+
+def _listed(holes: list[int]) -> str:
+    """Holes said as a list: "3", "3 and 5", "3, 5 and 9"."""
+    said = [str(h) for h in holes]
+    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
+
+
+def _in_holes(state: str) -> str:
+    """ " (in holes 3 and 5)" after a count of a few pegs; nothing for none or many."""
+    return f" (in {said_holes(state)})" if 0 < state.count(PEG) <= FEW_PEGS else ""
 
 
 def _label(path: list[int]) -> str:

@@ -16,6 +16,8 @@ A complete file (examples/square.toml is another, a 4x4 board):
                             #   in reading order, or the board's rows with '.' off the board
     start = "11011"         # optional: a position called "start" in queries; or several:
                             #   [starts] with name = "position" lines
+    goal_words = "one peg in the middle"  # optional: how the first goal is said, or a table
+                            #   [goal_words] with "goal" = "words" lines (as for sliding boards)
 """
 
 from __future__ import annotations
@@ -26,7 +28,19 @@ from .peg_board import LINES, check_board
 from .toml_values import NAME
 from .toml_values import kind_of as _kind
 
-KEYS = ("kind", "name", "title", "board", "lines", "metric", "goal", "goals", "start", "starts")
+KEYS = (
+    "kind",
+    "name",
+    "title",
+    "board",
+    "lines",
+    "metric",
+    "goal",
+    "goals",
+    "start",
+    "starts",
+    "goal_words",
+)
 #: A position of the fast search is one 64-bit word, one bit a hole.
 MAX_HOLES = 64
 
@@ -57,6 +71,7 @@ def define_peg(reader, raw: dict) -> tuple[PegSolitaire, list[str]]:
         )
     goals = _goals(reader, raw)
     starts = _starts(reader, raw)
+    goal_words = reader.goal_words(raw, goals)
     try:
         rows = check_board(board, "")
         puzzle = PegSolitaire.from_rows(
@@ -67,6 +82,7 @@ def define_peg(reader, raw: dict) -> tuple[PegSolitaire, list[str]]:
             title=title,
             metric=metric,
             starts=starts,
+            goal_words=goal_words,
         )
         canonical = [puzzle.parse_goal(goal) for goal in goals]
     except (BadDefinition, MalformedInput) as error:

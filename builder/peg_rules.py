@@ -22,6 +22,8 @@ from collections import deque
 from collections.abc import Sequence
 from math import sqrt
 
+from .puzzle import Reason
+
 Layout = Sequence[tuple[int, int]]
 Jumps = Sequence[Sequence[tuple[int, int]]]
 
@@ -58,19 +60,20 @@ def position_class(state: str, layout: Layout, colouring: tuple[int, int]) -> tu
 
 def class_reason(
     state: str, goal: str, layout: Layout, jumps: Jumps, where: str = "of the board"
-) -> str | None:
+) -> Reason | None:
     """Why `state` and `goal` fall in different position classes, if they do; `layout` is
     where the holes are drawn (a drawn board's rows and columns), `where` says which."""
     for colouring in colourings(layout, jumps):
         mine, theirs = (position_class(s, layout, colouring) for s in (state, goal))
         if mine != theirs:
             a, b = colouring
-            return (
+            return Reason(
+                "its pegs stand in a pattern that no jumps can turn into the goal's",
                 f"its position class differs from the goal's: colour each hole "
                 f"({_form(a, b)}) mod 3, rows and columns {where} counted from 0; every jump "
                 f"changes the pegs on each colour by one, so the parities of colours 0+1 and "
                 f"1+2 never change, and they are {mine[0]}, {mine[1]} here but "
-                f"{theirs[0]}, {theirs[1]} in the goal"
+                f"{theirs[0]}, {theirs[1]} in the goal",
             )
     return None
 
@@ -134,20 +137,37 @@ def pagodas(jumps: Jumps) -> list[tuple[int, list[Golden]]]:
     ]
 
 
-def pagoda_reason(state: str, goal: str, weighings: list[tuple[int, list[Golden]]]) -> str | None:
+def pagoda_reason(
+    state: str, goal: str, weighings: list[tuple[int, list[Golden]]]
+) -> Reason | None:
     """A hole whose golden pagoda (`pagodas`) weighs the goal more than the position, if any;
     the goal's own holes are tried first, as they weigh it most."""
     goal_holes = {h for h, mark in enumerate(goal) if mark == "1"}
     for hole, weights in sorted(weighings, key=lambda hw: hw[0] not in goal_holes):
         mine, theirs = _weigh(state, weights), _weigh(goal, weights)
         if mine < theirs:
-            return (
+            near = "ever to end in it" if hole in goal_holes else "to give the goal's pegs there"
+            which = f", in {said_holes(state)}," if state.count("1") <= FEW_PEGS else ""
+            return Reason(
+                f"the pegs left{which} are too few or too far from hole {hole} {near}",
                 f"a pagoda function shows it: weigh each peg t**d, d its steps from hole "
                 f"{hole} along the lines and t = 0.618... (t**2 + t = 1, so no jump adds "
                 f"weight); the pegs weigh {float(mine):.3f} here, less than the goal's "
-                f"{float(theirs):.3f}"
+                f"{float(theirs):.3f}",
             )
     return None
+
+
+#: Pegs named one by one in a reason; more are only counted.
+FEW_PEGS = 6
+
+
+def said_holes(state: str) -> str:
+    """Where a position's pegs are, by hole number: "hole 3", "holes 3 and 5", "no hole"."""
+    holes = [str(h) for h, mark in enumerate(state) if mark == "1"]
+    if len(holes) <= 1:
+        return f"hole {holes[0]}" if holes else "no hole"
+    return f"holes {', '.join(holes[:-1])} and {holes[-1]}"
 
 
 def _weigh(state: str, weights: list[Golden]) -> Golden:

@@ -25,6 +25,22 @@ SEARCH_MEMORY = 8 * 10**9
 MAX_COMPLETE_STATES = SEARCH_MEMORY // BYTES_PER_STATE
 
 
+@dataclass(frozen=True)
+class Reason:
+    """Why a position can never reach a goal: `words` as a player reads them ("too few pegs"),
+    and `proof`, the rule's own argument, for whoever wants it ("" when the words say it all).
+    Said whole (str) it is the words, then the proof in brackets, as an error message reads."""
+
+    words: str
+    proof: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.words} ({self.proof})" if self.proof else self.words
+
+    def __contains__(self, text: str) -> bool:
+        return text in str(self)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Move:
     """One move, as data, described from the state it is made in. Each kind of puzzle says
@@ -110,9 +126,22 @@ class Puzzle(ABC):
         """(the cells of the piece that `move` moves, the cells it comes to rest on), for a
         front end that lets people move a piece by pointing at it."""
 
-    def unreachable_reason(self, state: str, goal: str) -> str | None:
+    def unreachable_reason(self, state: str, goal: str) -> Reason | None:
         """Why `state` can never reach `goal`, when a rule says so; None when unknown."""
         return None
+
+    #: explicit words for goals a general rule says badly (goal -> words), from a definition
+    goal_words_given: dict[str, str]
+
+    def goal_words(self, goal: str) -> str:
+        """The goal as a player says it ("one peg left in the centre"): the definition's own
+        words for it when it gives some, else the rule of the puzzle's kind."""
+        given = getattr(self, "goal_words_given", None) or {}
+        return given.get(goal) or self.described_goal(goal)
+
+    def described_goal(self, goal: str) -> str:
+        """The general rule of a kind for `goal` in words; the base says the position."""
+        return f"the position {goal}"
 
     def depth_note(self, depth: int, goal: str) -> str:
         """What every position `depth` moves from `goal` has in common, said to a person

@@ -23,7 +23,7 @@ from math import factorial, prod
 
 from .arrangements import ANY, Board, TooManyToCount
 from .errors import BadDefinition, MalformedInput, shown, times
-from .puzzle import ROW_SEPARATOR, SEPARATORS, Move, Puzzle, split_cells
+from .puzzle import ROW_SEPARATOR, SEPARATORS, Move, Puzzle, Reason, split_cells
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 #: How moves are counted (the module's docstring says each way).
@@ -89,6 +89,7 @@ class SlidingPuzzle(Puzzle):
         aliases: dict[str, str] | None = None,
         metric: str = "single",
         starts: dict[str, str] | None = None,
+        goal_words: dict[str, str] | None = None,
     ):
         self.name, self.title = name, title or name
         self.metric = metric
@@ -116,6 +117,7 @@ class SlidingPuzzle(Puzzle):
         for start_name, text in (starts or {}).items():
             self.starts[start_name] = self.parse(text, f"start {shown(start_name)}")
         self.default_goal = self.parse_goal(goal)
+        self.goal_words_given = {self.parse_goal(g): w for g, w in (goal_words or {}).items()}
         self._neighbours = [
             [(d, self.step(cell, d)) for d in DIRECTIONS] for cell in range(self.cells)
         ]
@@ -183,6 +185,7 @@ class SlidingPuzzle(Puzzle):
             "aliases": self.aliases,
             "metric": self.metric,
             **({"starts": self.starts} if self.starts else {}),
+            **({"goal_words": self.goal_words_given} if self.goal_words_given else {}),
         }
 
     @classmethod
@@ -200,6 +203,7 @@ class SlidingPuzzle(Puzzle):
             aliases=spec.get("aliases"),
             metric=spec.get("metric", "single"),  # builds stored before metrics were single
             starts=spec.get("starts"),
+            goal_words=spec.get("goal_words"),
         )
 
     # -- text form -----------------------------------------------------------------------------
@@ -360,6 +364,58 @@ class SlidingPuzzle(Puzzle):
             for label, run in groupby(line, key=goal.__getitem__)
             if label not in (ANY, self.blank)
         ]
+
+    def described_goal(self, goal: str) -> str:
+        """A pattern says which pieces it pins where ("the big piece out at the bottom"); a
+        whole position whose tiles read in order says so ("the tiles in order"), else its
+        rows."""
+        if ANY in goal:
+            pinned = [self._pinned_words(label, cells) for label, cells in self._pinned(goal)]
+            return ", ".join(pinned) or "any position"
+        tiles = [s for s in goal if s != self.blank]
+        if not self.wide and tiles == sorted(tiles):
+            blanks = [cell_name(c, self.cols) for c, s in enumerate(goal) if s == self.blank]
+            if blanks == [cell_name(self.cells - 1, self.cols)]:
+                return "the tiles in order"
+            return f"the tiles in order, the blank{'s' if len(blanks) > 1 else ''} at " + (
+                ", ".join(blanks)
+            )
+        rows = [
+            "".join(map(self.glyph, goal[r : r + self.cols]))
+            for r in range(0, self.cells, self.cols)
+        ]
+        return "the position " + " / ".join(rows)
+
+    def _pinned(self, pattern: str) -> list[tuple[str, list[int]]]:
+        """The pieces a pattern pins (not its blanks), each with its cells: a wide piece's
+        whole block once, in reading order."""
+        out: list[tuple[str, list[int]]] = []
+        seen: set[int] = set()
+        for cell, label in enumerate(pattern):
+            if label in (ANY, self.blank) or cell in seen:
+                continue
+            size = self.wide.get(label, (1, 1))
+            whole = self._mask(size)[cell] and all(
+                pattern[c] == label for c in self._block(cell, size)
+            )
+            cells = self._block(cell, size) if whole else [cell]
+            seen.update(cells)
+            out.append((label, cells))
+        return out
+
+    def _pinned_words(self, label: str, cells: list[int]) -> str:
+        """A pinned piece and where: out at the side it touches (an exit), in a corner, or
+        at its cells by name (always, for one of identical pieces)."""
+        name = f"the {self.names[label]} piece" if label in self.names else self.piece_name(label)
+        sides = [side for side, line in self._sides() if set(cells) & set(line)]
+        if label in self.twins:
+            sides = []  # which of the identical pieces: said by its cells
+        if len(sides) == 1:
+            return f"{name} out at the {sides[0]}"
+        if len(sides) == 2 and set(sides) not in ({"top", "bottom"}, {"left", "right"}):
+            return f"{name} in the {sides[0]} {sides[1]} corner"
+        first, last = cell_name(cells[0], self.cols), cell_name(cells[-1], self.cols)
+        return f"{name} at {first}" if first == last else f"{name} at {first}–{last}"
 
     def _sides(self) -> list[tuple[str, list[int]]]:
         """The board's four sides, each as its cells in order."""
@@ -825,7 +881,7 @@ class SlidingPuzzle(Puzzle):
                 out.append(cells)
         return out
 
-    def unreachable_reason(self, state: str, goal: str) -> str | None:
+    def unreachable_reason(self, state: str, goal: str) -> Reason | None:
         if ANY in goal:
             return None  # no rule here speaks of a set of goal positions
         for label, (h, w) in self.wide.items():
@@ -833,22 +889,24 @@ class SlidingPuzzle(Puzzle):
             there = self._rows_and_cols(goal, label)
             name = self.piece_name(label)
             if self.blanks < w and here[0] != there[0]:
-                return (
+                return Reason(
                     f"{name} can never move up or down (that takes {w} blanks side by side), "
                     f"so it stays in row {_rows_text(here[0])}, but the goal has it in row "
                     f"{_rows_text(there[0])}"
                 )
             if self.blanks < h and here[1] != there[1]:
-                return (
+                return Reason(
                     f"{name} can never move left or right (that takes {h} blanks one above "
                     f"the other), so it stays in column {_rows_text(here[1])}, but the goal "
                     f"has it in column {_rows_text(there[1])}"
                 )
         distinct_tiles = not self.wide and self.blanks == 1 and len(self.counts) == self.cells
         if distinct_tiles and self._parity(state) != self._parity(goal):
-            return (
-                "unsolvable by parity: the tiles are an odd permutation away from the goal "
-                "(one swap of two tiles too many), and no sequence of slides changes that"
+            return Reason(
+                "unsolvable by parity: swap any two tiles and it could be solved, but no "
+                "sequence of slides swaps just two",
+                "the tiles are an odd permutation away from the goal, counting the blank's "
+                "row and column too, and every slide keeps that parity",
             )
         return None
 

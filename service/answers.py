@@ -24,7 +24,7 @@ from puzzledb.builder.errors import (
     UnknownPuzzle,
     Unreachable,
 )
-from puzzledb.builder.puzzle import Puzzle
+from puzzledb.builder.puzzle import Puzzle, Reason
 from puzzledb.db import queries
 from puzzledb.db.connection import Readable
 from puzzledb.db.queries import Build
@@ -301,16 +301,16 @@ class Answers:
     ) -> PuzzledbError:
         """The error for a well-formed state the build does not hold, saying why."""
         goal = goal or build.goal
-        reason = _hopeless_reason(puzzle, build, state, goal)
-        if reason is None and build.radius is not None:
+        lost = _lost(puzzle, build, state, goal)
+        if lost.beyond:
             return BeyondRadius(
-                f"{state} is more than {build.radius} moves from goal {goal}: the "
-                f"{build.name} build{_serving(build, goal)} holds only states within radius "
-                f"{build.radius} (rebuild with a larger --radius to answer it)"
+                f"{state} is more than {build.radius} moves from {_aim(build, goal)} {goal}: "
+                f"the {build.name} build{_serving(build, goal)} holds only states within "
+                f"radius {build.radius} (rebuild with a larger --radius to answer it)"
             )
-        if reason is None:
-            reason = "no sequence of moves leads from it to the goal"
-        return Unreachable(f"{state} cannot reach goal {goal} of {build.name}: {reason}")
+        return Unreachable(
+            f"{state} cannot reach {_aim(build, goal)} {goal} of {build.name}: {lost.reason}"
+        )
 
     def _depth(self, conn, r: Resolved) -> dict:
         """A page of the states at `depth`, in state order (a build of classes: class by
@@ -398,11 +398,11 @@ class Answers:
             depths = {s: seen[frame.to_build(s)] for s in asked if frame.to_build(s) in seen}
         else:
             depths = queries.depths_of(conn, build, asked)
-        why = None
+        lost = None
         if state not in depths:
             if not q.any:
                 raise self._not_stored(puzzle, build, state, goal)
-            why = self._not_stored(puzzle, build, state, goal).message
+            lost = _lost(puzzle, build, state, goal)
         here, solutions = depths.get(state, (None, None))
         listed = []
         for move, after in options:
@@ -429,8 +429,8 @@ class Answers:
             "pieces": _pieces(puzzle, state),
             "moves": listed,
         }
-        if why is not None:
-            answer["why"] = why
+        if lost is not None:
+            answer.update(lost.said(build, goal))
         return answer
 
 
@@ -444,17 +444,62 @@ def _beyond(puzzle: Puzzle, build: Build, state: str, goal: str) -> bool:
     return build.radius is not None and _hopeless_reason(puzzle, build, state, goal) is None
 
 
-def _hopeless_reason(puzzle: Puzzle, build: Build, state: str, goal: str) -> str | None:
+@dataclass(frozen=True)
+class Lost:
+    """Why a state the build does not hold has no answer: beyond the build's radius (no
+    reason known), or cannot reach the goal, and why (a rule's reason, or the search's)."""
+
+    beyond: bool
+    reason: Reason
+
+    def said(self, build: Build, goal: str) -> dict:
+        """The answer's `why` in a player's words (no state written out), with the rule's
+        proof as `why_details` when there is one, and `beyond_radius`."""
+        if self.beyond:
+            why = (
+                f"Too far for this build: this position is more than {build.radius} moves from "
+                f"{_aim(build, goal, 'the ')}, and the build holds only positions within "
+                f"{build.radius}."
+            )
+        else:
+            away = "No way to win" if goal == build.goal else "No way to the target"
+            why = f"{away} from here: {self.reason.words}."
+        said = {"why": why, "beyond_radius": self.beyond}
+        if self.reason.proof:
+            said["why_details"] = self.reason.proof
+        return said
+
+
+def _lost(puzzle: Puzzle, build: Build, state: str, goal: str) -> Lost:
+    reason = _hopeless_reason(puzzle, build, state, goal)
+    if reason is None and build.radius is not None:
+        return Lost(True, Reason(""))
+    if reason is None:
+        stuck = not puzzle.moves(state)
+        reason = Reason(
+            "no move is left to make" if stuck else "no sequence of moves from it gets there",
+            f"the build holds every position that can reach {_aim(build, goal, 'the ')}, and "
+            f"not this one",
+        )
+    return Lost(False, reason)
+
+
+def _aim(build: Build, goal: str, article: str = "") -> str:
+    """What a question is toward: the build's goal, or a target (`to`) it answers through."""
+    return f"{article}goal" if goal == build.goal else "the target"
+
+
+def _hopeless_reason(puzzle: Puzzle, build: Build, state: str, goal: str) -> Reason | None:
     """Why a state the build does not hold cannot reach the goal, when that is known: a rule
     of the puzzle says so, or its rules bound the way to the goal within the build's radius
     (a radius build holds every state that near)."""
     reason = puzzle.unreachable_reason(state, goal)
     most = None if build.radius is None else puzzle.most_moves(state, goal)
     if reason is None and most is not None and build.radius is not None and most <= build.radius:
-        reason = (
-            f"it would reach the goal within {most} move{'' if most == 1 else 's'} if at all, and "
-            f"the build holds every "
-            f"state within its radius {build.radius}, but not this one"
+        reason = Reason(
+            f"it would get there within {most} move{'' if most == 1 else 's'} if at all, "
+            f"and no way that short exists",
+            f"the build holds every state within its radius {build.radius}, but not this one",
         )
     return reason
 
@@ -477,15 +522,16 @@ def catalogue_answer(builds: list[Build]) -> dict:
     for build in builds:
         if build.name not in entries:
             entries[build.name] = _entry(build.definition, build.definition["goal"])
-        entries[build.name]["builds"].append({**build.summary(), "exits": _exits(build)})
+        entries[build.name]["builds"].append({**build.summary(), **_goal_facts(build)})
     return {"puzzles": list(entries.values())}
 
 
-def _exits(build: Build) -> list[dict]:
-    """Where the build's goal puts an exit on the board's edge, by the rules of its kind (the
-    page marks it; [] for a whole-position goal)."""
+def _goal_facts(build: Build) -> dict:
+    """What a front end says about the build's goal, by the rules of its kind: where it puts
+    an exit on the board's edge (the page marks it; [] for a whole-position goal), and the
+    goal in words ("one peg left in the centre (hole 16)")."""
     puzzle = catalogue.CATALOGUE.get(build.name) or catalogue.from_spec(build.definition)
-    return puzzle.exits(build.goal)
+    return {"exits": puzzle.exits(build.goal), "goal_words": puzzle.goal_words(build.goal)}
 
 
 def _entry(spec: dict, default_goal: str) -> dict:
@@ -500,6 +546,8 @@ def _entry(spec: dict, default_goal: str) -> dict:
         "kind": spec["kind"],
         "board": board,
         "default_goal": default_goal,
+        # the positions the definition names (`klotski start`), the page's starts to offer
+        "starts": [{"name": n, "state": s} for n, s in spec.get("starts", {}).items()],
         "builds": [],
         "definition": spec,  # the board's geometry and looks, for clients that draw it
     }

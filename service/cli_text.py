@@ -64,8 +64,9 @@ def solutions(n: int) -> str:
 
 
 def moves_text(a: dict, radius: int | None = None) -> str:
-    if a["depth"] is None:
-        lines = [f"{a['puzzle']}: {a['why']}"]
+    if a["depth"] is None:  # --any, a state the build does not hold: why, the proof after
+        proof = f" ({a['why_details']})" if "why_details" in a else ""
+        lines = [f"{a['puzzle']}: {a['state']}: {a['why']}{proof}"]
     else:
         lines = [
             f"{a['puzzle']}: {a['state']} is {moves(a['depth'])} from goal {a['goal']}, "

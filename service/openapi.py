@@ -209,6 +209,12 @@ BUILD = _object(
             "exit a player looks for, e.g. Klotski's bottom under columns b-c); empty for a "
             "whole-position goal.",
         },
+        "goal_words": {
+            "type": "string",
+            "description": "The goal as a player says it: the definition's own words for it, "
+            'else its kind\'s rule ("the big piece out at the bottom", "one peg left in '
+            'the centre (hole 16)", "the tiles in order").',
+        },
     }
 )
 
@@ -298,7 +304,18 @@ SCHEMAS = {
             "why": {
                 "type": "string",
                 "description": "Only with any=true, for a state the build "
-                "does not hold: why (depth and solutions are then null).",
+                "does not hold: why, in a player's words, no state written out (depth and "
+                "solutions are then null).",
+            },
+            "why_details": {
+                "type": "string",
+                "description": "With `why`, when a rule of the puzzle shows it: the rule's "
+                "own argument (a parity, a peg board's position class or pagoda function).",
+            },
+            "beyond_radius": {
+                "type": "boolean",
+                "description": "With `why`: true when the state lies beyond a radius build "
+                "(not known to be lost), false when it cannot reach the goal or target.",
             },
             "pieces": PIECES,
             "moves": {
@@ -353,6 +370,13 @@ SCHEMAS = {
                         "kind": {"enum": ["sliding", "peg"]},
                         "board": STR,
                         "default_goal": STR,
+                        "starts": {
+                            "type": "array",
+                            "items": _object({"name": STR, "state": STR}),
+                            "description": "The positions the definition names, each usable "
+                            "by name as a state (Klotski's and the English cross's classic "
+                            "`start`); empty when it names none.",
+                        },
                         "builds": {"type": "array", "items": BUILD},
                         "definition": DEFINITION,
                     }

@@ -106,9 +106,22 @@ def choose(page, puzzle: str, first_farthest: str) -> None:
     settled(page, first_farthest)
 
 
+def codes(page) -> None:
+    """Open the "Position code" disclosure (closed at first), where states are typed."""
+    if not page.locator("#codes").evaluate("(d) => d.open"):
+        page.click("#codes summary")
+
+
 def load(page, text: str) -> None:
+    codes(page)
     page.fill("#state-input", text)
     page.press("#state-input", "Enter")
+
+
+def set_target(page, text: str) -> None:
+    codes(page)
+    page.fill("#target-input", text)
+    page.press("#target-input", "Enter")
 
 
 def eight_as_drawn(page) -> str:

@@ -51,7 +51,7 @@ UNREACHABLE = [
     ("peg15", "000000000000000", "too few pegs"),
     ("peg15", "100000000000000", "as many pegs as the goal"),
     ("peg15", "110000000000000", "position class differs"),
-    ("peg15", "000100000000010", "no sequence of moves"),
+    ("peg15", "000100000000010", "no move is left to make"),
 ]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sqlite3
 import time
 from urllib.parse import urlencode
@@ -514,7 +515,7 @@ def test_answers_have_exactly_the_documented_keys(client):
 
     def keys(schema) -> set:
         optional = set(schema["properties"]) - set(schema["required"])
-        assert optional <= {"why"}  # only moves' why, for a state not stored (any=true)
+        assert optional <= {"why", "why_details", "beyond_radius"}  # moves, a state not stored
         return set(schema["required"])
 
     for route, item in document["paths"].items():
@@ -599,7 +600,9 @@ def test_moves_with_any_answer_from_a_dead_end_so_a_player_can_go_on(client):
     error(get(client, "/moves", puzzle="peg15", state=dead), 404, "unreachable")
     answer = ok(client, "/moves", puzzle="peg15", state=dead, any="true")
     assert answer["depth"] is None and answer["solutions"] is None
-    assert "cannot reach goal 000000000000100" in answer["why"]
+    assert answer["why"].startswith("No way to win from here: ")
+    assert not re.search(r"[01]{10}", answer["why"])  # in words: no state written out
+    assert answer["beyond_radius"] is False
     assert {m["state"] for m in answer["moves"]} == {
         s for _, s in catalogue.get("peg15").moves(dead)
     }

@@ -7,14 +7,17 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import unicodedata
 import urllib.parse
 import urllib.request
+from pathlib import Path
 
 import pytest
-from page_kit import FONT_FILES, choose, settled
+from page_kit import FONT_FILES, choose, codes, settled
 from playwright.sync_api import expect
 
 WIDTHS = [390, 834, 1280]  # a phone, a tablet, a desktop
+STATIC = Path(__file__).resolve().parent.parent / "service" / "web" / "static"
 
 
 def api(base: str, route: str, **params) -> dict:
@@ -127,6 +130,31 @@ def test_the_font_and_its_licence_are_shipped(base):
     assert FONT_FILES == ["kana.woff2", "kana-OFL.txt"]
 
 
+def test_every_catalogue_title_has_its_cjk_characters_in_the_shipped_font():
+    """What the page's Latin fonts lack (wide, East Asian characters: atama's katakana,
+    Klotski's 华容道) is in kana.woff2 and in the unicode-range fonts.css gives it."""
+    from fontTools.ttLib import TTFont
+
+    from puzzledb.builder import catalogue
+
+    wide = {
+        ch
+        for puzzle in catalogue.CATALOGUE.values()
+        for ch in puzzle.title
+        if unicodedata.east_asian_width(ch) in "WF"
+    }
+    assert {"华", "容", "道", "ア"} <= wide  # what the rule must catch
+    cmap = TTFont(STATIC / "kana.woff2").getBestCmap()
+    assert sorted(ch for ch in wide if ord(ch) not in cmap) == []
+    css = (STATIC / "fonts.css").read_text(encoding="utf-8")
+    ranges = re.search(r"unicode-range:([^;]*);", css).group(1)
+    covered = set()
+    for low, high in re.findall(r"U\+([0-9A-F]+)(?:-([0-9A-F]+))?", ranges):
+        covered.update(range(int(low, 16), int(high or low, 16) + 1))
+    assert sorted(ch for ch in wide if ord(ch) not in covered) == []
+    assert (STATIC / "kana.woff2").stat().st_size < 8000  # a few KB, fetched only when needed
+
+
 def test_atama_is_drawn_with_the_shipped_katakana_everywhere(page):
     choose(page, "atama", "イノソウタ*マタア")
     page.click("#chart .bar[data-depth='3']")
@@ -145,6 +173,7 @@ def test_atama_is_drawn_with_the_shipped_katakana_everywhere(page):
         used = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
         return {f["familyName"]: f["glyphCount"] for f in used}
 
+    codes(page)  # the state field, folded under "Position code", drawn when opened
     places = {
         "tile": ".piece[data-label='ア'] .label",
         "move list": "#moves .move",

@@ -27,7 +27,7 @@ def test_a_bad_target_in_the_address_is_ignored_with_why_and_the_position_shown(
     expect(page.locator(".piece")).to_have_count(8)
     expect(page.locator("#status")).to_contain_text("the target “xyz”: to has unknown piece 'x'")
     expect(page.locator("#target-input")).to_have_value("")
-    expect(page.locator("#target-note")).to_have_text("toward the goal 123456780")
+    expect(page.locator("#target-note")).to_have_text("toward the goal: the tiles in order")
     assert "to=" not in page.url
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from page_kit import SOLVE_SECONDS, choose, eight_as_drawn, load, settled
+from page_kit import SOLVE_SECONDS, choose, codes, eight_as_drawn, load, settled
 from playwright.sync_api import expect
 
 FOCUSED = "document.activeElement"
@@ -202,6 +202,7 @@ def test_keyboard_focus_shows_a_ring(page):
     page.keyboard.press("Tab")
     ring = focused(page, "[getComputedStyle(el).outlineStyle, getComputedStyle(el).outlineWidth]")
     assert ring[0] != "none" and float(ring[1].removesuffix("px")) >= 2
+    codes(page)
     page.focus("#state-input")
     page.keyboard.press("Tab")  # Load, a button on the light page
     assert focused(page, "el.tagName") == "BUTTON"

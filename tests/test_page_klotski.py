@@ -56,6 +56,62 @@ def test_klotski_opens_at_its_start_and_a_finger_move_goes_round_a_corner(browse
     assert problems == []
 
 
+def test_klotski_opens_at_its_classic_start_with_its_goal_in_words(browser, klotski_base):
+    """No state in the address: the classic start (the definition's `start`), not a farthest
+    state; the Start chooser says so, and the goal menu reads in words."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(f"{klotski_base}/?puzzle=klotski-finger")
+        settled(page, START)
+        expect(page.locator("#distance")).to_have_text("81")
+        expect(page.locator("#start")).to_have_value("named:start")
+        expect(page.locator("#start option")).to_have_text(
+            ["classic", "hardest (93 moves)", "random, 46 moves from the goal"]
+        )
+        goal = page.locator("#goal option")
+        expect(goal).to_have_text("the big piece out at the bottom · 54K states")
+        page.select_option("#start", "hardest")  # the farthest state, then back to the start
+        expect(page.locator("#distance")).to_have_text("93")
+        page.select_option("#start", "named:start")
+        settled(page, START)
+        page.select_option("#puzzle", "eight")  # a puzzle that names no start: its hardest
+        settled(page, "647850321")
+        expect(page.locator("#start")).to_have_value("hardest")
+        page.select_option("#puzzle", "klotski-finger")  # chosen from the menu: classic too
+        settled(page, START)
+    finally:
+        context.close()
+
+
+def test_the_klotski_title_is_drawn_in_the_shipped_cjk_font(browser, klotski_base):
+    """华容道 in the puzzle menu, on a machine with no CJK font of its own: the page's font
+    has the glyphs, and Chromium draws every one of them with it (no empty boxes)."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(f"{klotski_base}/?puzzle=klotski-finger&state=start")
+        settled(page, START)
+        expect(page.locator("#puzzle option:checked")).to_contain_text("华容道")
+        assert page.evaluate("""async () => {
+            await document.fonts.load('16px "puzzledb kana"', '华容道');
+            return document.fonts.check('16px "puzzledb kana"', '华容道');
+        }""")
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("DOM.enable")
+        cdp.send("CSS.enable")
+        root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": "#puzzle"})["nodeId"]
+        used = {
+            f["familyName"]: f["glyphCount"]
+            for f in cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+        }
+        assert used.get("puzzledb kana", 0) >= 3, used  # 华, 容 and 道
+        assert set(used) <= {"puzzledb kana", "DejaVu Sans"}, used  # no other font's boxes
+    finally:
+        context.close()
+
+
 def test_the_exit_is_marked_on_the_edge_for_klotski_and_not_for_eight(browser, klotski_base):
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()

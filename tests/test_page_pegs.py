@@ -5,6 +5,7 @@ Chromium, as test_page.py)."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -107,6 +108,41 @@ def test_the_square_board_plays_to_the_end(peg_page):
     settled(page, "1111110111011111")
     expect(page.locator("#distance")).to_have_text("13")
     expect(page.locator("#pegs")).to_have_text("14 pegs left")
+
+
+def test_a_peg_board_built_whole_opens_at_its_classic_start(peg_page):
+    """square4 names a start (every hole full but hole 2) and its whole build holds it."""
+    page, base = peg_page
+    page.goto(f"{base}/?puzzle=square4")
+    settled(page, "1101111111111111")
+    expect(page.locator("#start")).to_have_value("named:start")
+    expect(page.locator("#start option").first).to_have_text("classic")
+    expect(page.locator("#goal option")).to_have_text("one peg left in hole 1 · 1.87K states")
+
+
+def test_the_cross_built_within_a_radius_opens_at_its_farthest_and_offers_the_classic(peg_page):
+    """english's classic start is 31 jumps out, beyond the radius-4 build: the page opens at
+    the farthest state it holds, and the classic start, chosen, says in words why it has no
+    distance."""
+    page, base = peg_page
+    page.goto(f"{base}/?puzzle=english")
+    expect(page.locator("#moves")).to_have_attribute("data-from", re.compile("^[01]{33}$"))
+    expect(page.locator("#start")).to_have_value("hardest")
+    expect(page.locator("#distance")).to_have_text("4")
+    expect(page.locator("#start option")).to_have_text(
+        ["classic", "farthest in this build (4 moves)", "random, 2 moves from the goal"]
+    )
+    expect(page.locator("#goal option")).to_have_text(
+        re.compile(r"^one peg left in the centre \(hole 16\) · [\d.]+K? states, radius 4$")
+    )
+    page.select_option("#start", "named:start")
+    settled(page, "1" * 16 + "0" + "1" * 16)
+    expect(page.locator("#pegs")).to_have_text("32 pegs left")
+    expect(page.locator("#why")).to_have_text(
+        "Too far for this build: this position is more than 4 moves from the goal, and the "
+        "build holds only positions within 4."
+    )
+    expect(page.locator("#distance-words")).to_have_text("beyond this build's radius")
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])

@@ -10,7 +10,7 @@ import re
 import urllib.parse
 import urllib.request
 
-from page_kit import choose, load, settled
+from page_kit import choose, load, set_target, settled
 from playwright.sync_api import expect
 
 HARDEST = "867254301"  # eight, 31 moves from the goal
@@ -252,8 +252,7 @@ def test_solving_a_few_moves_by_hand_from_a_loaded_position(page):
 # -- targets -------------------------------------------------------------------------------------
 def test_a_target_with_its_blank_in_a_corner_gives_a_path_ending_there(page, base):
     depth = api(base, "path", puzzle="eight", state="647850321", to="012345678")["depth"]
-    page.fill("#target-input", "012345678")
-    page.press("#target-input", "Enter")
+    set_target(page, "012345678")
     expect(page.locator("#distance")).to_have_text(str(depth))
     expect(page.locator("#distance-words")).to_have_text("moves to the target")
     assert shown_query(page) == {"puzzle": "eight", "to": "012345678", "state": "647850321"}
@@ -267,8 +266,7 @@ def test_a_target_with_its_blank_in_a_corner_gives_a_path_ending_there(page, bas
 
 
 def test_a_target_without_a_build_is_refused_and_the_goal_kept(page):
-    page.fill("#target-input", "102345678")
-    page.press("#target-input", "Enter")
+    set_target(page, "102345678")
     expect(page.locator("#target-error")).to_contain_text(
         "no build of eight can answer toward 102345678"
     )

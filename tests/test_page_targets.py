@@ -60,7 +60,8 @@ def test_any_seven_position_can_be_the_target(page):
     away = page.get_attribute("#moves", "data-from")
     page.click("#target-here")
     expect(page.locator("#distance")).to_have_text("0")
-    expect(page.locator("#target-note")).to_have_text(f"toward the target {away}, not the goal")
+    expect(page.locator("#target-note")).to_have_text("toward a target position, not the goal")
+    expect(page.locator("#target-input")).to_have_value(away)
     expect(page.locator("#target-why")).to_have_text("This position is the target.")
     expect(target_here(page)).to_be_disabled()
 

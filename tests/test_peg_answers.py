@@ -125,7 +125,7 @@ def test_a_radius_build_of_english_knows_unreachable_from_beyond(cli, peg_db):
     assert lonely is not None
     res = cli("path", "english", lonely, "--db", peg_db, "--json")
     assert res.exit_code == 3, res.output
-    assert "reach the goal within 2 moves" in json.loads(res.stdout)["error"]["message"]
+    assert "would get there within 2 moves" in json.loads(res.stdout)["error"]["message"]
     res = cli("path", "english", "start", "--db", peg_db, "--json")
     assert res.exit_code == 5 and "beyond_radius" in res.stdout
 

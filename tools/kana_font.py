@@ -1,25 +1,32 @@
-"""Make the page's katakana font: service/web/static/kana.woff2 and its licence, kana-OFL.txt.
+"""Make the page's CJK font: service/web/static/kana.woff2, its licence kana-OFL.txt, and the
+unicode-range of static/fonts.css.
 
-atama's pieces and title are katakana (アタマノタイソウ); a machine with no Japanese font
-draws them as empty boxes. The page ships this few-KB subset of Noto Sans CJK JP (SIL Open Font
-License 1.1) with just the glyphs it needs; static/fonts.css names it "puzzledb kana" with a
-unicode-range, so the browser fetches it only for katakana and CJK punctuation.
+atama's pieces and title are katakana (アタマノタイソウ), Klotski's title is Chinese (华容道); a
+machine with no CJK font draws them as empty boxes. The page ships this few-KB subset of Noto
+Sans CJK JP (SIL Open Font License 1.1) with just the glyphs the catalogue shows: every wide
+(East Asian) character of a catalogue puzzle's title, pieces, starts, goal or goal words,
+read from builder/catalogue.py, plus some Japanese punctuation. static/fonts.css names it
+"puzzledb kana" with a unicode-range of exactly those characters (written here too), so the
+browser fetches it only when the page shows one of them.
 
-A tool for maintainers, never a runtime dependency: fontTools and brotli live in a throwaway
-venv, the source font comes from Debian.
+A tool for maintainers, never a runtime dependency: it runs in the project's environment with
+the test extra (fontTools and brotli); the source font comes from Debian's fonts-noto-cjk
+(installed, or unpacked anywhere with `apt-get download fonts-noto-cjk && dpkg-deb -x ...`
+and named by --source and --licence).
 
-    apt-get install -y fonts-noto-cjk
-    python3 -m venv /tmp/fontvenv && /tmp/fontvenv/bin/pip install fonttools brotli
-    /tmp/fontvenv/bin/python tools/kana_font.py
+    .venv/bin/python tools/kana_font.py
 
 The output is byte-for-byte the same for the same source font, fontTools and brotli (the
-head table keeps the source's timestamps). To add a glyph, add it to TEXT and run it again.
+head table keeps the source's timestamps). A new catalogue title with CJK characters needs
+only a new run; tests/test_page_browse.py fails until then.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
+import unicodedata
 from pathlib import Path
 
 from fontTools import subset
@@ -28,10 +35,12 @@ from fontTools.ttLib import TTCollection
 SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
 SOURCE_LICENCE = Path("/usr/share/doc/fonts-noto-cjk/copyright")  # Debian's, with the OFL text
 SOURCE_FAMILY = "Noto Sans CJK JP"  # the collection's Japanese face: Japanese glyph shapes
-STATIC = Path(__file__).resolve().parent.parent / "service" / "web" / "static"
+ROOT = Path(__file__).resolve().parent.parent
+STATIC = ROOT / "service" / "web" / "static"
 
-# atama's pieces and title, the long vowel mark and the middle dot, Japanese punctuation.
-TEXT = "アイウソタノマ" + "ー・" + "、。「」\u3000"
+# Beyond the catalogue's own: the long vowel mark and the middle dot, Japanese punctuation.
+EXTRA = "ー・" + "、。「」\u3000"
+RANGE_LINE = re.compile(r"^(\s*unicode-range:).*;$", re.M)
 FAMILY, POSTSCRIPT = "puzzledb kana", "puzzledbKana-Regular"
 KEEP_NAMES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14]  # copyright, credits, licence
 
@@ -42,19 +51,53 @@ def main() -> None:
     parser.add_argument("--licence", type=Path, default=SOURCE_LICENCE)
     parser.add_argument("--out", type=Path, default=STATIC)
     args = parser.parse_args()
+    text = catalogue_text()
     font = face(args.source, SOURCE_FAMILY)
     copyright_line = font["name"].getDebugName(0)
     version = f"{font['head'].fontRevision:.3f}"
-    cut(font, TEXT)
+    missing = [ch for ch in text if ord(ch) not in font.getBestCmap()]
+    if missing:
+        raise SystemExit(f"{args.source} has no glyph for {''.join(missing)}")
+    cut(font, text)
     rename(font)
     font.flavor = "woff2"
     font.save(args.out / "kana.woff2")
-    text = licence(copyright_line, version, args.licence)
-    (args.out / "kana-OFL.txt").write_text(text, encoding="utf-8")
+    licence_text = licence(copyright_line, version, args.licence)
+    (args.out / "kana-OFL.txt").write_text(licence_text, encoding="utf-8")
+    css = args.out / "fonts.css"
+    css.write_text(
+        RANGE_LINE.sub(rf"\1 {unicode_range(text)};", css.read_text(encoding="utf-8")),
+        encoding="utf-8",
+    )
     print(
         f"{args.out / 'kana.woff2'}: {(args.out / 'kana.woff2').stat().st_size} bytes, "
-        f"{len(TEXT)} characters"
+        f"{len(text)} characters: {text}"
     )
+
+
+def catalogue_text() -> str:
+    """Every wide (East Asian) character the catalogue shows, and EXTRA, in code point order:
+    what the page's Latin fonts lack. Read from the puzzles' definitions, never listed here."""
+    from puzzledb.builder import catalogue  # the project's environment: `pip install -e`
+
+    seen = set(EXTRA)
+    for puzzle in catalogue.CATALOGUE.values():
+        shown = json.dumps(puzzle.spec(), ensure_ascii=False)
+        shown += puzzle.goal_words(puzzle.default_goal)
+        seen.update(ch for ch in shown if unicodedata.east_asian_width(ch) in "WF")
+    return "".join(sorted(seen))
+
+
+def unicode_range(text: str) -> str:
+    """The code points of `text` as a CSS unicode-range, runs joined: "U+3000-3002, U+534E"."""
+    points = sorted({ord(ch) for ch in text})
+    runs: list[list[int]] = []
+    for point in points:
+        if runs and point == runs[-1][1] + 1:
+            runs[-1][1] = point
+        else:
+            runs.append([point, point])
+    return ", ".join(f"U+{a:X}" if a == b else f"U+{a:X}-{b:X}" for a, b in runs)
 
 
 def face(path: Path, family: str):

@@ -22,6 +22,7 @@ const ui = Object.fromEntries([
   "target-form", "target-input", "target-here", "target-clear", "target-note", "target-error",
   "solution", "solution-note", "solution-start", "solution-end", "moves", "chart", "browse",
   "farthest", "farthest-note", "keyboard", "shortcuts", "line", "target-why",
+  "start", "start-again", "lost", "why", "why-more", "why-details", "codes",
 ].map((id) => [id, $(id)]));
 const SPEEDS = { slow: 800, normal: 350, fast: 90 };  // ms a step stays on screen
 const TOWARD_TARGET = new Set(["moves", "path"]);     // the routes that take `to`
@@ -32,6 +33,7 @@ let entry = null;     // the chosen puzzle's entry
 let goal = null;
 let target = null;    // a position to reach instead of the goal (`to`), or null
 let farthest = null;  // the build's /farthest answer: its first state is the fallback position
+let depths = null;    // the build's /stats histogram (states per depth), for a random start
 let board = null;
 let chart = null;
 let here = null;      // {state, pieces, depth, moves, byHand}; moves null until /moves answers
@@ -147,7 +149,30 @@ async function choosePuzzle(name) {
 
 async function chooseGoal(chosen, name = entry.name) {
   const far = await setUp(puzzles.find((p) => p.name === name), chosen, () => chooseGoal(chosen, name));
-  if (far) await load(far.states[0]);
+  if (far) await opening(openings(), { how: "push" });
+}
+
+// Where a build opens: its classic start (the definition's `start`) when the build holds it,
+// else its hardest state. Each is {text, any, choice}: `any` false, so that a start the build
+// does not hold (beyond a radius) is passed over, not shown as a lost position.
+function openings() {
+  const classic = (entry.starts || []).find((s) => s.name === "start");
+  return [
+    ...(classic ? [{ text: classic.state, any: false, choice: "named:start" }] : []),
+    { text: farthest.states[0], any: true, choice: "hardest" },
+  ];
+}
+
+// The first of `tries` the build answers, loaded (true); the Start chooser shows which.
+// null: a lookup went stale or failed (Retry repeats it); else the last refusal.
+async function opening(tries, options) {
+  let result = null;
+  for (const { text, any, choice } of tries) {
+    result = await load(text, { ...options, any, quiet: true });
+    if (result === true) ui.start.value = choice;
+    if (!(result instanceof Error)) return result;
+  }
+  return result;
 }
 
 // A build to play: the selects, a fresh board, the histogram and the farthest states (returned).
@@ -156,10 +181,12 @@ async function setUp(chosen, chosenGoal, retry) {
   goal = chosenGoal;
   target = null;
   farthest = null;
+  depths = null;
   ui.puzzle.value = entry.name;
   ui.goal.replaceChildren(...entry.builds.map((b) => option(
-    b.goal, `${b.goal} · ${b.states.toLocaleString("en")} states${b.radius === null ? "" : `, radius ${b.radius}`}`,
+    b.goal, `${b.goal_words} · ${short(b.states)} states${b.radius === null ? "" : `, radius ${b.radius}`}`,
   )));
+  ui.start.replaceChildren(option("", "loading…"));
   ui.goal.value = goal;
   stopSolution();
   earlier = [];
@@ -180,6 +207,7 @@ async function setUp(chosen, chosenGoal, retry) {
   ui.farthest.replaceChildren();
   ui["farthest-note"].textContent = "loading…";
   showDistance(null, true);
+  showWhy(null);
   showRun();
   showTarget();
   clearError();
@@ -194,6 +222,8 @@ async function setUp(chosen, chosenGoal, retry) {
   chart = histogram(ui.chart, stats.histogram, (depth) => depthBrowser.show(depth));
   showFarthest(far);
   farthest = far;
+  depths = stats.histogram;
+  showStarts();
   return far;
 }
 
@@ -226,12 +256,12 @@ async function open(where, how, restored = null) {
   }
   target = to;
   showTarget();
-  const options = { how, any: true, quiet: true, restored };
-  const tries = [];
-  if (state) tries.push(state);
-  tries.push(farthest.states[0]);
+  const tries = state ? [{ text: state, any: true, choice: null }] : [];
+  tries.push(...openings());
   let result;
-  for (const text of tries) {
+  let options = { how, quiet: true, restored };
+  for (const { text, any, choice } of tries) {
+    options = { ...options, any };
     result = await load(text, options);
     if (result instanceof Error && target) {  // the target, or the state? without it, we see
       const without = target;
@@ -241,6 +271,16 @@ async function open(where, how, restored = null) {
       else ignored.push(`the target ${quote(without)}: ${plain(result.message)}`);
       result = again;
     }
+    if (result === true && target && here.depth === null) {  // a target it cannot reach, refused
+      const without = target;
+      const why = ui.why.textContent;
+      target = null;
+      const again = await load(text, options);
+      if (again === true) ignored.push(`the target ${quote(without)}: ${why}`);
+      else target = without;
+      result = again;
+    }
+    if (result === true && choice) ui.start.value = choice;
     if (!(result instanceof Error)) break;
     if (text === state) ignored.push(`the state ${quote(state)}: ${result.message}`);
     options.restored = null;
@@ -252,12 +292,69 @@ async function open(where, how, restored = null) {
   }
 }
 
+// -- the Start chooser -----------------------------------------------------------------------------
+// The definition's named starts ("classic" for `start`), the hardest state (the farthest; in a
+// radius build, the farthest it holds), and a random state halfway out, from /depth.
+function startChoices() {
+  const named = (entry.starts || []).map((s) => ({
+    value: `named:${s.name}`, text: s.name === "start" ? "classic" : s.name, state: s.state,
+  }));
+  const half = Math.floor((depths.length - 1) / 2);
+  const hardest = farthest.radius === null ? "hardest" : "farthest in this build";
+  return [
+    ...named,
+    { value: "hardest", text: `${hardest} (${count(farthest.depth, "move")})`, state: farthest.states[0] },
+    { value: "random", text: `random, ${count(half, "move")} from the goal`, depth: half },
+  ];
+}
+
+function showStarts() {
+  ui.start.replaceChildren(...startChoices().map((c) => option(c.value, c.text)));
+}
+
+// The chosen start on the board.
+async function startAt(value) {
+  const choice = startChoices().find((c) => c.value === value);
+  if (!choice) return;
+  let text = choice.state;
+  if (choice.depth !== undefined) {
+    const at = Math.floor(Math.random() * depths[choice.depth]);
+    let answer;
+    try {
+      answer = await newest(() => askFor("depth", { d: choice.depth, limit: 1, offset: at }), () => startAt(value));
+    } catch (e) {
+      return say(e.message);
+    }
+    if (!answer || !answer.states.length) return;
+    text = answer.states[0];
+  }
+  // any: a named start beyond a radius build is still a real position to play from, and the
+  // page says in words why it has no distance
+  const result = await load(text, { any: true, quiet: true });
+  if (result instanceof Error) say(`The ${choice.text} start cannot be shown: ${plain(result.message)}`);
+}
+
 // A target (`to`) instead of the goal, tried on the position shown; a refusal keeps the goal.
 async function setTarget(text) {
   if (!here) return;
   const before = target;
-  target = text || null;
   ui["target-error"].textContent = "";
+  if (text) {
+    let check;
+    try {
+      check = await newest(() => ask("moves", { puzzle: entry.name, state: here.state, to: text, any: "true" }),
+        () => setTarget(text));
+    } catch (e) {
+      ui["target-error"].textContent = `Not set as the target: ${plain(e.message)}`;
+      return;
+    }
+    if (!check) return;
+    if (check.depth === null) {  // no way there from here: every move would read "dead end"
+      ui["target-error"].textContent = `Not set as the target: ${check.why}`;
+      return;
+    }
+  }
+  target = text || null;
   const result = await load(here.state, { any: true, quiet: true });
   if (result instanceof Error) {
     target = before;
@@ -275,7 +372,8 @@ function showExits(exits) {
 
 function showTarget() {
   ui["target-input"].value = target || "";
-  ui["target-note"].textContent = target ? `toward the target ${target}, not the goal` : `toward the goal ${goal}`;
+  ui["target-note"].textContent = target ? "toward a target position, not the goal"
+    : `toward the goal: ${build().goal_words}`;
   ui["target-clear"].disabled = !target;
   offerTargetHere();
 }
@@ -296,7 +394,7 @@ async function checkTarget() {
     await ask("moves", { puzzle: name, state, to: state });
   } catch (e) {
     if (e.failed) return;  // not known: asked again at the next position
-    why = plain(e.message);
+    why = plain(e.message).replaceAll(state, "this position");  // no code written out
   }
   if (targetable.size > 500) targetable.clear();
   if (entry.name === name) targetable.set(state, why);
@@ -424,6 +522,7 @@ function arrive(madeByHand) {
   clearMoves();
   hideSolved();
   say("");
+  showWhy(null);
   showRun();
   offerTargetHere();
   controls();
@@ -451,7 +550,7 @@ function settle(answer) {
   showMoves();
   showRun();
   redraw();
-  if (answer.why) say(answer.why);
+  showWhy(answer);
   if (answer.depth === 0) say(`This is ${toward()}.`);
   if (answer.depth === 0 && here.byHand && at) showSolved();
   else announce(answer.depth === 0 ? `This is ${toward()}.` : distanceWords(answer.depth, true));
@@ -609,10 +708,21 @@ function showBoard(state, pieces) {
 }
 
 // Whether a state the build does not hold lies beyond its radius (else nothing leads from it
-// to the goal): the answer says why, and an unreachable state's why says it cannot reach.
+// to the goal): the answer says which (`beyond_radius`).
 function beyondRadius(answer) {
   if (answer.depth !== null || target || build().radius === null) return false;
-  return !/ cannot reach /.test(answer.why || "");
+  return Boolean(answer.beyond_radius);
+}
+
+// Why a position the build does not hold has no distance, beside the distance: the API's
+// plain words, and the rule's own argument folded under "details".
+function showWhy(answer) {
+  const why = answer && answer.why;
+  ui.lost.hidden = !why;
+  ui.why.textContent = why || "";
+  ui["why-details"].textContent = (answer && answer.why_details) || "";
+  ui["why-more"].hidden = !(answer && answer.why_details);
+  ui["why-more"].open = false;
 }
 
 function showDistance(depth, unknown = false) {
@@ -861,6 +971,11 @@ function option(value, text) {
   return o;
 }
 
+// A count said short, as a menu has room for: 53,954 -> "54K", 3,418,020 -> "3.42M".
+function short(n) {
+  return new Intl.NumberFormat("en", { notation: "compact", maximumSignificantDigits: 3 }).format(n);
+}
+
 function tag(className, text) {
   const span = document.createElement("span");
   span.className = className;
@@ -876,6 +991,8 @@ function setSpeed() {
 
 ui.puzzle.addEventListener("change", () => choosePuzzle(ui.puzzle.value));
 ui.goal.addEventListener("change", () => chooseGoal(ui.goal.value));
+ui.start.addEventListener("change", unlessWaiting(() => startAt(ui.start.value)));
+ui["start-again"].addEventListener("click", unlessWaiting(() => startAt(ui.start.value)));
 ui["state-form"].addEventListener("submit", (event) => {
   event.preventDefault();
   guarded.load(ui["state-input"].value);
