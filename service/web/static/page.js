@@ -318,10 +318,10 @@ async function startAt(value) {
   if (!choice) return;
   let text = choice.state;
   if (choice.depth !== undefined) {
-    const at = Math.floor(Math.random() * depths[choice.depth]);
+    const offset = Math.floor(Math.random() * depths[choice.depth]);
     let answer;
     try {
-      answer = await newest(() => askFor("depth", { d: choice.depth, limit: 1, offset: at }), () => startAt(value));
+      answer = await newest(() => askFor("depth", { d: choice.depth, limit: 1, offset }), () => startAt(value));
     } catch (e) {
       return say(e.message);
     }
