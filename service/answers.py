@@ -257,13 +257,7 @@ class Answers:
                 f"that targets need with: {_build_words(puzzle)} --all-goals{radius}"
                 f"{self.db_hint}{_file_note(puzzle)} (or this one with --goal {target})"
             )
-        why = (
-            "its pieces are not all distinct, so a build toward one goal cannot be "
-            "renamed into a build toward another"
-            if puzzle.kind == "sliding"
-            else "pegs are all alike, so a build toward one goal cannot be renamed into a "
-            "build toward another"
-        )
+        why = _why_no_targets(puzzle)
         return (
             f"{puzzle.name} is not built toward {target}: {why}; build it with: "
             f"{_build_words(puzzle)} --goal {target}{radius}{self.db_hint}{_file_note(puzzle)}"
@@ -522,16 +516,46 @@ def catalogue_answer(builds: list[Build]) -> dict:
     for build in builds:
         if build.name not in entries:
             entries[build.name] = _entry(build.definition, build.definition["goal"])
-        entries[build.name]["builds"].append({**build.summary(), **_goal_facts(build)})
+        entries[build.name]["builds"].append(
+            {**build.summary(), **_goal_facts(build), **_targets(build)}
+        )
     return {"puzzles": list(entries.values())}
+
+
+def _puzzle_of(build: Build) -> Puzzle:
+    return catalogue.CATALOGUE.get(build.name) or catalogue.from_spec(build.definition)
 
 
 def _goal_facts(build: Build) -> dict:
     """What a front end says about the build's goal, by the rules of its kind: where it puts
     an exit on the board's edge (the page marks it; [] for a whole-position goal), and the
     goal in words ("one peg left in the centre (hole 16)")."""
-    puzzle = catalogue.CATALOGUE.get(build.name) or catalogue.from_spec(build.definition)
+    puzzle = _puzzle_of(build)
     return {"exits": puzzle.exits(build.goal), "goal_words": puzzle.goal_words(build.goal)}
+
+
+def _targets(build: Build) -> dict:
+    """Whether the build can answer toward positions other than built goals (`to`, through a
+    renaming: builder.targets), and if not why: a client offers targets by it instead of
+    asking about each position. Which target positions a build serves is still
+    decided when one is asked for (its blank must sit where a symmetry can carry it)."""
+    puzzle = _puzzle_of(build)
+    if puzzle.relabelable:
+        return {"targets": True, "why_no_targets": None}
+    return {"targets": False, "why_no_targets": _why_no_targets(puzzle)}
+
+
+def _why_no_targets(puzzle: Puzzle) -> str:
+    """Why no build of `puzzle` answers toward anything but its own goal."""
+    if puzzle.kind == "sliding":
+        return (
+            "its pieces are not all distinct, so a build toward one goal cannot be "
+            "renamed into a build toward another"
+        )
+    return (
+        "pegs are all alike, so a build toward one goal cannot be renamed into a "
+        "build toward another"
+    )
 
 
 def _entry(spec: dict, default_goal: str) -> dict:

@@ -215,6 +215,17 @@ BUILD = _object(
             'else its kind\'s rule ("the big piece out at the bottom", "one peg left in '
             'the centre (hole 16)", "the tiles in order").',
         },
+        "targets": {
+            "type": "boolean",
+            "description": "Whether positions other than the built goals can be asked for as "
+            "targets (`to`): true where every piece is distinct, so a build is renamed into one "
+            "toward the target. A target is then answered when some build of the puzzle has "
+            "its blank where a mirror or rotation of the board puts the target's.",
+        },
+        "why_no_targets": {
+            "type": ["string", "null"],
+            "description": "Why not, in words, when `targets` is false; else null.",
+        },
     }
 )
 

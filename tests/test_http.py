@@ -258,6 +258,29 @@ def test_farthest_stats_and_catalogue(client):
     assert puzzles["peg15"]["builds"][0]["states"] == 4237
 
 
+def test_the_catalogue_says_per_build_whether_positions_can_be_targets(client):
+    """Where every piece is distinct a build answers toward other positions (renamed); elsewhere
+    only toward built goals, and why: the page offers targets by it instead of probing."""
+    puzzles = {p["name"]: p for p in ok(client, "/puzzles")["puzzles"]}
+    for name in ("eight", "seven"):
+        assert [(b["targets"], b["why_no_targets"]) for b in puzzles[name]["builds"]] == [
+            (True, None)
+        ]
+    for name, why in [
+        ("lines", "its pieces are not all distinct"),
+        ("nooff", "its pieces are not all distinct"),
+        ("peg15", "pegs are all alike"),
+    ]:
+        (build,) = puzzles[name]["builds"]
+        assert build["targets"] is False and build["why_no_targets"].startswith(why)
+    # what it says agrees with what a target gets
+    refused = error(
+        get(client, "/moves", puzzle="lines", state="123404526", to="123405426"), 404, "not_built"
+    )
+    assert puzzles["lines"]["builds"][0]["why_no_targets"] in refused
+    ok(client, "/moves", puzzle="eight", state="867254301", to="867254310")
+
+
 def test_health_counts_the_builds_and_always_revalidates(client):
     response = client.get("/health")
     builds = sum(len(p["builds"]) for p in ok(client, "/puzzles")["puzzles"])

@@ -1,7 +1,8 @@
 """Targets on the page against what `puzzledb build --all` builds: "Set current as target" is
-offered only where the service can answer toward the position shown, with why not, in plain
-words, elsewhere; `build --all` builds seven's goals for every target (cheap), so any seven
-position can be a target."""
+offered where /puzzles says the build takes positions as targets (a position it cannot answer
+toward is refused, with why, when set), and elsewhere says why not, in plain words;
+`build --all` builds seven's goals for every target (cheap), so any seven position can be a
+target."""
 
 from __future__ import annotations
 
@@ -92,14 +93,21 @@ def test_where_a_target_cannot_be_answered_the_page_says_why_in_words(page, puzz
     assert "puzzledb" not in note.inner_text()  # no command line
 
 
-def test_eight_offers_targets_only_where_its_one_build_answers(page):
-    load(page, "123456780")  # the goal: a built goal
-    settled(page, "123456780")
-    expect(target_here(page)).to_be_enabled()
-    load(page, "867254310")  # blank in a corner: its build answers through a mirror
-    settled(page, "867254310")
-    expect(target_here(page)).to_be_enabled()
+def test_eight_answers_a_target_where_its_one_build_can_and_says_why_not_when_set(page):
+    """Whether this very position can be a target is asked when it is set, never before."""
     load(page, "647850321")  # blank in the centre: no build has it there
     settled(page, "647850321")
+    expect(target_here(page)).to_be_enabled()
+    page.click("#target-here")
+    error = page.locator("#target-error")
+    expect(error).to_contain_text("Not set as the target: no build of eight can answer toward")
+    expect(error).to_contain_text("none has its blank where")
+    assert "puzzledb" not in error.inner_text()  # no command line
+    assert "647850321" not in error.inner_text()  # nor the position's code: "this position"
+    expect(page.locator("#target-note")).to_have_text("toward the goal: the tiles in order")
+    load(page, "867254310")  # blank in a corner: its build answers through a mirror
+    settled(page, "867254310")
+    page.click("#target-here")
+    expect(page.locator("#target-note")).to_have_text("toward a target position, not the goal")
+    expect(page.locator("#distance")).to_have_text("0")
     expect(target_here(page)).to_be_disabled()
-    expect(page.locator("#target-why")).to_contain_text("none has its blank where")

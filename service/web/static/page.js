@@ -46,7 +46,6 @@ let at = 0;
 let earlier = [];     // lines before the one loaded last ({line, at}), for Undo past its start
 let later = [];       // lines undone, for Redo; a new move clears it
 let solvedFrom = null;  // the line up to where Solve started, while its solution is shown
-const targetable = new Map();  // state -> null (answerable as a target) or why not
 let selected = null;  // {cells, options, among}: a piece picked up; among: moves offered beside it
 let latest = 0;
 let waiting = false;  // the newest request has not answered yet
@@ -195,7 +194,6 @@ async function setUp(chosen, chosenGoal, retry) {
   here = null;
   line = [];
   at = 0;
-  targetable.clear();
   board = new Board(ui.board, definition(), (cell) => guarded.clicked(cell), goal, {
     lift: guarded.lift, drop: guarded.drop, choose: (move) => (move ? guarded.make(move) : dismiss()),
   });
@@ -344,8 +342,9 @@ async function setTarget(text) {
     try {
       check = await newest(() => ask("moves", { puzzle: entry.name, state: here.state, to: text, any: "true" }),
         () => setTarget(text));
-    } catch (e) {
-      ui["target-error"].textContent = `Not set as the target: ${plain(e.message)}`;
+    } catch (e) {  // the position shown is named so, its code not written out
+      const why = text === here.state ? plain(e.message).replaceAll(text, "this position") : plain(e.message);
+      ui["target-error"].textContent = `Not set as the target: ${why}`;
       return;
     }
     if (!check) return;
@@ -378,37 +377,16 @@ function showTarget() {
   offerTargetHere();
 }
 
-// "Set current as target" only where the service can answer toward the position shown: asked
-// once per position, in the background (not a lookup anything waits for), and where it cannot,
-// why, in words.
-async function checkTarget() {
-  const state = here && here.state;
-  if (!state || targetable.has(state)) return offerTargetHere();
-  if (entry.builds.some((b) => b.goal === state)) {
-    targetable.set(state, null);
-    return offerTargetHere();
-  }
-  const name = entry.name;
-  let why = null;
-  try {
-    await ask("moves", { puzzle: name, state, to: state });
-  } catch (e) {
-    if (e.failed) return;  // not known: asked again at the next position
-    why = plain(e.message).replaceAll(state, "this position");  // no code written out
-  }
-  if (targetable.size > 500) targetable.clear();
-  if (entry.name === name) targetable.set(state, why);
-  offerTargetHere();
-}
-
+// "Set current as target" where /puzzles says the build takes positions as targets (any built
+// goal can be one anyway), and where not, why, in words. Whether the service answers toward
+// this very position is asked only when the button is pressed: a refusal is said by the field.
 function offerTargetHere() {
   const state = here && here.state;
-  const known = state !== null && targetable.has(state);
-  const why = known ? targetable.get(state) : null;
-  ui["target-here"].disabled = !known || why !== null || target === state;
-  ui["target-why"].textContent = !state ? "" : !known ? "checking whether this position can be a target…"
-    : why !== null ? `This position cannot be a target here: ${why}.`
-      : target === state ? "This position is the target." : "";
+  const why = !state || build().targets || entry.builds.some((b) => b.goal === state) ? null
+    : build().why_no_targets;
+  ui["target-here"].disabled = !state || why !== null || target === state;
+  ui["target-why"].textContent = !state ? "" : why !== null ? `This position cannot be a target here: ${why}.`
+    : target === state ? "This position is the target." : "";
 }
 
 // An API message in plain words: what a page reader can do nothing with (the command line
@@ -555,7 +533,6 @@ function settle(answer) {
   if (answer.depth === 0 && here.byHand && at) showSolved();
   else announce(answer.depth === 0 ? `This is ${toward()}.` : distanceWords(answer.depth, true));
   controls();
-  checkTarget();
 }
 
 // Each position shown at rest is an entry of the browser's history, with the line that led to
