@@ -1,11 +1,11 @@
 """The page's plumbing, in a real headless Chromium (see test_page.py): positions are not
-probed as targets one by one."""
+probed as targets one by one; an arrow pressed during a lookup is kept, not lost."""
 
 from __future__ import annotations
 
 import re
 
-from page_kit import choose
+from page_kit import choose, eight_as_drawn, load, settled
 from playwright.sync_api import expect
 
 HARDEST = "867254301"
@@ -31,3 +31,73 @@ def first_farthest(page, puzzle: str) -> str:
     return page.evaluate(
         f"fetch('farthest?puzzle={puzzle}&limit=1').then((r) => r.json()).then((a) => a.states[0])"
     )
+
+
+# -- keys during a lookup --------------------------------------------------------------------------
+MOVES = re.compile(r"/moves\?")
+
+
+class Held:
+    """The page's /moves lookups held (unanswered) until released; later ones go through."""
+
+    def __init__(self, page):
+        self.routes: list = []
+        self.holding = True
+        page.route(MOVES, self.arrived)
+
+    def arrived(self, route) -> None:
+        if self.holding:
+            self.routes.append(route)
+        else:
+            route.continue_()
+
+    def release(self) -> None:
+        self.holding = False
+        for route in self.routes:
+            route.continue_()
+
+    def fail(self) -> None:
+        """The held lookups fail as an overloaded service's do; later ones go through."""
+        self.holding = False
+        for route in self.routes:
+            route.fulfill(status=503, body="busy")
+
+
+def start_at(page, state: str) -> None:
+    """`state` on the board, the focus out of the state field (where arrows are the field's)."""
+    load(page, state)
+    settled(page, state)
+    page.keyboard.press("Escape")
+
+
+def test_an_arrow_pressed_during_a_lookup_is_kept_and_made_when_it_answers(page):
+    start_at(page, HARDEST)
+    held = Held(page)
+    status = page.locator("#status")
+    page.keyboard.press("ArrowDown")  # the 5 comes down; the new position's lookup is held
+    expect(page.locator("#busy")).to_be_visible()
+    page.keyboard.press("ArrowLeft")  # kept, and said so
+    expect(status).to_have_text("wait: looking up this position; then moving left")
+    page.keyboard.press("ArrowUp")  # one is kept at most: this one is refused out loud
+    expect(status).to_contain_text("wait: looking up this position; one arrow is kept")
+    assert eight_as_drawn(page) == "867204351"  # nothing moved meanwhile
+    held.release()
+    settled(page, "867240351")  # the kept arrow: the 4 went left
+    assert eight_as_drawn(page) == "867240351"
+    expect(page.locator("#made")).to_have_text("moves made: 2 (optimal from the start: 31)")
+    expect(status).to_have_text("")
+
+
+def test_an_arrow_kept_for_a_failed_lookup_is_said_not_made(page):
+    start_at(page, HARDEST)
+    held = Held(page)
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#busy")).to_be_visible()
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#status")).to_have_text("wait: looking up this position; then moving left")
+    held.fail()
+    expect(page.locator("#failure")).to_be_visible()
+    expect(page.locator("#status")).to_have_text(
+        "Not moved left: the lookup it waited for did not succeed."
+    )
+    assert eight_as_drawn(page) == "867204351"

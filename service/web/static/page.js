@@ -49,6 +49,8 @@ let solvedFrom = null;  // the line up to where Solve started, while its solutio
 let selected = null;  // {cells, options, among}: a piece picked up; among: moves offered beside it
 let latest = 0;
 let waiting = false;  // the newest request has not answered yet
+let keepsKeys = false;  // it looks up a position: an arrow pressed meanwhile is kept for it
+let ahead = null;     // that arrow's direction, made once the position's moves are known
 const player = new Player(showStep);
 const solution = new SolutionList(ui.solution, ui["solution-note"], (index) => player.jump(index));
 const depthBrowser = new DepthBrowser(ui.browse, (route, params) => askFor(route, params), (s) => guarded.load(s),
@@ -71,12 +73,17 @@ function ticket() {
 
 // The newest request: the board is busy until it answers. A stale answer, or a failure of the
 // service (offered again by Retry, which repeats the whole step), gives null; a refusal throws.
-async function newest(asking, retry) {
+// `keys`: it looks up a position, so an arrow pressed meanwhile is kept for it (settle).
+async function newest(asking, retry, { keys = false } = {}) {
   const current = ticket();
+  keepsKeys = keys;
+  ahead = null;  // an arrow kept for a lookup this one replaces
   busy(true);
   ui.failure.hidden = true;
+  let answered = false;
   try {
     const answer = await asking();
+    answered = current();
     return current() ? answer : null;
   } catch (e) {
     if (!current()) return null;
@@ -84,7 +91,10 @@ async function newest(asking, retry) {
     offerRetry(retry);
     return null;
   } finally {
-    if (current()) busy(false);
+    if (current()) {
+      busy(false);
+      if (!answered) dropAhead();
+    }
   }
 }
 
@@ -108,6 +118,7 @@ function offerRetry(retry) {
 // loud; the note goes when the lookup ends. Choosing a puzzle or goal, Back and Forward, and
 // stepping a solution already on screen start over instead.
 const WAIT = "wait: looking up this position";
+const ONE_AHEAD = "one arrow is kept while a lookup is pending";
 const unlessWaiting = (action) => (...args) => (waiting ? refuse() : action(...args));
 const guarded = {  // what a user starts, under that rule
   clicked: unlessWaiting((cell) => clicked(cell)),
@@ -410,7 +421,8 @@ async function load(text, { how = "push", any = false, quiet = false, restored =
   let answer;
   try {
     const extra = any ? { any: "true" } : {};
-    answer = await newest(() => askFor("moves", { state: text, ...extra }), () => load(text, { how, any, quiet, restored }));
+    answer = await newest(() => askFor("moves", { state: text, ...extra }), () => load(text, { how, any, quiet, restored }),
+      { keys: true });
   } catch (e) {
     if (!quiet) showError(e.message);
     return e;
@@ -511,7 +523,7 @@ async function lookUp() {
   const state = here.state;
   let answer;
   try {
-    answer = await newest(() => askFor("moves", { state, any: "true" }), lookUp);
+    answer = await newest(() => askFor("moves", { state, any: "true" }), lookUp, { keys: true });
   } catch (e) {
     if (here.state === state) say(e.message);
     return;
@@ -533,6 +545,7 @@ function settle(answer) {
   if (answer.depth === 0 && here.byHand && at) showSolved();
   else announce(answer.depth === 0 ? `This is ${toward()}.` : distanceWords(answer.depth, true));
   controls();
+  makeAhead();
 }
 
 // Each position shown at rest is an entry of the browser's history, with the line that led to
@@ -586,6 +599,35 @@ function clicked(cell) {
   const peg = def.kind === "peg";
   const empty = !covered(here.pieces, cell);
   say(empty ? "Nothing can move there." : peg ? "That peg cannot jump now." : "That piece cannot move now.");
+}
+
+// An arrow moves the piece next to the blank that way. One pressed while a position is looked
+// up is kept and made once its moves are known, as a player types ahead: one at most, and a
+// second is refused out loud. Pressed while anything else is pending, it is refused too.
+function arrow(direction) {
+  if (!here || player.playing) return false;
+  if (waiting && keepsKeys) {
+    if (ahead) return say(`${WAIT}; ${ONE_AHEAD} (moving ${ahead} next)`);
+    ahead = direction;
+    return say(`${WAIT}; then moving ${direction}`);
+  }
+  if (waiting || !here.moves) return refuse();
+  const m = moveToward(direction, here.moves, definition());
+  if (m) make(m);
+  return Boolean(m);
+}
+
+// The kept arrow, once its position's moves are known.
+function makeAhead() {
+  const direction = ahead;
+  ahead = null;
+  if (direction && !arrow(direction)) say(`Nothing moves ${direction} here: that arrow did nothing.`);
+}
+
+// The kept arrow, when its lookup failed or was refused: not made, and said so.
+function dropAhead() {
+  if (ahead) say(`Not moved ${ahead}: the lookup it waited for did not succeed.`);
+  ahead = null;
 }
 
 // A click before this position's moves are known is refused out loud, not dropped.
@@ -916,12 +958,9 @@ async function copyLink() {
 }
 
 // -- the keyboard (keys.js) ----------------------------------------------------------------------
-function wireKeys(install, moveFor, shortcuts) {
+function wireKeys(install, shortcuts) {
   install({
-    move: (direction) => {
-      const m = here && here.moves && moveFor(direction, here.moves, definition());
-      if (m) guarded.make(m);
-    },
+    move: (direction) => arrow(direction),
     // A shortcut does what its button would, and nothing while the button is disabled.
     solve: () => !ui.solve.disabled && guarded.solve(),
     pause: () => player.loaded && !ui.pause.disabled && pauseOrResume(),
@@ -994,5 +1033,5 @@ ui["copy-link"].addEventListener("click", copyLink);
 window.addEventListener("popstate", (event) => puzzles.length && open(readAddress(), "none", event.state));
 setSpeed();
 controls();
-wireKeys(installKeys, moveToward, SHORTCUTS);  // keyboard (keys.js)
+wireKeys(installKeys, SHORTCUTS);  // keyboard (keys.js)
 start();
