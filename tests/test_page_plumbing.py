@@ -1,5 +1,6 @@
 """The page's plumbing, in a real headless Chromium (see test_page.py): positions are not
-probed as targets one by one; an arrow pressed during a lookup is kept, not lost."""
+probed as targets one by one; an arrow pressed during a lookup is kept, not lost; a reload
+keeps the moves made."""
 
 from __future__ import annotations
 
@@ -101,3 +102,43 @@ def test_an_arrow_kept_for_a_failed_lookup_is_said_not_made(page):
         "Not moved left: the lookup it waited for did not succeed."
     )
     assert eight_as_drawn(page) == "867204351"
+
+
+# -- a reload --------------------------------------------------------------------------------------
+def test_a_reload_keeps_the_moves_made_and_undo_walks_them(page):
+    load(page, HARDEST)
+    settled(page, HARDEST)
+    page.click(".piece[data-label='5']")
+    settled(page, "867204351")
+    page.click(".piece[data-label='4']")
+    settled(page, "867240351")
+    page.reload()
+    settled(page, "867240351")
+    expect(page.locator("#made")).to_have_text("moves made: 2 (optimal from the start: 31)")
+    expect(page.locator("#line .step")).to_have_count(3)
+    expect(page.locator("#undo")).to_be_enabled()
+    page.click("#undo")  # a step the reload brought back: drawn from its own lookup
+    settled(page, "867204351")
+    assert eight_as_drawn(page) == "867204351"
+    expect(page.locator("#made")).to_have_text("moves made: 1 (optimal from the start: 31)")
+    expect(page.locator("#distance")).to_have_text("30")
+    page.click("#redo")
+    settled(page, "867240351")
+    assert eight_as_drawn(page) == "867240351"
+
+
+def test_a_long_game_keeps_its_history_entries_small(page):
+    """Each history entry holds the line that led to it; browsers limit an entry's size (640k
+    characters in older Firefox), so a step must cost a few dozen characters, not its pieces."""
+    load(page, HARDEST)
+    settled(page, HARDEST)
+    for _ in range(20):
+        state = page.get_attribute("#moves", "data-from")
+        page.click("#moves .move.optimal >> nth=0")
+        expect(page.locator("#moves")).not_to_have_attribute("data-from", state)
+        expect(page.locator("#moves .move")).not_to_have_count(0)
+    expect(page.locator("#made")).to_have_text("moves made: 20 (optimal from the start: 31)")
+    size = page.evaluate("JSON.stringify(history.state).length")
+    assert size < 21 * 60, f"{size} characters for a line of 21 steps"
+    page.reload()
+    expect(page.locator("#made")).to_have_text("moves made: 20 (optimal from the start: 31)")

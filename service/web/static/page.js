@@ -147,7 +147,7 @@ async function start() {
     return say("Nothing is built in this database yet: run `puzzledb build --all`, then reload.");
   }
   ui.puzzle.replaceChildren(...puzzles.map((p) => option(p.name, p.title)));
-  await open(readAddress(), "replace");
+  await open(readAddress(), "replace", fromHistory(window.history.state));  // a reload keeps the line
 }
 
 const firstPuzzle = () => puzzles.find((p) => p.name === "eight") || puzzles[0];
@@ -437,10 +437,11 @@ async function load(text, { how = "push", any = false, quiet = false, restored =
     earlier.push(snapshot());
     later = [];
   }
-  const back = restored && restored.line && restored.line[restored.at];
+  const back = restored && restored.line[restored.at];
   if (back && back.state === answer.state) {
     line = restored.line;
     at = restored.at;
+    back.pieces = answer.pieces;  // the history entry kept none
   } else {
     line = [{ state: answer.state, pieces: answer.pieces, depth: answer.depth, move: null, by: null }];
     at = 0;
@@ -483,13 +484,23 @@ function redo() {
   restore(later.pop());
 }
 
-// A position of the line (Undo, Redo, a click in the list of your moves).
-function walk(index) {
+// A position of the line (Undo, Redo, a click in the list of your moves). A step of a line
+// brought back from the browser's history has no pieces (the entry keeps none): it is looked
+// up before it is shown.
+async function walk(index) {
+  const step = line[index];
+  let answer = null;
+  if (!step.pieces) {
+    answer = await newest(() => askFor("moves", { state: step.state, any: "true" }), () => walk(index), { keys: true });
+    if (!answer || line[index] !== step) return;
+    step.pieces = answer.pieces;
+  }
   stopSolution();
   at = index;
-  arrive(line[at].by === "hand");
+  arrive(step.by === "hand");
   record("push");
-  lookUp();
+  if (answer) settle(answer);
+  else lookUp();
 }
 
 function restore(saved) {
@@ -549,17 +560,35 @@ function settle(answer) {
 }
 
 // Each position shown at rest is an entry of the browser's history, with the line that led to
-// it. Positions where a playing solution came to rest share one entry, so Back leaves the solution.
+// it (so Back, Forward and a reload bring it back). Positions where a playing solution came to
+// rest share one entry, so Back leaves the solution.
 function record(how, played = false) {
   if (how === "none") return;
   const address = addressOf({
     puzzle: entry.name, goal: goal === entry.default_goal ? null : goal, to: target, state: here.state,
   });
-  const state = { line, at, played };
   const replace = how === "replace" || (played && window.history.state && window.history.state.played) ||
     address === location.pathname + location.search;
-  if (replace) window.history.replaceState(state, "", address);
-  else window.history.pushState(state, "", address);
+  const write = (state) => (replace ? window.history.replaceState(state, "", address)
+    : window.history.pushState(state, "", address));
+  try {
+    write({ where: address, line: kept(line), at, played });
+  } catch {  // more than this browser keeps in an entry: the position alone, a new line on return
+    write({ where: address, played });
+  }
+}
+
+// What an entry keeps of each step: its state, move, maker and distance, as an array, and no
+// pieces (looked up again when the step is shown): a long game stays far below what browsers
+// allow an entry (640k characters in older Firefox, 16 MB now).
+const kept = (steps) => steps.map((s) => [s.state, s.move, s.by, s.depth, s.beyond]);
+
+// The line an entry of the browser's history kept ({line, at}), if it was recorded at the
+// address now shown (Back, Forward and a reload give it); else null.
+function fromHistory(saved) {
+  if (!saved || !Array.isArray(saved.line) || saved.where !== location.pathname + location.search) return null;
+  const steps = saved.line.map(([state, move, by, depth, beyond]) => ({ state, move, by, depth, beyond }));
+  return steps[saved.at] ? { line: steps, at: saved.at } : null;
 }
 
 // -- clicking the board --------------------------------------------------------------------------
@@ -1030,7 +1059,7 @@ ui.speed.addEventListener("change", setSpeed);
 ui.undo.addEventListener("click", () => guarded.undo());
 ui.redo.addEventListener("click", () => guarded.redo());
 ui["copy-link"].addEventListener("click", copyLink);
-window.addEventListener("popstate", (event) => puzzles.length && open(readAddress(), "none", event.state));
+window.addEventListener("popstate", (event) => puzzles.length && open(readAddress(), "none", fromHistory(event.state)));
 setSpeed();
 controls();
 wireKeys(installKeys, SHORTCUTS);  // keyboard (keys.js)
