@@ -1,6 +1,6 @@
 """The page's plumbing, in a real headless Chromium (see test_page.py): positions are not
 probed as targets one by one; an arrow pressed during a lookup is kept, not lost; a reload
-keeps the moves made."""
+keeps the moves made; a puzzle chosen while the service is down offers Retry."""
 
 from __future__ import annotations
 
@@ -142,3 +142,29 @@ def test_a_long_game_keeps_its_history_entries_small(page):
     assert size < 21 * 60, f"{size} characters for a line of 21 steps"
     page.reload()
     expect(page.locator("#made")).to_have_text("moves made: 20 (optimal from the start: 31)")
+
+
+# -- choosing a puzzle while the service is down -------------------------------------------------
+def test_a_puzzle_chosen_while_the_service_is_down_offers_retry_then_shows_it(page, base):
+    page.route(f"{base}/**", lambda route: route.abort())  # the service does not answer
+    page.select_option("#puzzle", "seven")
+    failure = page.locator("#failure")
+    expect(failure).to_be_visible()
+    expect(failure).to_contain_text("Loading 7-puzzle (2x4) failed: the service did not answer")
+    # what shows agrees: the choice pending, nothing of eight left, nothing "loading…" for ever
+    expect(page.locator("#puzzle")).to_have_value("seven")
+    expect(page.locator("#goal")).to_have_value("12345670")
+    expect(page.locator("#state-input")).to_have_value("")
+    expect(page.locator(".piece")).to_have_count(0)
+    expect(page.locator("#chart")).to_have_text("not loaded")
+    expect(page.locator("#farthest-note")).to_have_text("not loaded")
+    load(page, "12345670")  # nothing else is tried meanwhile: Retry is the way on
+    expect(page.locator("#status")).to_have_text("The service did not answer: press Retry.")
+    page.unroute(f"{base}/**")
+    page.click("#retry")
+    settled(page, "07214365")  # seven's farthest state, as when it is chosen
+    expect(failure).to_be_hidden()
+    expect(page.locator("#puzzle")).to_have_value("seven")
+    expect(page.locator(".piece")).to_have_count(7)
+    expect(page.locator("#chart .bar")).not_to_have_count(0)
+    assert "puzzle=seven" in page.url

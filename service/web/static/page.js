@@ -17,7 +17,7 @@ import { installKeys, moveToward, SHORTCUTS } from "./keys.js";  // keyboard (ke
 const $ = (id) => document.getElementById(id);
 const ui = Object.fromEntries([
   "puzzle", "goal", "board", "distance", "distance-words", "busy", "exit", "pegs", "status", "failure",
-  "retry", "solve", "pause", "back", "forward", "speed", "counter", "made", "solved", "announce",
+  "retry", "failure-words", "solve", "pause", "back", "forward", "speed", "counter", "made", "solved", "announce",
   "state-form", "state-input", "state-error", "undo", "redo", "copy-link", "link",
   "target-form", "target-input", "target-here", "target-clear", "target-note", "target-error",
   "solution", "solution-note", "solution-start", "solution-end", "moves", "chart", "browse",
@@ -74,7 +74,8 @@ function ticket() {
 // The newest request: the board is busy until it answers. A stale answer, or a failure of the
 // service (offered again by Retry, which repeats the whole step), gives null; a refusal throws.
 // `keys`: it looks up a position, so an arrow pressed meanwhile is kept for it (settle).
-async function newest(asking, retry, { keys = false } = {}) {
+// `failed`: what the failure notice says did not happen; `onFail`: what else shows it.
+async function newest(asking, retry, { keys = false, failed = MOVES_UNKNOWN, onFail = () => {} } = {}) {
   const current = ticket();
   keepsKeys = keys;
   ahead = null;  // an arrow kept for a lookup this one replaces
@@ -88,7 +89,8 @@ async function newest(asking, retry, { keys = false } = {}) {
   } catch (e) {
     if (!current()) return null;
     if (!e.failed) throw e;
-    offerRetry(retry);
+    offerRetry(retry, failed);
+    onFail();
     return null;
   } finally {
     if (current()) {
@@ -105,7 +107,12 @@ function busy(on) {
   if (!on && ui.status.textContent === WAIT) say("");  // the lookup it waited for has ended
 }
 
-function offerRetry(retry) {
+// What the failure notice says, by what was asked: the service's failure is the same.
+const MOVES_UNKNOWN = "Lookup failed: the service did not answer, so the moves from here are not known.";
+const NOT_SHOWN = "Lookup failed: the service did not answer, so the position asked for is not shown.";
+
+function offerRetry(retry, words) {
+  ui["failure-words"].textContent = words;
   ui.failure.hidden = false;
   ui.retry.onclick = () => {
     ui.failure.hidden = true;
@@ -116,10 +123,11 @@ function offerRetry(retry) {
 // The one rule for a pending lookup: whatever would change the position (a click on the
 // board, a move, Load, a listed state, Undo, Redo, Solve, a target) waits for it, refused out
 // loud; the note goes when the lookup ends. Choosing a puzzle or goal, Back and Forward, and
-// stepping a solution already on screen start over instead.
+// stepping a solution already on screen start over instead. Until a chosen puzzle has loaded
+// (its Retry pending), they are refused too.
 const WAIT = "wait: looking up this position";
 const ONE_AHEAD = "one arrow is kept while a lookup is pending";
-const unlessWaiting = (action) => (...args) => (waiting ? refuse() : action(...args));
+const unlessWaiting = (action) => (...args) => (waiting || !farthest ? refuse() : action(...args));
 const guarded = {  // what a user starts, under that rule
   clicked: unlessWaiting((cell) => clicked(cell)),
   lift: unlessWaiting((cell) => lift(cell)),
@@ -136,7 +144,8 @@ const guarded = {  // what a user starts, under that rule
 async function start() {
   let answer;
   try {
-    answer = await newest(() => ask("puzzles"), start);
+    answer = await newest(() => ask("puzzles"), start,
+      { failed: "Loading the list of puzzles failed: the service did not answer." });
   } catch (e) {
     return say(e.message);
   }
@@ -220,9 +229,19 @@ async function setUp(chosen, chosenGoal, retry) {
   showRun();
   showTarget();
   clearError();
+  ui["state-input"].value = "";  // the puzzle before's, until this one's position is shown
+  ui.pegs.textContent = "";
   let stats, far;
+  const failed = `Loading ${entry.title} failed: the service did not answer, so its board, histogram and ` +
+    "farthest states are not shown.";
+  const onFail = () => {  // nothing on the page still says "loading…" or belongs to the puzzle before
+    ui.chart.replaceChildren(tag("loading", "not loaded"));
+    ui["farthest-note"].textContent = "not loaded";
+    ui.start.replaceChildren(option("", "not loaded"));
+  };
   try {
-    [stats, far] = await newest(() => Promise.all([askFor("stats"), askFor("farthest", { limit: 50 })]), retry) || [];
+    [stats, far] = await newest(() => Promise.all([askFor("stats"), askFor("farthest", { limit: 50 })]), retry,
+      { failed, onFail }) || [];
   } catch (e) {
     say(e.message);
     return null;
@@ -330,7 +349,8 @@ async function startAt(value) {
     const offset = Math.floor(Math.random() * depths[choice.depth]);
     let answer;
     try {
-      answer = await newest(() => askFor("depth", { d: choice.depth, limit: 1, offset }), () => startAt(value));
+      answer = await newest(() => askFor("depth", { d: choice.depth, limit: 1, offset }), () => startAt(value),
+        { failed: NOT_SHOWN });
     } catch (e) {
       return say(e.message);
     }
@@ -352,7 +372,7 @@ async function setTarget(text) {
     let check;
     try {
       check = await newest(() => ask("moves", { puzzle: entry.name, state: here.state, to: text, any: "true" }),
-        () => setTarget(text));
+        () => setTarget(text), { failed: "Setting the target failed: the service did not answer, so the goal stays." });
     } catch (e) {  // the position shown is named so, its code not written out
       const why = text === here.state ? plain(e.message).replaceAll(text, "this position") : plain(e.message);
       ui["target-error"].textContent = `Not set as the target: ${why}`;
@@ -422,7 +442,7 @@ async function load(text, { how = "push", any = false, quiet = false, restored =
   try {
     const extra = any ? { any: "true" } : {};
     answer = await newest(() => askFor("moves", { state: text, ...extra }), () => load(text, { how, any, quiet, restored }),
-      { keys: true });
+      { keys: true, failed: NOT_SHOWN });
   } catch (e) {
     if (!quiet) showError(e.message);
     return e;
@@ -491,7 +511,8 @@ async function walk(index) {
   const step = line[index];
   let answer = null;
   if (!step.pieces) {
-    answer = await newest(() => askFor("moves", { state: step.state, any: "true" }), () => walk(index), { keys: true });
+    answer = await newest(() => askFor("moves", { state: step.state, any: "true" }), () => walk(index),
+      { keys: true, failed: NOT_SHOWN });
     if (!answer || line[index] !== step) return;
     step.pieces = answer.pieces;
   }
@@ -905,7 +926,8 @@ async function solve() {
   const from = here.state;
   let answer;
   try {
-    answer = await newest(() => askFor("path", { state: from }), solve);
+    answer = await newest(() => askFor("path", { state: from }), solve,
+      { failed: "Solve failed: the service did not answer, so no solution is shown." });
   } catch (e) {
     return say(e.message);
   }
