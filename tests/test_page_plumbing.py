@@ -168,3 +168,41 @@ def test_a_puzzle_chosen_while_the_service_is_down_offers_retry_then_shows_it(pa
     expect(page.locator(".piece")).to_have_count(7)
     expect(page.locator("#chart .bar")).not_to_have_count(0)
     assert "puzzle=seven" in page.url
+
+
+# -- before the scripts, and without them ----------------------------------------------------------
+CONTROLS = "main button, main select, main input:not([hidden])"
+SCRIPT = re.compile(r"/static/page\.js$")
+
+
+def test_the_controls_are_disabled_until_the_scripts_have_wired_them(browser, base):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    scripts: list = []
+    page.route(SCRIPT, lambda route: scripts.append(route))  # noqa: PLW0108 (Playwright wraps a Python function, not a builtin)
+    with page.expect_request(SCRIPT):  # the page is parsed; its script is held
+        page.goto(base + "/", wait_until="commit")
+    expect(page.locator("#solution-end")).to_be_attached()  # the last control
+    controls = page.locator(CONTROLS)
+    assert controls.count() > 15
+    for control in controls.all():  # nothing looks usable that does nothing yet
+        expect(control).to_be_disabled()
+    assert len(scripts) == 1
+    scripts[0].continue_()
+    settled(page, "647850321")
+    for name in ("#puzzle", "#goal", "#start", "#solve", "#speed", "#state-input", "#copy-link"):
+        expect(page.locator(name)).to_be_enabled()
+    expect(page.locator("#undo")).to_be_disabled()  # nothing to undo: the page decides
+    context.close()
+
+
+def test_without_javascript_the_page_says_it_needs_it(browser, base):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(base + "/")
+    note = page.locator("header noscript p")  # (Playwright's text search skips <noscript>)
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("This page needs JavaScript")
+    for control in page.locator(CONTROLS).all():
+        expect(control).to_be_disabled()
+    context.close()

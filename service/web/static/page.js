@@ -156,6 +156,7 @@ async function start() {
     return say("Nothing is built in this database yet: run `puzzledb build --all`, then reload.");
   }
   ui.puzzle.replaceChildren(...puzzles.map((p) => option(p.name, p.title)));
+  ui.puzzle.disabled = ui.goal.disabled = false;  // choices to make at last
   await open(readAddress(), "replace", fromHistory(window.history.state));  // a reload keeps the line
 }
 
@@ -338,6 +339,7 @@ function startChoices() {
 
 function showStarts() {
   ui.start.replaceChildren(...startChoices().map((c) => option(c.value, c.text)));
+  ui.start.disabled = false;
 }
 
 // The chosen start on the board.
@@ -1050,6 +1052,16 @@ function tag(className, text) {
   return span;
 }
 
+// index.html ships every control disabled, so that none looks usable before this module has
+// wired it. Now each is: controls() and showTarget() decide their own, the puzzle and goal
+// wait for /puzzles, and the Start chooser for a build's starts.
+function enableControls() {
+  const decided = [ui.puzzle, ui.goal, ui.start, ui["target-here"], ui["target-clear"]];
+  for (const control of document.querySelectorAll("main button, main input, main select")) {
+    if (!decided.includes(control)) control.disabled = false;
+  }
+}
+
 function setSpeed() {
   const ms = SPEEDS[ui.speed.value];
   player.setDelay(ms);
@@ -1083,6 +1095,7 @@ ui.redo.addEventListener("click", () => guarded.redo());
 ui["copy-link"].addEventListener("click", copyLink);
 window.addEventListener("popstate", (event) => puzzles.length && open(readAddress(), "none", fromHistory(event.state)));
 setSpeed();
+enableControls();
 controls();
 wireKeys(installKeys, SHORTCUTS);  // keyboard (keys.js)
 start();
