@@ -403,12 +403,14 @@ SCHEMAS = {
 DESCRIPTION = f"""Optimal solutions of sliding-block and peg puzzles, precomputed: every answer
 is a lookup in a read-only SQLite database built offline by `puzzledb build`.
 
-* Every response is JSON; errors are `{{"error": {{"code", "message"}}}}`.
+* Every response is JSON; errors are `{{"error": {{"code", "message"}}}}`. (A browser that
+  opens an address outside these routes, its Accept preferring text/html, gets such an error
+  as a small HTML page instead.)
 * Unknown query parameters are refused (400, code malformed), as are repeated ones, so a
   misspelt parameter never silently falls back to a default.
 * Query strings over {MAX_QUERY_BYTES} bytes get 414 (code query_too_long). Request lines over
-  {MAX_REQUEST_LINE} bytes never reach the service: gunicorn refuses them itself, not in JSON
-  (414 in gunicorn 27, 400 in older releases).
+  {MAX_REQUEST_LINE} bytes never reach the app: `puzzledb serve` refuses them first (414, code
+  request_line_too_long, the connection closed).
 * Answers carry an `ETag` tied to the build that answered (all builds for /puzzles and
   /health) and `Cache-Control: public, max-age=60`; `If-None-Match` gets 304.
 * Every response carries `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`,

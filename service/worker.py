@@ -31,7 +31,9 @@ they share: a thread is given to a request, never to a client that stalls.
   open stopped a worker for 40 s.
 - What gunicorn refuses itself (a request line over the limit, 414; too many or too large
   headers, 431; a malformed request, 400) is answered as the app answers its errors: JSON,
-  with the security headers, instead of gunicorn's HTML page without them.
+  with the security headers, instead of gunicorn's HTML page without them; or, to a browser
+  outside the API (service.api.error_page, judged from the head read in the loop), the
+  page's own small error page.
 
 tests/test_serve_worker.py checks the gunicorn internals each change builds on.
 """
@@ -48,6 +50,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from urllib.parse import urlsplit
 
 from gunicorn import util
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
@@ -55,8 +58,9 @@ from gunicorn.workers import gthread
 
 from puzzledb.builder.errors import safe_message
 
+from .api import error_page
 from .api.caching import dumps
-from .api.headers import DATA_POLICY, SECURITY
+from .api.headers import DATA_POLICY, ERROR_PAGE_POLICY, SECURITY
 from .settings import SETTINGS
 
 #: gunicorn's answer for "no data yet, give the connection back to the poller".
@@ -130,6 +134,7 @@ class PuzzledbWorker(gthread.ThreadWorker):
         self._outbox_bytes = 0  # in all outboxes, under _outbox_lock
         self._dropped: set[gthread.TConn] = set()  # output not taken in time: close, no linger
         self._next_sweep = 0.0
+        self._thread = threading.local()  # .head: the request head a thread works on, as read
         cfg = self.cfg
         self._max_head = (
             cfg.limit_request_line
@@ -237,9 +242,13 @@ class PuzzledbWorker(gthread.ThreadWorker):
             return _DEFER
         with self._reading_lock:
             self._reading[conn] = time.monotonic() + REQUEST_SECONDS
+        # what a refusal is worded by (handle_error): the head as the loop read it, if it did
+        unreader = getattr(conn.parser, "unreader", None)
+        self._thread.head = unreader.buf.getvalue() if unreader is not None else b""
         try:
             return super().handle(conn)
         finally:
+            self._thread.head = b""
             with self._reading_lock:
                 self._reading.pop(conn, None)
 
@@ -372,8 +381,14 @@ class PuzzledbWorker(gthread.ThreadWorker):
         worded = _Worded()
         super().handle_error(req, worded, addr, exc)
         status, reason = worded.status()
+        message = self._message(status, exc)
+        path, accept = asked(getattr(self._thread, "head", b""))
+        if error_page.wants_page(path, accept):
+            answer = refusal_page(status, reason, message, path)
+        else:
+            answer = refusal(status, reason, message)
         try:
-            util.write_nonblock(client, refusal(status, reason, self._message(status, exc)))
+            util.write_nonblock(client, answer)
         except Exception:
             self.log.debug("Failed to send error message.")
 
@@ -500,13 +515,42 @@ def refusal(status: int, reason: str, message: str) -> bytes:
     """A whole HTTP response that closes the connection: the app's JSON error shape and the
     headers every answer carries."""
     body = dumps({"error": {"code": CODES.get(status, "bad_request"), "message": message}})
+    return _closing(status, reason, body.encode(), "application/json", DATA_POLICY)
+
+
+def refusal_page(status: int, reason: str, message: str, path: str) -> bytes:
+    """The same refusal as a page, for a browser (service.api.error_page)."""
+    body = error_page.page(status, message, path).encode()
+    return _closing(status, reason, body, "text/html; charset=utf-8", ERROR_PAGE_POLICY)
+
+
+def _closing(status: int, reason: str, body: bytes, kind: str, policy: str) -> bytes:
     headers = [
-        ("Content-Type", "application/json"),
-        ("Content-Length", str(len(body.encode()))),
+        ("Content-Type", kind),
+        ("Content-Length", str(len(body))),
         ("Connection", "close"),
         ("Cache-Control", "no-store"),
         *SECURITY,
-        ("Content-Security-Policy", DATA_POLICY),
+        ("Content-Security-Policy", policy),
     ]
     head = f"HTTP/1.1 {status} {reason}\r\n" + "".join(f"{k}: {v}\r\n" for k, v in headers)
-    return (head + "\r\n").encode("latin-1") + body.encode()
+    return (head + "\r\n").encode("latin-1") + body
+
+
+def asked(head: bytes) -> tuple[str, str | None]:
+    """The path and the Accept header of a raw request head, as far as they can be read (a
+    head gunicorn refused may be cut short or malformed): ("", None) when nothing is."""
+    line, *lines = head.replace(b"\r\n", b"\n").split(b"\n")
+    words = line.split(b" ")
+    try:
+        path = urlsplit(words[1].decode("latin-1")).path if len(words) > 1 else ""
+    except ValueError:  # e.g. "http://[" : no path to read
+        path = ""
+    accept = None
+    for header in lines:
+        if not header:
+            break  # the end of the head
+        name, colon, value = header.partition(b":")
+        if colon and name.strip().lower() == b"accept":
+            accept = value.strip().decode("latin-1")
+    return path, accept

@@ -68,3 +68,18 @@ def test_every_control_is_44_px_square_at_least_on_a_phone(opened):
         CONTROLS,
     )
     assert small == []
+
+
+def test_axe_finds_no_wcag_a_or_aa_violation_on_the_error_page(browser, base):
+    """What a browser gets for an address the service cannot serve (service.api.error_page)."""
+    context = browser.new_context(bypass_csp=True)  # for axe's script, as above
+    page = context.new_page()
+    page.goto(f"{base}/nowhere")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        "(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}})"
+        ".then((r) => r.violations.map((v) => ({id: v.id, nodes: v.nodes.map((n) => n.target)})))",
+        TAGS,
+    )
+    assert found == []
+    context.close()

@@ -1,11 +1,14 @@
 """The page's plumbing, in a real headless Chromium (see test_page.py): positions are not
 probed as targets one by one; an arrow pressed during a lookup is kept, not lost; a reload
-keeps the moves made; a puzzle chosen while the service is down offers Retry."""
+keeps the moves made; a puzzle chosen while the service is down offers Retry; the controls
+wait for the script that wires them; an address the service cannot serve is a page with a way
+back."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
 from page_kit import choose, eight_as_drawn, load, settled
 from playwright.sync_api import expect
 
@@ -206,3 +209,27 @@ def test_without_javascript_the_page_says_it_needs_it(browser, base):
     for control in page.locator(CONTROLS).all():
         expect(control).to_be_disabled()
     context.close()
+
+
+# -- addresses the service cannot serve ------------------------------------------------------------
+FRAME = "rgb(52, 69, 78)"  # the page's header (page.css --frame)
+
+
+@pytest.mark.parametrize(
+    "address, status",
+    [
+        ("/nowhere/at/all", 404),
+        ("/?puzzle=eight&state=" + "x" * 3000, 414),  # refused by the app
+        ("/?puzzle=eight&state=" + "x" * 9000, 414),  # refused by serve's worker, before the app
+    ],
+    ids=["unknown path", "long query", "long request line"],
+)
+def test_an_address_the_service_cannot_serve_is_a_page_with_a_way_back(page, base, address, status):
+    response = page.goto(base + address)
+    assert response.status == status
+    expect(page.locator("main h2")).to_have_text(re.compile(f"^{status} "))
+    expect(page.locator("main p").first).not_to_be_empty()
+    header = page.evaluate("getComputedStyle(document.querySelector('header')).backgroundColor")
+    assert header == FRAME  # styled: the policy let it load the page's stylesheet
+    page.click("text=Go to the puzzle page")
+    settled(page, "647850321")

@@ -1,4 +1,6 @@
 """Every failure as JSON `{"error": {"code", "message"}}` with its status; never a traceback.
+An HTTP error a browser meets outside the API (an unknown path, an address too long) is a
+small HTML page instead, with the same status and message (service.api.error_page).
 
 puzzledb errors keep their own code and get that code's HTTP status (HTTP_STATUS), HTTP
 errors (404 route, 405, 414) keep their status (and a 405 its Allow header), an unreadable
@@ -17,7 +19,9 @@ from werkzeug.exceptions import HTTPException
 
 from puzzledb.builder.errors import PuzzledbError, safe_message, shown
 
+from . import error_page
 from .caching import dumps
+from .headers import ERROR_PAGE_POLICY
 
 CODES = {404: "not_found", 405: "method_not_allowed", 414: "query_too_long"}
 
@@ -41,6 +45,15 @@ def error_response(status: int, code: str, message: str, headers=None) -> Respon
     body = {"error": {"code": code, "message": safe_message(message)}}
     response = Response(dumps(body), status=status, headers=headers, mimetype="application/json")
     response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def page_response(status: int, message: str, headers=None) -> Response:
+    """The error as a page for a browser, under a policy that lets it load its stylesheet."""
+    body = error_page.page(status, message, request.path)
+    response = Response(body, status=status, headers=headers, mimetype="text/html")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Content-Security-Policy"] = ERROR_PAGE_POLICY
     return response
 
 
@@ -79,7 +92,10 @@ def _http(error: HTTPException):
         )
     else:
         message = _plain(error.description or error.name or "error")
-    return error_response(status, code, message, {"Allow": allowed} if allowed else None)
+    headers = {"Allow": allowed} if allowed else None
+    if error_page.wants_page(request.path, request.headers.get("Accept")):
+        return page_response(status, message, headers)
+    return error_response(status, code, message, headers)
 
 
 def _plain(message: str) -> str:
