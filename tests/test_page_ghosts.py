@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from page_kit import settled
+from page_kit import load, settled
 from playwright.sync_api import expect
 from test_page_access import AXE, TAGS
 
@@ -253,9 +253,9 @@ def test_a_peg_is_dragged_to_its_hole_and_an_overlap_is_offered(opened):
     start = centre(page.locator(".hole[data-hole='10']").bounding_box())
     drag(page, start, centre(page.locator(".hole[data-hole='12']").bounding_box()))
     settled(page, "111111111100111")
-    page.fill("#state-input", CHAINS)
-    page.press("#state-input", "Enter")
+    load(page, CHAINS)  # typed in the position code field, below: the board is scrolled back
     settled(page, CHAINS)
+    page.locator("#board").scroll_into_view_if_needed()
     start = centre(page.locator(".hole[data-hole='6']").bounding_box())
     drag(page, start, centre(page.locator(".hole[data-hole='8']").bounding_box()))
     expect(page.locator("#board .choices button.choice")).to_have_count(2)
