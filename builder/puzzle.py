@@ -178,6 +178,11 @@ class Puzzle(ABC):
         a peg board)."""
         return []
 
+    def coordinates(self) -> dict | None:
+        """The names of the board's columns and rows, as move words name cells, for a front
+        end to write on the board's frame; None when no move names a cell."""
+        return None
+
     @abstractmethod
     def placed(self, state: str) -> list[tuple[str, list[int]]]:
         """Every piece on the board with the cells it covers, so a front end draws pieces

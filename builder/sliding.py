@@ -417,6 +417,19 @@ class SlidingPuzzle(Puzzle):
         first, last = cell_name(cells[0], self.cols), cell_name(cells[-1], self.cols)
         return f"{name} at {first}" if first == last else f"{name} at {first}–{last}"
 
+    def coordinates(self) -> dict | None:
+        """Columns by letter and rows by number from the top, as `cell_name` says them, when a
+        move can name a cell: a piece with an identical twin is said by where it stands."""
+        if not self.twins:
+            return None
+        return {
+            "columns": [cell_name(c, self.cols).rstrip("0123456789") for c in range(self.cols)],
+            "rows": [
+                cell_name(r * self.cols, self.cols).lstrip("abcdefghijklmnopqrstuvwxyz")
+                for r in range(self.rows)
+            ],
+        }
+
     def _sides(self) -> list[tuple[str, list[int]]]:
         """The board's four sides, each as its cells in order."""
         rows, cols = self.rows, self.cols

@@ -512,10 +512,12 @@ def catalogue_answer(builds: list[Build]) -> dict:
     """Every catalogue puzzle (built or not) and every stored custom puzzle, with its builds."""
     entries: dict[str, dict] = {}
     for puzzle in catalogue.CATALOGUE.values():
-        entries[puzzle.name] = _entry(puzzle.spec(), puzzle.default_goal)
+        entries[puzzle.name] = _entry(puzzle.spec(), puzzle.default_goal, puzzle.coordinates())
     for build in builds:
         if build.name not in entries:
-            entries[build.name] = _entry(build.definition, build.definition["goal"])
+            entries[build.name] = _entry(
+                build.definition, build.definition["goal"], _puzzle_of(build).coordinates()
+            )
         entries[build.name]["builds"].append(
             {**build.summary(), **_goal_facts(build), **_targets(build)}
         )
@@ -558,7 +560,7 @@ def _why_no_targets(puzzle: Puzzle) -> str:
     )
 
 
-def _entry(spec: dict, default_goal: str) -> dict:
+def _entry(spec: dict, default_goal: str, coordinates: dict | None) -> dict:
     board = (
         f"{spec['rows']}x{spec['cols']}"
         if spec["kind"] == "sliding"
@@ -574,6 +576,7 @@ def _entry(spec: dict, default_goal: str) -> dict:
         "starts": [{"name": n, "state": s} for n, s in spec.get("starts", {}).items()],
         "builds": [],
         "definition": spec,  # the board's geometry and looks, for clients that draw it
+        "coordinates": coordinates,  # how move words name columns and rows, or None
     }
 
 

@@ -187,6 +187,13 @@ PIECES = {
     "its first cell: enough to draw the state without knowing how a state is written.",
     "items": _object({"label": STR, "cells": INTS}),
 }
+COORDINATES = {
+    "type": ["object", "null"],
+    "properties": {"columns": STRS, "rows": STRS},
+    "description": "The names of the board's columns (left to right) and rows (top to "
+    "bottom) as move words name cells, e.g. 'small at b4' is column b, row 4 (a board's "
+    "frame can carry them); null when no move names a cell.",
+}
 SOLUTIONS = {
     "type": "integer",
     "minimum": 1,
@@ -390,6 +397,7 @@ SCHEMAS = {
                         },
                         "builds": {"type": "array", "items": BUILD},
                         "definition": DEFINITION,
+                        "coordinates": COORDINATES,
                     }
                 ),
             }

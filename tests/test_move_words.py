@@ -94,3 +94,31 @@ def test_the_cli_and_the_api_say_the_same_words(seed_db, cli):
         words = [m if route == "path" else m["move"] for m in from_api["moves"]]
         assert [m if route == "path" else m["move"] for m in from_cli["moves"]] == words
         assert "F at c2 right" in words or "O at c1 right" in words
+
+
+@pytest.mark.parametrize("name", [*TWINS, "klotski-finger"])
+def test_the_frame_names_columns_and_rows_as_the_move_words_name_cells(name):
+    """/puzzles gives a board's coordinates (for its frame) where moves name cells: a move's
+    "at b4" is the column and the row its piece's top-left cell lies in."""
+    puzzle = catalogue.get(name)
+    frame = puzzle.coordinates()
+    assert len(frame["columns"]) == puzzle.cols and len(frame["rows"]) == puzzle.rows
+    named = 0
+    start = (puzzle.starts or {}).get("start", puzzle.default_goal)  # klotski's goal: a pattern
+    for state in list(breadth_first(puzzle, start, radius=6).table)[:300]:
+        for move, after in puzzle.moves(state):
+            at = re.search(r" at ([a-z]+)([0-9]+) ", move.label)
+            if not at:
+                continue
+            row, col = divmod(puzzle.move_cells(state, move, after)[0][0], puzzle.cols)
+            assert at.groups() == (frame["columns"][col], frame["rows"][row]), move.label
+            named += 1
+    assert named
+
+
+def test_the_catalogue_serves_coordinates_only_where_moves_name_cells(seed_db):
+    entries = create_app(seed_db).test_client().get("/puzzles").get_json()["puzzles"]
+    frames = {entry["name"]: entry["coordinates"] for entry in entries}
+    assert frames["eight"] is None and frames["peg15"] is None  # "tile 5 down", holes numbered
+    assert frames["klotski"] == {"columns": ["a", "b", "c", "d"], "rows": ["1", "2", "3", "4", "5"]}
+    assert frames["nooff"] == {"columns": ["a", "b", "c", "d"], "rows": ["1", "2"]}
