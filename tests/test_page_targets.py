@@ -7,6 +7,7 @@ target."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -57,6 +58,8 @@ def test_any_seven_position_can_be_the_target(page):
     load(page, "12345670")
     settled(page, "12345670")
     page.click("#moves .move >> nth=0")
+    expect(page.locator("#moves")).not_to_have_attribute("data-from", "12345670")
+    expect(page.locator("#moves")).to_have_attribute("data-from", re.compile("."))  # looked up
     expect(target_here(page)).to_be_enabled()
     away = page.get_attribute("#moves", "data-from")
     page.click("#target-here")
