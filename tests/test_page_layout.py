@@ -1,11 +1,21 @@
 """The page's layout at a desktop, a tablet and a phone size, for the puzzles whose look
 differs most: nothing wider than the screen, the moves in view under the board, the peg
-triangle clear of the selects, and the chosen puzzle's name whole in its select."""
+triangle clear of the selects, and the chosen puzzle's name whole in its select. Also: the
+help and the shortcuts fit the puzzle chosen."""
 
 from __future__ import annotations
 
+import re
+import time
+
 import pytest
 from page_kit import settled
+
+from puzzledb.builder import catalogue
+from puzzledb.db.build import build
+from puzzledb.db.connection import writer
+
+from servers import puzzledb_serve
 
 SIZES = {"desktop": (1280, 800), "tablet": (834, 1112), "phone": (390, 844)}
 PUZZLES = {"eight": "647850321", "atama": "イノソウタ*マタア", "peg15": "111101111111111"}
@@ -35,3 +45,57 @@ def test_the_layout_fits_every_screen(browser, base, size, puzzle):
         return w + 28 <= s.getBoundingClientRect().width; }""")
     assert fits, "the puzzle's name is cut in its select"
     context.close()
+
+
+# -- the puzzles that differ most, in a database built once ---------------------------------------
+# Each puzzle whose look or move rule differs, at a phone's and a desktop's size: a database
+# built once for the module (English within radius 10, so its farthest positions are a
+# ten-jump game to the goal).
+GAMES = ["eight", "klotski", "klotski-straight", "klotski-finger", "english", "peg15"]
+VIEWS = {"desktop": (1280, 800), "phone": (390, 844)}
+GAME_CASES = [(p, v) for p in GAMES for v in VIEWS]
+ARROWS = re.compile("[←↑→↓]|arrow", re.IGNORECASE)
+
+
+@pytest.fixture(scope="module")
+def game_base(tmp_path_factory):
+    path = tmp_path_factory.mktemp("one-view") / "games.sqlite"
+    engine = writer(path)
+    for name in GAMES:
+        puzzle = catalogue.get(name)
+        radius = 10 if name == "english" else None
+        build(engine, puzzle, puzzle.default_goal, time.perf_counter(), radius=radius)
+    engine.dispose()
+    with puzzledb_serve(path) as url:
+        yield url
+
+
+@pytest.fixture()
+def viewed(browser, game_base, request):
+    """The page at a size; `page.problems` collects script errors and console errors."""
+    width, height = VIEWS[request.param]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.problems = []
+    page.on("pageerror", lambda error: page.problems.append(str(error)))
+    page.on("console", lambda m: m.type == "error" and page.problems.append(m.text))
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("viewed", ["desktop"], indirect=True)
+def test_the_help_fits_the_puzzle_chosen(viewed, game_base):
+    page = viewed
+    seen = {}
+    for puzzle in ("english", "peg15", "klotski"):
+        page.goto(f"{game_base}/?puzzle={puzzle}")
+        page.wait_for_selector("#moves li")
+        help_text = " ".join(p.inner_text() for p in page.locator("footer p:visible").all())
+        seen[puzzle] = (help_text, page.locator("#shortcuts").inner_text())
+    english, peg15, klotski = seen["english"], seen["peg15"], seen["klotski"]
+    assert "one move is one jump" in english[0] and "chain" not in english[0]
+    assert "one move is a chain of jumps" in peg15[0]
+    assert "peg" not in klotski[0] and "Click a piece" in klotski[0]
+    for keys in (english[1], peg15[1]):  # no arrows where they move nothing
+        assert not ARROWS.search(keys) and "peg's hole" in keys
+    assert "← ↑ → ↓" in klotski[1] and "hole" not in klotski[1]

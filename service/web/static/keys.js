@@ -3,8 +3,9 @@
 // and the definition's columns, so nothing here reads a move's words or a state's text.
 
 export const SHORTCUTS = [
-  { keys: "← ↑ → ↓", what: "move the piece next to the blank that way" },
-  { keys: "Tab, Enter", what: "go to a piece (or a peg's hole) and move it, as a click does" },
+  { keys: "← ↑ → ↓", what: "move the piece next to the blank that way", arrows: true },
+  { keys: "Tab, Enter", what: "go to a piece or an empty cell and move it, as a click does", kind: "sliding" },
+  { keys: "Tab, Enter", what: "go to a peg's hole and jump it, as a click does", kind: "peg" },
   { keys: "S", what: "solve" },
   { keys: "P, Space on the board", what: "pause or resume the solution" },
   { keys: ", .", what: "one step back or forward" },
@@ -13,11 +14,19 @@ export const SHORTCUTS = [
   { keys: "Esc", what: "leave the state field" },
 ];
 
+// The shortcuts that work on this puzzle: arrows only where there is a blank to move into.
+export function shortcutsFor(definition) {
+  return SHORTCUTS.filter((s) => (!s.arrows || arrowsMove(definition)) && (!s.kind || s.kind === definition.kind));
+}
+
+// Peg boards have no blank to move into: their holes take Tab and Enter.
+const arrowsMove = (definition) => Boolean(definition) && definition.kind !== "peg";
+
 // The /moves entry whose piece goes `direction` ("up", "down", "left", "right"), the one
 // nearest to the blank when several do (a multi-tile move also pushes the tiles behind);
-// null when none does. Peg boards have no blank to move into: their holes take Tab and Enter.
+// null when none does (and on a peg board, always).
 export function moveToward(direction, moves, definition) {
-  if (!definition || definition.kind === "peg" || !moves) return null;
+  if (!arrowsMove(definition) || !moves) return null;
   let best = null, nearest = Infinity;
   for (const move of moves) {
     const step = stepOf(move, definition.cols);

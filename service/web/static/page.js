@@ -12,7 +12,7 @@ import { covered, dropped, landing, mover, movesInto, optionsAt } from "./pickin
 import { Player } from "./player.js";
 import { count, keepInView, SolutionList } from "./solution.js";
 import { smallBoard } from "./thumbs.js";
-import { installKeys, moveToward, SHORTCUTS } from "./keys.js";  // keyboard (keys.js)
+import { installKeys, moveToward, shortcutsFor } from "./keys.js";  // keyboard (keys.js)
 
 const $ = (id) => document.getElementById(id);
 const ui = Object.fromEntries([
@@ -219,6 +219,7 @@ async function setUp(chosen, chosenGoal, retry) {
     lift: guarded.lift, drop: guarded.drop, choose: (move) => (move ? guarded.make(move) : dismiss()),
   });
   showExits(build().exits || []);
+  showHelp();
   chart = null;
   depthBrowser.clear();
   clearMoves();
@@ -1011,7 +1012,7 @@ async function copyLink() {
 }
 
 // -- the keyboard (keys.js) ----------------------------------------------------------------------
-function wireKeys(install, shortcuts) {
+function wireKeys(install) {
   install({
     move: (direction) => arrow(direction),
     // A shortcut does what its button would, and nothing while the button is disabled.
@@ -1022,7 +1023,17 @@ function wireKeys(install, shortcuts) {
     undo: () => !ui.undo.disabled && guarded.undo(),
     redo: () => !ui.redo.disabled && guarded.redo(),
   });
-  ui.shortcuts.replaceChildren(...shortcuts.flatMap(({ keys, what }) => {
+}
+
+// The help for the puzzle chosen: the paragraphs for its kind and its way of counting moves
+// (data-kind: the definition's kind; data-metric, where it matters, its metric), and the
+// shortcuts that work on it.
+function showHelp() {
+  const { kind, metric } = definition();
+  document.querySelectorAll("footer [data-kind]").forEach((el) => {
+    el.hidden = el.dataset.kind !== kind || (el.dataset.metric !== undefined && el.dataset.metric !== metric);
+  });
+  ui.shortcuts.replaceChildren(...shortcutsFor(definition()).flatMap(({ keys, what }) => {
     const dt = document.createElement("dt");
     dt.textContent = Array.isArray(keys) ? keys.join(", ") : keys;
     const dd = document.createElement("dd");
@@ -1097,5 +1108,5 @@ window.addEventListener("popstate", (event) => puzzles.length && open(readAddres
 setSpeed();
 enableControls();
 controls();
-wireKeys(installKeys, SHORTCUTS);  // keyboard (keys.js)
+wireKeys(installKeys);  // keyboard (keys.js)
 start();
