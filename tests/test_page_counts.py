@@ -58,8 +58,45 @@ def test_big_whole_numbers_are_read_exactly_with_and_without_source_text(page):
     assert read == [expected, expected]
 
 
-def test_counts_past_2_53_are_shown_with_every_digit(page):
-    """Real answers, their counts raised past 2^53 on the way to the page."""
+def shortened(n: int) -> str:
+    """A count from 10^9 up as the page shows it: three figures and a power of ten."""
+    power = len(str(n)) - 1
+    lead = (n * 1000 // 10**power + 5) // 10  # three figures, rounded half up on the fourth
+    if lead == 1000:
+        lead, power = 100, power + 1
+    exact = n % 10 ** (power - 2) == 0
+    raised = str(power).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
+    return f"{'' if exact else '≈'}{lead // 100}.{lead % 100:02}×10{raised}"
+
+
+def test_counts_from_10_to_the_9_are_shortened_to_three_figures(page):
+    """The page's rounding against this one, at the threshold, on a carry and past 2^53."""
+    counts = [
+        999_999_999,
+        10**9,
+        2_056_320_000,
+        4_000_000_000,
+        9_994_999_999,
+        9_995_000_000,
+        PAST_2_53,
+        ENGLISH_START,
+        10**21 - 1,
+    ]
+    shown = page.evaluate(
+        """async (counts) => {
+          const { shortened } = await import(new URL('static/solution.js', document.baseURI));
+          return counts.map((n) => shortened(BigInt(n)));
+        }""",
+        [str(n) for n in counts],
+    )
+    assert shown == [None] + [shortened(n) for n in counts[1:]]
+    assert shown[:6] == [None, "1.00×10⁹", "≈2.06×10⁹", "4.00×10⁹", "≈9.99×10⁹", "≈1.00×10¹⁰"]
+    assert shown[7] == "≈4.09×10¹⁶"
+
+
+def test_counts_past_2_53_keep_every_digit(page):
+    """Real answers, their counts raised past 2^53 on the way to the page: shown to three
+    figures, with every digit in the title (on hover) and for screen readers."""
 
     def raised(count):
         def handler(route):
@@ -73,14 +110,21 @@ def test_counts_past_2_53_are_shown_with_every_digit(page):
     page.route(re.compile(r"/path\?"), raised(ENGLISH_START))
     load(page, "123456708")
     settled(page, "123456708")
-    optimal = page.locator("#moves .move.optimal .depth")
-    expect(optimal).to_have_text(f"0 ✓ · {PAST_2_53:,} solutions")  # not 9,007,199,254,740,992
+    optimal = page.locator("#moves .move.optimal")
+    count = optimal.locator(".count")
+    expect(count).to_have_attribute("title", f"{PAST_2_53:,}")  # not 9,007,199,254,740,992
+    expect(count.locator("[aria-hidden='true']")).to_have_text(shortened(PAST_2_53))
+    expect(optimal).to_have_accessible_name(re.compile(f", {PAST_2_53:,} solutions$"))
     load(page, "867254301")
     settled(page, "867254301")
     page.click("#solve")
-    expect(page.locator("#solution-note")).to_have_text(
-        f"31 moves · {ENGLISH_START:,} optimal solutions"  # not ...970
+    note = page.locator("#solution-note")
+    expect(note).to_contain_text(f"31 moves · {shortened(ENGLISH_START)}")
+    expect(note.locator(".count")).to_have_attribute(
+        "title",
+        f"{ENGLISH_START:,} optimal solutions",  # not ...970
     )
+    expect(note.locator(".visually-hidden")).to_have_text(f"{ENGLISH_START:,}")
 
 
 def short(n: int) -> str:
@@ -120,7 +164,7 @@ def test_the_counts_shown_are_the_apis_digits(page, base):
             assert buttons
             for button in buttons:
                 solutions = moves[button.get_attribute("data-move")]["solutions"]
-                expect(button.locator(".depth")).to_contain_text(f"· {solutions:,} ")
+                expect(button.locator(".count")).to_have_text(re.compile(f"^, {solutions:,} "))
             page.click("#solve")
             path = api("path", puzzle=puzzle, state=state)
             expect(page.locator("#solution-note")).to_contain_text(

@@ -1,7 +1,7 @@
 """The page's layout at a desktop, a tablet and a phone size, for the puzzles whose look
 differs most: nothing wider than the screen, the moves in view under the board, the peg
-triangle clear of the selects, and the chosen puzzle's name whole in its select. Also: the
-help and the shortcuts fit the puzzle chosen."""
+triangle clear of the selects, and the chosen puzzle's name whole in its select. Also: a
+move's cells apart, seen and said, and help and shortcuts that fit the puzzle."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import time
 
 import pytest
 from page_kit import settled
+from playwright.sync_api import expect
 
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build
@@ -99,3 +100,21 @@ def test_the_help_fits_the_puzzle_chosen(viewed, game_base):
     for keys in (english[1], peg15[1]):  # no arrows where they move nothing
         assert not ARROWS.search(keys) and "peg's hole" in keys
     assert "← ↑ → ↓" in klotski[1] and "hole" not in klotski[1]
+
+
+@pytest.mark.parametrize("viewed", ["phone"], indirect=True)
+def test_a_moves_words_distance_and_count_are_apart_and_said_apart(viewed, game_base):
+    page = viewed
+    page.goto(f"{game_base}/?puzzle=english")
+    page.wait_for_selector("#moves .move.optimal")
+    for move in page.locator("#moves .move").all():
+        words, depth = move.locator(".words").bounding_box(), move.locator(".depth").bounding_box()
+        assert words["x"] + words["width"] + 4 <= depth["x"], "the words run into the distance"
+        if "optimal" in (move.get_attribute("class") or ""):
+            count = move.locator(".count").bounding_box()
+            assert depth["x"] + depth["width"] + 4 <= count["x"], "the distance runs into the count"
+            said = r"^peg \d+ jumps to \d+\s*, after: \d+\s*, optimal\s*, [\d,]+ winning lines?$"
+            expect(move).to_have_accessible_name(re.compile(said))
+        else:
+            expect(move).to_have_accessible_name(re.compile(r"^peg \d+ jumps to \d+\s*, after: \w"))
+    expect(page.locator(".moves-panel .columns")).to_have_text("moveafterwinning lines")

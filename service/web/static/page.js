@@ -10,7 +10,7 @@ import { DepthBrowser } from "./browse.js";
 import { histogram } from "./chart.js";
 import { covered, dropped, landing, mover, movesInto, optionsAt } from "./picking.js";
 import { Player } from "./player.js";
-import { count, keepInView, SolutionList } from "./solution.js";
+import { count, countTag, keepInView, SolutionList } from "./solution.js";
 import { smallBoard } from "./thumbs.js";
 import { installKeys, moveToward, shortcutsFor } from "./keys.js";  // keyboard (keys.js)
 
@@ -23,6 +23,7 @@ const ui = Object.fromEntries([
   "solution", "solution-note", "solution-start", "solution-end", "moves", "chart", "browse",
   "farthest", "farthest-note", "keyboard", "shortcuts", "line", "target-why",
   "start", "start-again", "lost", "why", "why-more", "why-details", "codes",
+  "counted",
 ].map((id) => [id, $(id)]));
 const SPEEDS = { slow: 800, normal: 350, fast: 90 };  // ms a step stays on screen
 const TOWARD_TARGET = new Set(["moves", "path"]);     // the routes that take `to`
@@ -866,6 +867,7 @@ function showMoves() {
   const def = definition();
   // counted in jumps, every winning line of a peg board is optimal: say what a player counts
   const lines = def.kind === "peg" && def.metric === "jump" ? "winning line" : "solution";
+  ui.counted.textContent = `${lines}s`;  // the list's column heading
   ui.moves.dataset.from = here.state;  // which state these moves start from
   ui.moves.replaceChildren(...here.moves.map((m) => {
     const li = document.createElement("li");
@@ -875,7 +877,7 @@ function showMoves() {
     b.className = m.optimal ? "move optimal" : "move";
     b.dataset.move = m.move;
     const after = m.depth === null ? (m.beyond_radius && !target ? "beyond radius" : "dead end") : `${m.depth}`;
-    b.append(m.move, tag("depth", m.optimal ? `${after} ✓ · ${count(m.solutions, lines)}` : after));
+    b.append(...moveCells(m, after, lines));
     b.title = m.optimal ? "an optimal move" : "";
     b.addEventListener("click", () => guarded.make(m));
     const cells = () => [...mover(def, here.state, m), ...landing(def, here.state, m)];
@@ -885,6 +887,23 @@ function showMoves() {
     return li;
   }));
 }
+
+// A move's three cells (the move, the distance after it with ✓ when optimal, the solutions
+// it keeps), with the words a screen reader needs between them: "tile 1 up, after: 30,
+// optimal, 4 solutions".
+function moveCells(m, after, lines) {
+  const depth = tag("depth", after);
+  if (!m.optimal) return [tag("words", m.move), heard(", after: "), depth];
+  const tick = tag("tick", " ✓");
+  tick.setAttribute("aria-hidden", "true");
+  depth.append(tick, heard(", optimal"));
+  const solutions = countTag(m.solutions);
+  solutions.prepend(heard(", "));
+  solutions.append(heard(` ${lines}${m.solutions === 1 ? "" : "s"}`));
+  return [tag("words", m.move), heard(", after: "), depth, solutions];
+}
+
+const heard = (text) => tag("visually-hidden", text);  // for screen readers, not seen
 
 function clearMoves() {
   ui.moves.replaceChildren();

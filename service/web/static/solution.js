@@ -10,7 +10,7 @@ export class SolutionList {
   }
 
   show(answer) {
-    this.note.textContent = `${count(answer.depth, "move")} · ${count(answer.solutions, "optimal solution")}`;
+    this.note.replaceChildren(`${count(answer.depth, "move")} · `, countTag(answer.solutions, "optimal solution"));
     this.list.replaceChildren(...answer.moves.map((words, i) => {
       const li = document.createElement("li");
       const b = document.createElement("button");
@@ -52,4 +52,47 @@ export function keepInView(list, item) {
 
 export function count(n, word) {
   return `${n.toLocaleString("en")} ${word}${n === 1 ? "" : "s"}`;
+}
+
+// Counts from SHORT_FROM up are shown to three figures (≈4.09×10¹⁶), so a list stays one line a
+// move; the exact digits, as the API sent them (a BigInt past 2^53), are the count's title (on
+// hover) and what a screen reader reads.
+export const SHORT_FROM = 10n ** 9n;
+const SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+
+export function shortened(n) {
+  if (BigInt(n) < SHORT_FROM) return null;
+  const digits = BigInt(n).toString();
+  let lead = Math.round(Number(digits.slice(0, 4)) / 10);  // three figures, rounded on the fourth
+  let power = digits.length - 1;
+  if (lead === 1000) {  // 9.995… rounds up to 10.0: one more power of ten
+    lead = 100;
+    power += 1;
+  }
+  const figures = `${Math.floor(lead / 100)}.${String(lead % 100).padStart(2, "0")}`;
+  const exact = /^0*$/.test(digits.slice(3));  // nothing lost: no "≈"
+  const raised = [...String(power)].map((d) => SUPERSCRIPT[Number(d)]).join("");
+  return `${exact ? "" : "≈"}${figures}×10${raised}`;
+}
+
+// A count as an element: the exact digits when short enough, else shortened with them kept.
+export function countTag(n, word = null) {
+  const span = document.createElement("span");
+  span.className = "count";
+  const exact = n.toLocaleString("en");
+  const named = word ? ` ${word}${n === 1 ? "" : "s"}` : "";
+  const short = shortened(n);
+  if (!short) {
+    span.textContent = exact + named;
+    return span;
+  }
+  span.title = exact + named;
+  const seen = document.createElement("span");
+  seen.setAttribute("aria-hidden", "true");
+  seen.textContent = short;
+  const heard = document.createElement("span");
+  heard.className = "visually-hidden";
+  heard.textContent = exact;
+  span.append(seen, heard, named);
+  return span;
 }
