@@ -43,6 +43,7 @@ STATIC = [
     "solution.js",
     "keys.js",
     "thumbs.js",
+    "spark.js",
 ]
 # Shipped too, but no page text to read: the katakana font (binary) and its licence (whose
 # copyright line names the font's authors' addresses); tests/test_page_browse.py checks them.

@@ -1,12 +1,16 @@
 """The page's layout at a desktop, a tablet and a phone size, for the puzzles whose look
 differs most: nothing wider than the screen, the moves in view under the board, the peg
-triangle clear of the selects, and the chosen puzzle's name whole in its select. Also: a
-move's cells apart, seen and said, and help and shortcuts that fit the puzzle."""
+triangle clear of the selects, and the chosen puzzle's name whole in its select. One view:
+through ten optimal moves made on the board, the board stays put and on screen with its status
+bar (distance, prompt, result), every entry of the lists one line on a phone; a move's cells
+apart, seen and said; help and shortcuts that fit the puzzle."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
+import urllib.request
 
 import pytest
 from page_kit import settled
@@ -48,7 +52,7 @@ def test_the_layout_fits_every_screen(browser, base, size, puzzle):
     context.close()
 
 
-# -- the puzzles that differ most, in a database built once ---------------------------------------
+# -- one view: the board and its status bar on screen through a game ------------------------------
 # Each puzzle whose look or move rule differs, at a phone's and a desktop's size: a database
 # built once for the module (English within radius 10, so its farthest positions are a
 # ten-jump game to the goal).
@@ -56,6 +60,35 @@ GAMES = ["eight", "klotski", "klotski-straight", "klotski-finger", "english", "p
 VIEWS = {"desktop": (1280, 800), "phone": (390, 844)}
 GAME_CASES = [(p, v) for p in GAMES for v in VIEWS]
 ARROWS = re.compile("[←↑→↓]|arrow", re.IGNORECASE)
+
+# the text of every visible line box of an element (its screen-reader words left out), as
+# [top, bottom] pairs, and whether a cell cuts its words short
+LINE_BOXES = """(el) => {
+  const boxes = [];
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent.trim() || node.parentElement.closest('.visually-hidden')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) boxes.push([r.top, r.bottom]);
+  }
+  const cut = [...el.querySelectorAll('.words')].some((w) => w.scrollWidth > w.clientWidth + 1);
+  return { boxes, cut };
+}"""
+
+
+# where to click an optimal move's ghost: the middle of a cell (or hole) it covers that the
+# piece picked up does not (a click on the piece itself lets it go)
+GHOST_SPOT = """() => {
+  const ghost = document.querySelector('#board .ghost.best').getBoundingClientRect();
+  const held = document.querySelector('#board .selected').getBoundingClientRect();
+  const inside = (r, x, y) => x > r.left && x < r.right && y > r.top && y < r.bottom;
+  for (const cell of document.querySelectorAll('#board .slot, #board .hole')) {
+    const r = cell.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (inside(ghost, x, y) && !inside(held, x, y)) return [x, y];
+  }
+  throw new Error('no cell under the ghost but the piece');
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -82,6 +115,78 @@ def viewed(browser, game_base, request):
     page.on("console", lambda m: m.type == "error" and page.problems.append(m.text))
     yield page
     context.close()
+
+
+def box(page, selector: str) -> dict:
+    found = page.locator(selector).bounding_box()
+    assert found, f"{selector} is not shown"
+    return found
+
+
+def in_view(page, selector: str) -> None:
+    b, size = box(page, selector), page.viewport_size
+    assert b["x"] >= 0 and b["y"] >= 0, f"{selector} starts off screen: {b}"
+    assert b["x"] + b["width"] <= size["width"] + 0.5, f"{selector} runs off the right: {b}"
+    assert b["y"] + b["height"] <= size["height"] + 0.5, f"{selector} runs below the fold: {b}"
+
+
+def one_line_each(page, selector: str) -> None:
+    """Every entry's text in one band across (no wrapping), and no move's words cut short."""
+    for entry in page.locator(selector).all():
+        seen = entry.evaluate(LINE_BOXES)
+        tops, bottoms = [t for t, _ in seen["boxes"]], [b for _, b in seen["boxes"]]
+        assert max(tops) < min(bottoms), f"{entry.inner_text()!r} wraps"
+        assert not seen["cut"], f"{entry.inner_text()!r} is cut short"
+
+
+def follow_a_hint(page) -> str:
+    """An optimal move made on the board as a player would: the green piece (or peg), then,
+    if it was picked up, its ghost with a green dot; the prompt meanwhile in view. The state
+    reached."""
+    before = page.get_attribute("#moves", "data-from")
+    page.locator(".board .hint").first.click()
+    if page.locator(".board .selected").count():
+        expect(page.locator("#status")).to_contain_text("click")
+        in_view(page, "#status")
+        page.mouse.click(*page.evaluate(GHOST_SPOT))
+        chooser = page.locator("#board .choices button.best")
+        if chooser.count():  # two moves rest it there: the chooser beside the board
+            in_view(page, "#status")
+            chooser.first.click()
+    expect(page.locator("#moves")).not_to_have_attribute("data-from", before or "")
+    expect(page.locator("#moves")).to_have_attribute("data-from", re.compile("."))
+    state = page.get_attribute("#moves", "data-from")
+    settled(page, state)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "viewed"), GAME_CASES, ids=[f"{p}-{v}" for p, v in GAME_CASES], indirect=["viewed"]
+)
+def test_the_board_and_its_status_bar_stay_in_view_through_ten_moves(viewed, game_base, puzzle):
+    page = viewed
+    address = f"{game_base}/?puzzle={puzzle}"
+    if puzzle == "english":  # its classic start is 31 jumps out, beyond this build: the farthest
+        with urllib.request.urlopen(f"{game_base}/farthest?puzzle=english&limit=1") as answer:
+            address += "&state=" + json.load(answer)["states"][0]
+    page.goto(address)
+    page.wait_for_selector("#moves li")
+    board = box(page, "#board")
+    for made in range(11):
+        in_view(page, "#board")
+        in_view(page, ".distance")
+        in_view(page, "#status-bar")
+        assert box(page, "#board") == board, "the board moved"
+        if page.viewport_size["width"] == 390:
+            one_line_each(page, "#moves .move")
+            one_line_each(page, "#line .step")
+        if made == 10:
+            break
+        follow_a_hint(page)
+        expect(page.locator("#made")).to_contain_text(f"moves made: {made + 1} ")
+    expect(page.locator("#made")).to_contain_text("moves made: 10 ")
+    expect(page.locator("#line .step")).to_have_count(11)
+    assert page.problems == []
 
 
 @pytest.mark.parametrize("viewed", ["desktop"], indirect=True)

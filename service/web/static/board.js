@@ -90,6 +90,7 @@ export class Board {
     this.root.style.setProperty("--rows", rows);
     this.root.style.setProperty("--cols", cols);
     this.root.style.aspectRatio = `${cols} / ${rows}`;
+    this.root.style.setProperty("--ratio", cols / rows);  // the page caps the board's height by it
     const slots = [];
     for (let cell = 0; cell < rows * cols; cell++) {
       const slot = button("slot", () => this.onClick(cell));
@@ -196,6 +197,7 @@ export class Board {
     this.root.classList.toggle("staggered", staggered);
     const width = cols + 1, height = (rows - 1) * step + 2;
     this.root.style.aspectRatio = `${width} / ${height}`;
+    this.root.style.setProperty("--ratio", width / height);
     this.root.style.setProperty("--hole", `${(160 / width).toFixed(3)}%`);
     const holes = layout.map(([r, c], hole) => {
       const el = button("hole", () => this.onClick(hole));

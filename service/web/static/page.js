@@ -11,6 +11,7 @@ import { histogram } from "./chart.js";
 import { covered, dropped, landing, mover, movesInto, optionsAt } from "./picking.js";
 import { Player } from "./player.js";
 import { count, countTag, keepInView, SolutionList } from "./solution.js";
+import { sparkline } from "./spark.js";
 import { smallBoard } from "./thumbs.js";
 import { installKeys, moveToward, shortcutsFor } from "./keys.js";  // keyboard (keys.js)
 
@@ -23,7 +24,7 @@ const ui = Object.fromEntries([
   "solution", "solution-note", "solution-start", "solution-end", "moves", "chart", "browse",
   "farthest", "farthest-note", "keyboard", "shortcuts", "line", "target-why",
   "start", "start-again", "lost", "why", "why-more", "why-details", "codes",
-  "counted",
+  "spark", "counted",
 ].map((id) => [id, $(id)]));
 const SPEEDS = { slow: 800, normal: 350, fast: 90 };  // ms a step stays on screen
 const TOWARD_TARGET = new Set(["moves", "path"]);     // the routes that take `to`
@@ -819,8 +820,9 @@ function showRun() {
   showLine();
 }
 
-// Your moves as a list, like a chess site's: each clickable, the current one marked, the
-// distance after it beside it, and the ground a move lost ("+2": two moves more than optimal).
+// Your moves as a list, numbered like a chess site's and running on like its moves: each
+// clickable, the current one marked, the distance after it beside it, and the ground a move
+// lost ("+2": two moves more than optimal); above them, the distance as a sparkline.
 function showLine() {
   ui.line.replaceChildren(...line.map((step, i) => {
     const li = document.createElement("li");
@@ -833,6 +835,7 @@ function showLine() {
       ? (step.beyond ? "beyond radius" : "dead end") : String(step.depth);
     const before = i > 0 ? line[i - 1].depth : null;
     const lost = typeof step.depth === "number" && typeof before === "number" ? step.depth + 1 - before : 0;
+    if (i > 0) b.append(tag("number", `${i}.`));
     b.append(tag("words", words), tag("depth", away));
     if (lost > 0) b.append(tag("lost", `+${lost}`));
     b.addEventListener("click", unlessWaiting(() => i !== at && walk(i)));
@@ -842,6 +845,15 @@ function showLine() {
   }));
   const current = ui.line.children[at];
   if (current) keepInView(ui.line, current);  // the list scrolls, never the window
+  showSpark();
+}
+
+function showSpark() {
+  const after = line.map((step) => step.depth);
+  sparkline(ui.spark, after, at);
+  const now = after[at];
+  ui.spark.setAttribute("aria-label", `distance to ${toward()} after each move: ` +
+    `${after[0] ?? "unknown"} at the start, ${typeof now === "number" ? now : "unknown"} after move ${at}`);
 }
 
 function showSolved() {
