@@ -3,7 +3,8 @@ differs most: nothing wider than the screen, the moves in view under the board, 
 triangle clear of the selects, and the chosen puzzle's name whole in its select. One view:
 through ten optimal moves made on the board, the board stays put and on screen with its status
 bar (distance, prompt, result), every entry of the lists one line on a phone; a move's cells
-apart, seen and said; help and shortcuts that fit the puzzle."""
+apart, seen and said; help and shortcuts that fit the puzzle; and the finish over the board
+when a game is won by hand."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import urllib.request
 import pytest
 from page_kit import settled
 from playwright.sync_api import expect
+from test_page_access import AXE, TAGS
 
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build
@@ -171,6 +173,7 @@ def test_the_board_and_its_status_bar_stay_in_view_through_ten_moves(viewed, gam
             address += "&state=" + json.load(answer)["states"][0]
     page.goto(address)
     page.wait_for_selector("#moves li")
+    start = int(page.locator("#distance").inner_text())
     board = box(page, "#board")
     for made in range(11):
         in_view(page, "#board")
@@ -180,12 +183,20 @@ def test_the_board_and_its_status_bar_stay_in_view_through_ten_moves(viewed, gam
         if page.viewport_size["width"] == 390:
             one_line_each(page, "#moves .move")
             one_line_each(page, "#line .step")
-        if made == 10:
+        if made == 10 or page.locator("#finish").is_visible():
             break
         follow_a_hint(page)
         expect(page.locator("#made")).to_contain_text(f"moves made: {made + 1} ")
-    expect(page.locator("#made")).to_contain_text("moves made: 10 ")
-    expect(page.locator("#line .step")).to_have_count(11)
+    if start <= 10:  # the goal reached by hand: the finish, over the board
+        dialog = page.get_by_role("dialog", name=f"Solved in {start} — optimal!")
+        expect(dialog).to_be_visible()
+        over, under = dialog.bounding_box(), box(page, "#board")
+        middle = (over["x"] + over["width"] / 2, over["y"] + over["height"] / 2)
+        assert under["x"] < middle[0] < under["x"] + under["width"]
+        assert under["y"] < middle[1] < under["y"] + under["height"]
+    else:
+        expect(page.locator("#made")).to_contain_text("moves made: 10 ")
+        expect(page.locator("#line .step")).to_have_count(11)
     assert page.problems == []
 
 
@@ -223,3 +234,71 @@ def test_a_moves_words_distance_and_count_are_apart_and_said_apart(viewed, game_
         else:
             expect(move).to_have_accessible_name(re.compile(r"^peg \d+ jumps to \d+\s*, after: \w"))
     expect(page.locator(".moves-panel .columns")).to_have_text("moveafterwinning lines")
+
+
+# -- the finish ------------------------------------------------------------------------------------
+NEAR, AWAY, GOAL = "123456708", "123456078", "123456780"  # eight: one move from the goal
+
+
+def click_tile(page, label: str, reached: str) -> None:
+    page.click(f".piece[data-label='{label}']")
+    settled(page, reached)
+
+
+@pytest.mark.parametrize("view", list(VIEWS))
+def test_the_finish_shows_over_the_board_and_offers_the_next_game(browser, game_base, view):
+    width, height = VIEWS[view]
+    # the page's policy forbids injected scripts: axe comes in past it, for this test only
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.goto(f"{game_base}/?puzzle=eight&state={NEAR}")
+    settled(page, NEAR)
+    dialog = page.locator("#finish")
+    click_tile(page, "7", AWAY)  # away from the goal, and back: two moves more than optimal
+    click_tile(page, "7", NEAR)
+    click_tile(page, "8", GOAL)
+    title = "Solved in 3 — 2 more than optimal (1)"
+    expect(page.get_by_role("dialog", name=title)).to_be_visible()
+    expect(page.get_by_role("button", name="Play again")).to_be_focused()
+    expect(page.locator("#solved")).to_have_text(title)  # said in the status bar as well
+    if not AXE.exists():
+        pytest.fail(f"no axe-core at {AXE}: run `bash tests/install.sh`")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        "(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}})"
+        ".then((r) => r.violations.map((v) => v.id))",
+        TAGS,
+    )
+    assert found == []
+    page.keyboard.press("u")  # the shortcuts wait behind the dialog: no undo
+    expect(page.locator("#made")).to_have_text("moves made: 3 (optimal from the start: 1)")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#board :focus")).to_have_count(1)  # back where the game was played
+    for close in ("Close", "Play again"):
+        page.click("#undo")
+        settled(page, NEAR)
+        click_tile(page, "8", GOAL)
+        expect(dialog).to_be_visible()
+        page.get_by_role("dialog").get_by_role("button", name=close).click()
+        expect(dialog).to_be_hidden()
+    settled(page, NEAR)  # played again: the game's start, its moves still to redo
+    expect(page.locator("#made")).to_have_text("moves made: 0 (optimal from the start: 1)")
+    expect(page.locator("#redo")).to_be_enabled()
+    click_tile(page, "8", GOAL)
+    expect(page.get_by_role("dialog", name="Solved in 1 — optimal!")).to_be_visible()
+    names = [p["name"] for p in api_puzzles(game_base) if p["builds"]]
+    following = names[names.index("eight") + 1]
+    page.get_by_role("button", name="Next puzzle").click()
+    expect(page.locator("#puzzle")).to_have_value(following)
+    expect(dialog).to_be_hidden()
+    page.wait_for_selector("#moves li")
+    context.close()
+    assert problems == []
+
+
+def api_puzzles(base: str) -> list[dict]:
+    with urllib.request.urlopen(f"{base}/puzzles") as answer:
+        return json.load(answer)["puzzles"]

@@ -233,7 +233,7 @@ def test_solving_by_hand_shows_the_moves_made_against_the_optimal(page):
     make_optimal_move(page)
     expect(page.locator("#solved")).to_be_hidden()
     make_optimal_move(page)
-    solved = "Solved in 31 moves (28 by Solve) — optimal was 31"
+    solved = "Solved in 31 (28 by Solve) — optimal!"
     expect(page.locator("#solved")).to_have_text(solved)
     expect(page.locator("#announce")).to_have_text(solved)
 
@@ -247,7 +247,7 @@ def test_solving_a_few_moves_by_hand_from_a_loaded_position(page):
     settled(page, "123456708")
     page.click(".piece[data-label='8']")
     settled(page, "123456780")
-    expect(page.locator("#solved")).to_have_text("Solved in 3 moves — optimal was 1")
+    expect(page.locator("#solved")).to_have_text("Solved in 3 — 2 more than optimal (1)")
 
 
 # -- targets -------------------------------------------------------------------------------------

@@ -81,6 +81,7 @@ export function installKeys(handlers) {
 function actionFor(event) {
   if (event.defaultPrevented || event.isComposing) return null;
   const at = event.target instanceof Element ? event.target : document.body;
+  if (at.closest("dialog[open]")) return null;  // a dialog over the page: its own keys only
   if (at.closest(TYPING)) {  // the field's own keys (its undo too); Esc leaves a text field
     const field = at.closest("input, textarea");
     return event.key === "Escape" && field ? ["leave"] : null;

@@ -24,7 +24,7 @@ const ui = Object.fromEntries([
   "solution", "solution-note", "solution-start", "solution-end", "moves", "chart", "browse",
   "farthest", "farthest-note", "keyboard", "shortcuts", "line", "target-why",
   "start", "start-again", "lost", "why", "why-more", "why-details", "codes",
-  "spark", "counted",
+  "finish", "finish-title", "finish-note", "finish-close", "play-again", "next-puzzle", "spark", "counted",
 ].map((id) => [id, $(id)]));
 const SPEEDS = { slow: 800, normal: 350, fast: 90 };  // ms a step stays on screen
 const TOWARD_TARGET = new Set(["moves", "path"]);     // the routes that take `to`
@@ -140,6 +140,7 @@ const guarded = {  // what a user starts, under that rule
   redo: unlessWaiting(() => redo()),
   solve: unlessWaiting(() => solve()),
   setTarget: unlessWaiting((text) => setTarget(text)),
+  walk: unlessWaiting((index) => walk(index)),
 };
 
 // -- choosing a puzzle, goal and target ----------------------------------------------------------
@@ -856,18 +857,62 @@ function showSpark() {
     `${after[0] ?? "unknown"} at the start, ${typeof now === "number" ? now : "unknown"} after move ${at}`);
 }
 
+// The goal (or target) reached by hand: said in the status bar, and as a moment over the board.
 function showSolved() {
-  const reached = target ? "Reached the target" : "Solved";
-  const bySolve = line.slice(1, at + 1).filter((s) => s.by === "solve").length;
-  const helped = bySolve ? ` (${bySolve} by Solve)` : "";
-  const text = `${reached} in ${count(at, "move")}${helped} — optimal was ${line[0].depth ?? "unknown"}`;
+  const text = solvedWords();
   ui.solved.textContent = text;
   ui.solved.hidden = false;
   announce(text);
+  openFinish(text);
+}
+
+// "Solved in 120 — 4 more than optimal (116)": the moves made against the start's distance.
+function solvedWords() {
+  const reached = target ? "Reached the target" : "Solved";
+  const bySolve = line.slice(1, at + 1).filter((s) => s.by === "solve").length;
+  const helped = bySolve ? ` (${bySolve} by Solve)` : "";
+  const best = line[0].depth;
+  const verdict = typeof best !== "number" ? "optimal unknown"
+    : at <= best ? "optimal!" : `${at - best} more than optimal (${best})`;
+  return `${reached} in ${at}${helped} — ${verdict}`;
 }
 
 function hideSolved() {
   ui.solved.hidden = true;
+  if (ui.finish.open) ui.finish.close();
+}
+
+// -- the finish: a dialog over the board ---------------------------------------------------------
+// Modal, so the keys and clicks behind it wait; Escape or × closes it, and the focus goes back
+// where it was (or to the board, when that button is gone).
+function openFinish(text) {
+  const next = nextPuzzle();
+  ui["finish-title"].textContent = text;
+  ui["finish-note"].textContent = next ? `Play again from this game's start, or go on to ${next.title}.`
+    : "Play again from this game's start.";
+  ui["next-puzzle"].hidden = !next;
+  if (!ui.finish.open) ui.finish.showModal();
+  overBoard(ui.finish);
+}
+
+// The dialog centred on the board (fixed, as a modal is), wherever the layout put the board,
+// and never past the window's edge.
+function overBoard(dialog) {
+  const box = ui.board.getBoundingClientRect();
+  const within = (middle, size, room) => Math.round(Math.min(Math.max(middle - size / 2, 8), room - size - 8));
+  dialog.style.left = `${within(box.left + box.width / 2, dialog.offsetWidth, window.innerWidth)}px`;
+  dialog.style.top = `${within(box.top + box.height / 2, dialog.offsetHeight, window.innerHeight)}px`;
+}
+
+// The puzzle after this one in the list (the first after the last), or null when it is the only one.
+function nextPuzzle() {
+  const i = puzzles.indexOf(entry);
+  return puzzles.length > 1 ? puzzles[(i + 1) % puzzles.length] : null;
+}
+
+function closeFinish(then = null) {
+  ui.finish.close();
+  if (then) then();
 }
 
 // The distance after each move, for screen readers (a polite live region).
@@ -1135,6 +1180,13 @@ ui.speed.addEventListener("change", setSpeed);
 ui.undo.addEventListener("click", () => guarded.undo());
 ui.redo.addEventListener("click", () => guarded.redo());
 ui["copy-link"].addEventListener("click", copyLink);
+ui["finish-close"].addEventListener("click", () => closeFinish());
+ui["play-again"].addEventListener("click", () => closeFinish(() => guarded.walk(0)));
+ui["next-puzzle"].addEventListener("click", () => closeFinish(() => choosePuzzle(nextPuzzle().name)));
+ui.finish.addEventListener("close", () => {
+  const focused = document.activeElement;
+  if (!focused || focused === document.body) board.focusCell();
+});
 window.addEventListener("popstate", (event) => puzzles.length && open(readAddress(), "none", fromHistory(event.state)));
 setSpeed();
 enableControls();
