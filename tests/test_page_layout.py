@@ -3,8 +3,8 @@ differs most: nothing wider than the screen, the moves in view under the board, 
 triangle clear of the selects, and the chosen puzzle's name whole in its select. One view:
 through ten optimal moves made on the board, the board stays put and on screen with its status
 bar (distance, prompt, result), every entry of the lists one line on a phone; a move's cells
-apart, seen and said; help and shortcuts that fit the puzzle; and the finish over the board
-when a game is won by hand."""
+apart, seen and said; help and shortcuts that fit the puzzle; the frame's coordinates as the
+move words name cells; and the finish over the board when a game is won by hand."""
 
 from __future__ import annotations
 
@@ -234,6 +234,33 @@ def test_a_moves_words_distance_and_count_are_apart_and_said_apart(viewed, game_
         else:
             expect(move).to_have_accessible_name(re.compile(r"^peg \d+ jumps to \d+\s*, after: \w"))
     expect(page.locator(".moves-panel .columns")).to_have_text("moveafterwinning lines")
+
+
+@pytest.mark.parametrize("viewed", ["desktop"], indirect=True)
+def test_the_frame_names_columns_and_rows_as_the_move_words_do(viewed, game_base):
+    page = viewed
+    page.goto(f"{game_base}/?puzzle=klotski&state=start")
+    page.wait_for_selector("#moves li")
+    with urllib.request.urlopen(f"{game_base}/moves?puzzle=klotski&state=start") as answer:
+        moves = json.load(answer)["moves"]
+    named = [(m, re.search(r" at ([a-z]+)(\d+) ", m["move"])) for m in moves]
+    named = [(m, found) for m, found in named if found]
+    assert named, "no move names a cell"
+    for move, found in named:
+        column, row = found.groups()
+        cell = box(page, f".slot[data-cell='{move['from'][0]}']")  # where the piece stands
+        letter = box(page, f".coordinate.column:text-is('{column}')")
+        number = box(page, f".coordinate.row:text-is('{row}')")
+        assert cell["x"] < letter["x"] + letter["width"] / 2 < cell["x"] + cell["width"]
+        first = box(page, ".slot[data-cell='0']")
+        assert letter["y"] + letter["height"] <= first["y"]  # on the frame, above the cells
+        assert cell["y"] < number["y"] + number["height"] / 2 < cell["y"] + cell["height"]
+        assert number["x"] + number["width"] <= first["x"]  # and left of them
+    expect(page.locator(".coordinate.column")).to_have_text(["a", "b", "c", "d"])
+    expect(page.locator(".coordinate.row")).to_have_text(["1", "2", "3", "4", "5"])
+    page.goto(f"{game_base}/?puzzle=eight")  # "tile 5 down": no cell named, no coordinates
+    page.wait_for_selector("#moves li")
+    expect(page.locator(".coordinate")).to_have_count(0)
 
 
 # -- the finish ------------------------------------------------------------------------------------

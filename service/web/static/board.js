@@ -78,6 +78,29 @@ export class Board {
     }
   }
 
+  // The columns' and rows' names on the frame, as move words name cells ("small at b4"):
+  // {columns, rows} from /puzzles, or null (no move names a cell) for none. Drawn only: the
+  // cells' own names are in the move words.
+  markCoordinates(coordinates) {
+    this.root.querySelectorAll(".coordinate").forEach((el) => el.remove());
+    const shown = Boolean(coordinates) && this.definition.kind !== "peg";
+    this.root.classList.toggle("coordinates", shown);
+    if (!shown) return;
+    const label = (name, side, at, of) => {
+      const el = document.createElement("span");
+      el.className = `coordinate ${side}`;
+      el.setAttribute("aria-hidden", "true");
+      el.textContent = name;
+      el.style[side === "column" ? "left" : "top"] = `${((at + 0.5) / of) * 100}%`;
+      return el;
+    };
+    const { columns, rows } = coordinates;
+    this.root.append(
+      ...columns.map((name, c) => label(name, "column", c, columns.length)),
+      ...rows.map((name, r) => label(name, "row", r, rows.length)),
+    );
+  }
+
   elementAt(cell) {
     if (this.holes) return this.holes.find((el) => Number(el.dataset.hole) === cell);
     const piece = this.placed.find((p) => p.cells.includes(cell));

@@ -221,6 +221,7 @@ async function setUp(chosen, chosenGoal, retry) {
   board = new Board(ui.board, definition(), (cell) => guarded.clicked(cell), goal, {
     lift: guarded.lift, drop: guarded.drop, choose: (move) => (move ? guarded.make(move) : dismiss()),
   });
+  board.markCoordinates(entry.coordinates);
   showExits(build().exits || []);
   showHelp();
   chart = null;
