@@ -329,3 +329,28 @@ def test_the_finish_shows_over_the_board_and_offers_the_next_game(browser, game_
 def api_puzzles(base: str) -> list[dict]:
     with urllib.request.urlopen(f"{base}/puzzles") as answer:
         return json.load(answer)["puzzles"]
+
+
+# what is drawn at the middle of an element is the element (or within it): nothing covers it
+UNCOVERED = """(el) => {
+  const r = el.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return el.contains(top);
+}"""
+
+
+@pytest.mark.parametrize("viewed", ["desktop"], indirect=True)
+def test_the_chooser_beside_the_board_leaves_the_status_bar_readable(viewed, game_base):
+    """Beside the board is the status bar: the chooser for moves that end in one place sits
+    low beside the board, under the distance and the prompt that says to choose."""
+    page = viewed
+    state = "VBBVVBBVVssVVssVHH__"  # the horizontal can go right 1 or 2: their ghosts overlap
+    page.goto(f"{game_base}/?puzzle=klotski-straight&state={state}")
+    settled(page, state)
+    page.click(".piece[data-cell='16']")
+    page.click(".slot[data-cell='18']")  # under both ghosts
+    expect(page.locator("#board .choices button.choice")).to_have_count(2)
+    expect(page.locator("#status")).to_contain_text("choose one beside the board")
+    for shown in ("#status", "#distance"):
+        assert page.locator(shown).evaluate(UNCOVERED), f"the chooser covers {shown}"
+    in_view(page, "#board .choices")
