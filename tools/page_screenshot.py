@@ -1,4 +1,5 @@
-"""Regenerate docs/images/page.png: the hardest 8-puzzle position part way solved, listed.
+"""Regenerate docs/images/page.png (the hardest 8-puzzle position part way solved, on a
+desktop) and docs/images/page-phone.png (Klotski from its classic start, on a phone).
 
     python tools/page_screenshot.py --db puzzledb.sqlite        # after `puzzledb build --all`
 
@@ -29,19 +30,22 @@ ARGS = [
     "--no-first-run",
 ]
 STEPS = 12  # moves of the solution played before the picture
+PHONE_MOVES = 5  # optimal moves made on the phone before its picture
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", default="puzzledb.sqlite")
-    out = Path(__file__).parent.parent / "docs" / "images" / "page.png"
-    parser.add_argument("--out", default=str(out))
+    images = Path(__file__).parent.parent / "docs" / "images"
+    parser.add_argument("--out", default=str(images / "page.png"))
+    parser.add_argument("--phone-out", default=str(images / "page-phone.png"))
     options = parser.parse_args()
     logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request
     server = make_server("127.0.0.1", 0, create_app(options.db), threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         shoot(f"http://127.0.0.1:{server.server_port}/", options.out)
+        shoot_phone(f"http://127.0.0.1:{server.server_port}/", options.phone_out)
     finally:
         server.shutdown()
 
@@ -65,6 +69,30 @@ def shoot(url: str, out: str) -> None:
         page.click("#chart .bar[data-depth='19']")  # the depth browser beside the chart
         expect(page.locator("#browse button").first).to_be_visible()
         page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(400)  # let the last slide finish
+        page.screenshot(path=out)
+        browser.close()
+
+
+def shoot_phone(url: str, out: str) -> None:
+    """Klotski on a 390x844 screen, PHONE_MOVES optimal moves from its classic start."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(
+            viewport={"width": 390, "height": 844}, device_scale_factor=2, bypass_csp=True
+        )
+        page.goto(url + "?puzzle=klotski")  # opens at the classic start
+        for _ in range(PHONE_MOVES):
+            page.wait_for_function(
+                "document.getElementById('moves').dataset.from === "
+                "document.getElementById('state-input').value"
+            )
+            page.locator("#moves button.optimal").first.click()
+        page.wait_for_function(
+            "document.getElementById('moves').dataset.from === "
+            "document.getElementById('state-input').value"
+        )
+        page.evaluate("window.scrollTo(0, 0)")  # the list of moves clicked is further down
         page.wait_for_timeout(400)  # let the last slide finish
         page.screenshot(path=out)
         browser.close()
