@@ -40,15 +40,20 @@ def opened(browser, base, request):
 CASES = [(p, s) for p in PUZZLES for s in SIZES]
 
 
-@pytest.mark.parametrize("opened", CASES, ids=[f"{p}-{s}" for p, s in CASES], indirect=True)
-def test_axe_finds_no_wcag_a_or_aa_violation(opened):
-    page, _ = opened
+def axe_violations(page) -> list:
+    """axe-core's WCAG A and AA violations on the page as it is: [{id, nodes}]."""
     page.add_script_tag(path=str(AXE))
-    found = page.evaluate(
+    return page.evaluate(
         "(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}})"
         ".then((r) => r.violations.map((v) => ({id: v.id, nodes: v.nodes.map((n) => n.target)})))",
         TAGS,
     )
+
+
+@pytest.mark.parametrize("opened", CASES, ids=[f"{p}-{s}" for p, s in CASES], indirect=True)
+def test_axe_finds_no_wcag_a_or_aa_violation(opened):
+    page, _ = opened
+    found = axe_violations(page)
     assert found == []
 
 
@@ -75,11 +80,6 @@ def test_axe_finds_no_wcag_a_or_aa_violation_on_the_error_page(browser, base):
     context = browser.new_context(bypass_csp=True)  # for axe's script, as above
     page = context.new_page()
     page.goto(f"{base}/nowhere")
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate(
-        "(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}})"
-        ".then((r) => r.violations.map((v) => ({id: v.id, nodes: v.nodes.map((n) => n.target)})))",
-        TAGS,
-    )
+    found = axe_violations(page)
     assert found == []
     context.close()

@@ -11,7 +11,7 @@ import time
 import pytest
 from page_kit import load, settled
 from playwright.sync_api import expect
-from test_page_access import AXE, TAGS
+from test_page_access import AXE, axe_violations
 
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build
@@ -215,12 +215,7 @@ def test_the_chooser_passes_axe(opened):
     page.tap(".piece[data-cell='16']")
     page.tap(".slot[data-cell='18']")
     expect(page.locator("#board .choices button.choice")).to_have_count(2)
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate(
-        "(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}})"
-        ".then((r) => r.violations.map((v) => ({id: v.id, nodes: v.nodes.map((n) => n.target)})))",
-        TAGS,
-    )
+    found = axe_violations(page)
     assert found == []
 
 

@@ -16,7 +16,7 @@ import urllib.request
 import pytest
 from page_kit import settled
 from playwright.sync_api import expect
-from test_page_access import AXE, TAGS
+from test_page_access import AXE, axe_violations
 
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build
@@ -292,12 +292,7 @@ def test_the_finish_shows_over_the_board_and_offers_the_next_game(browser, game_
     expect(page.locator("#solved")).to_have_text(title)  # said in the status bar as well
     if not AXE.exists():
         pytest.fail(f"no axe-core at {AXE}: run `bash tests/install.sh`")
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate(
-        "(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}})"
-        ".then((r) => r.violations.map((v) => v.id))",
-        TAGS,
-    )
+    found = axe_violations(page)
     assert found == []
     page.keyboard.press("u")  # the shortcuts wait behind the dialog: no undo
     expect(page.locator("#made")).to_have_text("moves made: 3 (optimal from the start: 1)")
