@@ -40,7 +40,7 @@ from puzzledb.builder.errors import (
     shown,
 )
 
-from . import sharded
+from . import sharded, state_key
 from .connection import reader
 
 BATCH = 1000
@@ -520,6 +520,7 @@ def run(
             raise _nothing_built(path)
         sharded.every(conn)  # any statement may read any build, the `states` view all of them
         conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
+        state_key.register(conn)
         keyword = leading_keyword(sql)
         authorizer = _Authorizer(keyword)
         conn.set_authorizer(authorizer)

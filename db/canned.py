@@ -2,7 +2,8 @@
 
 A query about one build takes `:puzzle` and `:goal`; an empty goal means the puzzle's default
 goal (or its first build when that goal is not built), so a form needs only the puzzle name.
-They read the views, never a `nodes_<id>` table, so they stay valid across rebuilds.
+They read the views, never a `nodes_<id>` table, so they stay valid across rebuilds. `state`
+calls state_key() (db.state_key), which puzzledb's Datasette plugin registers.
 """
 
 from __future__ import annotations
@@ -62,6 +63,15 @@ walk(step, goal, state, found) AS (
 )
 SELECT step, state, json_extract(found, '$[0]') AS depth, json_extract(found, '$[1]') AS move
 FROM walk WHERE found IS NOT NULL ORDER BY step""",
+    },
+    "state": {
+        "title": "One state",
+        "description": "The row of :state: its distance, one optimal move, the state it "
+        "leads to, its number of optimal solutions.",
+        "sql": f"""{_BUILD}
+SELECT s.state, s.depth, s.move, s.pred, s.solutions
+FROM build JOIN states AS s ON s.puzzle = build.name AND s.goal = build.goal
+WHERE s.state = :state AND s.stored = state_key(:puzzle, :goal, :state)""",
     },
     "states_at_depth": {
         "title": "States at a depth",

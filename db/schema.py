@@ -15,7 +15,8 @@ Physical layout
                  stored state, by the symmetries that leave it as it is (`fixed`)
 
 Friendly views over all builds
-  states(puzzle, goal, state, depth, pred, move, solutions)   -- pred NULL at the goal
+  states(puzzle, goal, state, depth, pred, move, solutions, stored)
+                 -- pred NULL at the goal; stored: the row's key (the state, or its class's)
   depth_histogram(puzzle, goal, depth, states)
   farthest(puzzle, goal, state, depth, solutions)
 
@@ -38,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 #: PRAGMA user_version of a database this code writes; others are refused, not misread.
-VERSION = 4
+VERSION = 5
 
 TABLES = [
     """CREATE TABLE IF NOT EXISTS puzzles (
@@ -224,7 +225,7 @@ def states_view(builds: list[dict]) -> list[str]:
         if b.get("classes") is not None
         else f"""SELECT {quote(b["name"])} AS puzzle, {quote(b["goal"])} AS goal, n.state AS state,
            n.depth AS depth, {_pred_of(b)} AS pred,
-           m.label AS move, n.solutions AS solutions
+           m.label AS move, n.solutions AS solutions, n.state AS stored
     FROM {b["node_table"]} AS n
     LEFT JOIN moves AS m ON m.puzzle_id = {int(b["id"])} AND m.code = n.move"""
         for b in builds
@@ -232,7 +233,7 @@ def states_view(builds: list[dict]) -> list[str]:
     if not arms:
         arms = [
             "SELECT NULL AS puzzle, NULL AS goal, NULL AS state, NULL AS depth, "
-            "NULL AS pred, NULL AS move, NULL AS solutions WHERE 0"
+            "NULL AS pred, NULL AS move, NULL AS solutions, NULL AS stored WHERE 0"
         ]
     farthest = [
         class_farthest_arm(b)
@@ -282,7 +283,7 @@ def class_arm(b: dict) -> str:
     build_id, table = int(b["id"]), b["node_table"]
     arms = [
         f"""SELECT {image_sql("n.state", takes)} AS state, n.depth AS depth,
-               n.solutions AS solutions, i.image AS image
+               n.solutions AS solutions, i.image AS image, n.state AS stored
         FROM {table} AS n
         CROSS JOIN class_images AS c
           ON c.puzzle_id = {build_id} AND c.fixed = n.fixed AND c.symmetry = {k}
@@ -295,7 +296,7 @@ def class_arm(b: dict) -> str:
     inner = "\n        UNION ALL\n        ".join(arms)
     return f"""SELECT {quote(b["name"])} AS puzzle, {quote(b["goal"])} AS goal,
            x.state AS state, x.depth AS depth, {pred} AS pred, m.label AS move,
-           x.solutions AS solutions
+           x.solutions AS solutions, x.stored AS stored
     FROM ({inner}) AS x
     LEFT JOIN moves AS m ON m.puzzle_id = {build_id} AND m.code = x.image"""
 

@@ -17,12 +17,13 @@ import time
 import zlib
 from contextlib import closing, contextmanager
 from pathlib import Path
+from urllib.parse import urlencode
 from xml.etree import ElementTree
 
 import pytest
 
 from puzzledb.builder.errors import BadQuery
-from puzzledb.db import build_rows, canned, queries, schema
+from puzzledb.db import build_rows, canned, queries, schema, state_key
 from puzzledb.db.connection import reader
 
 
@@ -690,6 +691,7 @@ def test_datasette_canned_queries_run_with_sample_parameters(cli, seed_db):
         params = set(re.findall(r":(\w+)", query["sql"]))
         assert params <= set(SAMPLES), name
         with sqlite3.connect(f"file:{seed_db}?mode=ro", uri=True) as conn:
+            state_key.register(conn)  # as puzzledb's Datasette plugin does
             rows = conn.execute(query["sql"], {p: SAMPLES[p] for p in params}).fetchall()
         assert rows, name
 
@@ -834,6 +836,38 @@ def test_the_datasette_command_suggested_for_builds_of_classes_sets_the_time_the
     assert answer.returncode == 0, answer.stdout + answer.stderr
     expected = json.loads(cli("path", "english", state, "--db", db, "--json").stdout)
     assert [r[1] for r in json.loads(answer.stdout)["rows"]] == expected["path"]
+
+
+def test_datasette_finds_a_state_of_a_build_of_classes_by_its_key(cli, tmp_path):
+    """Issue 30: with puzzledb's plugin (its `datasette` entry point), Datasette knows
+    state_key(): the canned `state` query and the same question typed as SQL answer within
+    Datasette's default 1 s limit, as `puzzledb moves` does, where `state = ?` alone reads
+    every image of the build (about 1 s on radius 9)."""
+    db, out = tmp_path / "puzzledb.sqlite", tmp_path / "metadata.json"
+    assert cli("build", "english", "--radius", "9", "--db", db, "-q").exit_code == 0
+    assert cli("datasette-metadata", "--output", out, "--db", db).exit_code == 0
+    state = rows_of(db, "SELECT state FROM farthest WHERE puzzle = 'english' LIMIT 1")[0][0]
+    typed = (
+        "SELECT depth, move, pred, solutions FROM states WHERE puzzle = 'english' "
+        "AND state = :s AND stored = state_key('english', '', :s)"
+    )
+    rows = []
+    for address in (
+        f"/{db.stem}/state.json?puzzle=english&goal=&state={state}&_shape=arrays",
+        f"/{db.stem}.json?" + urlencode({"sql": typed, "s": state, "_shape": "arrays"}),
+    ):
+        answer = subprocess.run(
+            [str(Path(sys.executable).parent / "datasette"), str(db), "-m", str(out)]
+            + ["--get", address],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert answer.returncode == 0, answer.stdout + answer.stderr
+        rows.append(json.loads(answer.stdout)["rows"])
+    path = json.loads(cli("path", "english", state, "--db", db, "--json").stdout)
+    expected = [path["depth"], path["moves"][0], path["path"][1], path["solutions"]]
+    assert rows == [[[state, *expected]], [expected]]
 
 
 HISTOGRAM_OF_EIGHT = (

@@ -14,6 +14,7 @@ import json
 import re
 import sqlite3
 from collections import Counter
+from contextlib import closing
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -21,7 +22,7 @@ import pytest
 
 from puzzledb.builder import catalogue, peg_symmetry
 from puzzledb.builder.peg import PegSolitaire
-from puzzledb.db import build_rows, queries
+from puzzledb.db import build_rows, queries, state_key
 from puzzledb.db.build import build_to
 from puzzledb.db.connection import reader
 
@@ -245,3 +246,76 @@ def test_datasette_metadata_describes_the_tables_of_classes(cli, plus):
         assert "Not part of" not in tables[name]["description"]
     assert "3,986 classes" in tables["nodes_1"]["description"]
     assert "30,532" in tables["nodes_1"]["description"]
+
+
+# -- a state found by its class's key (issue 30) -------------------------------------------------
+
+BY_KEY = (
+    "SELECT depth, pred, move, solutions FROM states "
+    "WHERE puzzle = 'plus21' AND state = :s AND stored = state_key('plus21', '', :s)"
+)
+
+
+def test_every_image_is_shown_under_its_classs_stored_key(plus):
+    """The view's `stored` column is the least image (builder.peg_symmetry), a row of the
+    node table: what state_key() gives for the image, and what a build of every position
+    stores as the state itself."""
+    classes, every = plus
+    symmetries = catalogue_free_symmetries(classes)
+    rows = rows_of(classes, "SELECT state, stored FROM states")
+    held = {s for (s,) in rows_of(classes, "SELECT state FROM nodes_1")}
+    assert len(rows) == 30532 and len(held) == 3986
+    for state, stored in rows:
+        assert stored == peg_symmetry.representative(state, symmetries)[0] and stored in held
+    assert all(s == k for s, k in rows_of(every, "SELECT state, stored FROM states"))
+
+
+def test_state_key_finds_each_position_as_the_view_does(cli, plus):
+    """`puzzledb sql` registers state_key(): the question by key gives each position's row
+    as the question by state alone (which reads every image), for positions spread over three
+    depths and the goal."""
+    classes, _ = plus
+    alone = BY_KEY.split(" AND stored")[0]
+    for depth in (0, 5, 9, 16):
+        states = [s for (s,) in rows_of(classes, "SELECT state FROM states WHERE depth = ?", depth)]
+        for state in states[:: max(1, len(states) // 8)]:
+            seen = json.loads(
+                cli("sql", BY_KEY, "-p", "s", state, "--db", classes, "--json").stdout
+            )
+            want = json.loads(cli("sql", alone, "-p", "s", state, "--db", classes, "--json").stdout)
+            assert seen["rows"] == want["rows"] != [] and seen["rows"][0][0] == depth
+
+
+def test_state_key_reads_each_arm_by_its_key(cli, plus):
+    """No arm of the view is read whole: each symmetry's arm searches the node table by its
+    key (a SCAN of `n` would read the build)."""
+    classes, _ = plus
+    state = rows_of(classes, "SELECT state FROM states WHERE depth = 9 LIMIT 1")[0][0]
+    plan = json.loads(
+        cli(
+            "sql", "EXPLAIN QUERY PLAN " + BY_KEY, "-p", "s", state, "--db", classes, "--json"
+        ).stdout
+    )["rows"]
+    details = [row[-1] for row in plan]
+    searches = [d for d in details if d == "SEARCH n USING PRIMARY KEY (state=?)"]
+    assert len(searches) == len(catalogue_free_symmetries(classes))
+    assert not [d for d in details if re.match(r"SCAN n\b|.*AUTOMATIC", d)], details
+
+
+def test_state_key_leaves_what_is_no_position_of_a_build_as_it_is(plus, tmp_path):
+    """A puzzle not built, a text of another length, a value not text: no key to compute, so
+    the state itself (no row matches). A file that is not puzzledb's (Datasette registers the
+    function on every file it opens) gives the same."""
+    classes, _ = plus
+    with sqlite3.connect(f"file:{classes}?mode=ro", uri=True) as conn:
+        state_key.register(conn)
+        ask = "SELECT state_key(?, ?, ?)"
+        assert conn.execute(ask, ("eight", "", "123")).fetchone() == ("123",)
+        assert conn.execute(ask, ("plus21", "", "0101")).fetchone() == ("0101",)
+        assert conn.execute(ask, ("plus21", "", 7)).fetchone() == (7,)
+        assert conn.execute(ask, ("plus21", "no such goal", GOAL)).fetchone() == (GOAL,)
+    other = tmp_path / "other.db"
+    with closing(sqlite3.connect(other)) as conn:
+        conn.execute("CREATE TABLE t (x)")
+        state_key.register(conn)
+        assert conn.execute("SELECT state_key('plus21', '', 'ab')").fetchone() == ("ab",)

@@ -46,6 +46,9 @@ STATE_COLUMNS = {
     "move": "The move from this state to pred, in words (e.g. 'tile 5 down').",
     "solutions": "How many distinct optimal paths lead from this state to the goal (1 at the "
     "goal); exact, as decimal text past 9,223,372,036,854,775,807.",
+    "stored": "The key of the row the build stores for the state: the state itself, or in a "
+    "build of classes the least of its images. `stored = state_key(puzzle, '', state)` finds "
+    "a state by that key.",
 }
 
 TABLES = {
