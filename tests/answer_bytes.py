@@ -256,6 +256,11 @@ def _body(client, route: str, query: dict[str, str]) -> str:
     return f"{response.status_code} {response.get_data(as_text=True)}"
 
 
+def saved() -> dict[str, str]:
+    """The texts kept in tests/answer_bytes.json, by label."""
+    return json.loads(SAVED.read_text(encoding="utf-8"))
+
+
 def write(folder: Path) -> None:
     texts = answered(database(folder / "samples.sqlite"))
     SAVED.write_text(json.dumps(texts, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

@@ -4,12 +4,10 @@ it is now, against the text the code gave before (tests/answer_bytes.json)."""
 
 from __future__ import annotations
 
-import json
-
 import answer_bytes
 import pytest
 
-SAVED = json.loads(answer_bytes.SAVED.read_text(encoding="utf-8"))
+SAVED = answer_bytes.saved()
 
 
 @pytest.fixture(scope="module")
