@@ -60,16 +60,6 @@ class Build:
     started_at: str | None = None
     finished_at: str | None = None
 
-    def summary(self) -> dict:
-        return {
-            "goal": self.goal,
-            "states": self.states,
-            "max_depth": self.max_depth,
-            "radius": self.radius,
-            "built_at": self.built_at,
-            "build_seconds": self.build_seconds,
-        }
-
 
 @lru_cache(maxsize=1024)
 def _build_from(values: tuple) -> Build:

@@ -1,4 +1,5 @@
-"""The answers puzzledb gives, as JSON-ready dicts, for every front end (CLI, HTTP, page).
+"""The answers puzzledb gives, as JSON-ready dicts typed by service.answer_types, for every
+front end (CLI, HTTP, page).
 
 A front end builds a question (service.questions) from its raw text; here it is resolved once,
 on one connection (its puzzle, build, frame and canonical states: user input becomes the
@@ -13,7 +14,7 @@ import itertools
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, cast, overload
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.errors import (
@@ -29,6 +30,22 @@ from puzzledb.db import queries
 from puzzledb.db.connection import Readable
 from puzzledb.db.queries import Build
 
+from .answer_types import (
+    Answer,
+    BuildEntry,
+    Catalogue,
+    CatalogueEntry,
+    Coordinates,
+    DepthAnswer,
+    Exit,
+    FarthestAnswer,
+    Health,
+    MoveOption,
+    MovesAnswer,
+    PathAnswer,
+    Piece,
+    StatsAnswer,
+)
 from .questions import (
     FARTHEST_LIMIT,
     LIMIT,
@@ -86,13 +103,25 @@ class Answers:
         return self.database.connection()
 
     # -- asking --------------------------------------------------------------------------------
-    def ask(self, question: Question) -> tuple[Resolved, dict]:
+    @overload
+    def ask(self, question: PathQuestion) -> tuple[Resolved, PathAnswer]: ...
+    @overload
+    def ask(self, question: MovesQuestion) -> tuple[Resolved, MovesAnswer]: ...
+    @overload
+    def ask(self, question: DepthQuestion) -> tuple[Resolved, DepthAnswer]: ...
+    @overload
+    def ask(self, question: FarthestQuestion) -> tuple[Resolved, FarthestAnswer]: ...
+    @overload
+    def ask(self, question: StatsQuestion) -> tuple[Resolved, StatsAnswer]: ...
+    @overload
+    def ask(self, question: Question) -> tuple[Resolved, Answer]: ...
+    def ask(self, question: Question) -> tuple[Resolved, Answer]:
         """The question resolved, and its answer, both on one connection."""
         with self.connection() as conn:
             resolved = self.resolved(conn, question)
             return resolved, self.answer_to(conn, resolved)
 
-    def answer(self, question: Question) -> dict:
+    def answer(self, question: Question) -> Answer:
         return self.ask(question)[1]
 
     def resolved(self, conn, question: Question) -> Resolved:
@@ -114,17 +143,17 @@ class Answers:
             named = dataclasses.replace(named, after=puzzle.parse(named.after, "after"))
         return Resolved(named, puzzle, build, build.goal)
 
-    def answer_to(self, conn, resolved: Resolved) -> dict:
+    def answer_to(self, conn, resolved: Resolved) -> Answer:
         """The answer to a resolved question, read through `conn` (the one it was resolved on)."""
-        answer: Callable[[object, Resolved], dict] = getattr(self, f"_{resolved.question.kind}")
+        answer: Callable[[object, Resolved], Answer] = getattr(self, f"_{resolved.question.kind}")
         return answer(conn, resolved)
 
     # -- a Python caller's shorthand: the question from its parts, then its answer ----------------
-    def path(self, name, state_text, goal_text=None, to_text=None) -> dict:
-        return self.answer(PathQuestion.of(name, state_text, goal_text, to_text))
+    def path(self, name, state_text, goal_text=None, to_text=None) -> PathAnswer:
+        return self.ask(PathQuestion.of(name, state_text, goal_text, to_text))[1]
 
-    def moves(self, name, state_text, goal_text=None, to_text=None, any_state=False) -> dict:
-        return self.answer(MovesQuestion.of(name, state_text, goal_text, to_text, any_state))
+    def moves(self, name, state_text, goal_text=None, to_text=None, any_state=False) -> MovesAnswer:
+        return self.ask(MovesQuestion.of(name, state_text, goal_text, to_text, any_state))[1]
 
     def depth(
         self,
@@ -134,14 +163,14 @@ class Answers:
         limit=LIMIT.default,
         offset=OFFSET.default,
         after_text=None,
-    ) -> dict:
-        return self.answer(DepthQuestion.of(name, depth, goal_text, limit, offset, after_text))
+    ) -> DepthAnswer:
+        return self.ask(DepthQuestion.of(name, depth, goal_text, limit, offset, after_text))[1]
 
-    def farthest(self, name, goal_text=None, limit=FARTHEST_LIMIT.default) -> dict:
-        return self.answer(FarthestQuestion.of(name, goal_text, limit))
+    def farthest(self, name, goal_text=None, limit=FARTHEST_LIMIT.default) -> FarthestAnswer:
+        return self.ask(FarthestQuestion.of(name, goal_text, limit))[1]
 
-    def stats(self, name, goal_text=None) -> dict:
-        return self.answer(StatsQuestion.of(name, goal_text))
+    def stats(self, name, goal_text=None) -> StatsAnswer:
+        return self.ask(StatsQuestion.of(name, goal_text))[1]
 
     # -- resolving the puzzle and its build ----------------------------------------------------
     def puzzle(self, conn, name: str) -> Puzzle:
@@ -264,20 +293,20 @@ class Answers:
         )
 
     # -- answers, each from its resolved question -------------------------------------------------
-    def _path(self, conn, r: Resolved) -> dict:
+    def _path(self, conn, r: Resolved) -> PathAnswer:
         """An optimal path from a state to the goal, or with `to` to any position: a build
         toward another goal answers it through a frame, and the path is mapped back."""
         puzzle, build, frame, goal = r.puzzle, r.build, r.frame, r.goal
         state = cast(PathQuestion, r.question).state
         steps, solutions = queries.path(conn, build, frame.to_build(state) if frame else state)
-        if not steps:
+        if not steps or solutions is None:
             raise self._not_stored(puzzle, build, state, goal)
-        moves: list[str | None]  # None only after the goal, which is left out
+        moves: list[str]
         if frame:
             states = [frame.from_build(s) for s, _ in steps]
             moves = [_move_between(puzzle, a, b) for a, b in itertools.pairwise(states)]
-        else:
-            states, moves = [s for s, _ in steps], [m for _, m in steps[:-1]]
+        else:  # a step's move is None only at the goal, which is left out
+            states, moves = [s for s, _ in steps], cast(list[str], [m for _, m in steps[:-1]])
         return {
             "puzzle": build.name,
             "goal": goal,
@@ -306,7 +335,7 @@ class Answers:
             f"{state} cannot reach {_aim(build, goal)} {goal} of {build.name}: {lost.reason}"
         )
 
-    def _depth(self, conn, r: Resolved) -> dict:
+    def _depth(self, conn, r: Resolved) -> DepthAnswer:
         """A page of the states at `depth`, in state order (a build of classes: class by
         class, db.classes): skip `offset` of them, or start after the state `after` (the last
         of the previous page), which costs the same however deep the page."""
@@ -329,7 +358,7 @@ class Answers:
             "states": states,
         }
 
-    def _farthest(self, conn, r: Resolved) -> dict:
+    def _farthest(self, conn, r: Resolved) -> FarthestAnswer:
         build, limit = r.build, cast(FarthestQuestion, r.question).limit
         states = queries.states_at_depth(conn, build, build.max_depth, limit)
         count = queries.count_at_depth(conn, build, build.max_depth)
@@ -342,7 +371,7 @@ class Answers:
             "states": states,
         }
 
-    def _stats(self, conn, r: Resolved) -> dict:
+    def _stats(self, conn, r: Resolved) -> StatsAnswer:
         build = r.build
         counts = queries.histogram(conn, build)
         most = queries.most_solved(conn, build, MOST_SOLVED_SHOWN)
@@ -367,12 +396,12 @@ class Answers:
             "finished_at": build.finished_at,  # when the build committed (None: not kept)
         }
 
-    def catalogue(self) -> dict:
+    def catalogue(self) -> Catalogue:
         with self.connection() as conn:
             builds = queries.all_builds(conn)
         return catalogue_answer(builds)
 
-    def _moves(self, conn, r: Resolved) -> dict:
+    def _moves(self, conn, r: Resolved) -> MovesAnswer:
         """Every legal move from a stored state with the depth it leads to, best first.
 
         A lookup like path: the move rule lists the successors, one query finds their depths.
@@ -398,9 +427,10 @@ class Answers:
                 raise self._not_stored(puzzle, build, state, goal)
             lost = _lost(puzzle, build, state, goal)
         here, solutions = depths.get(state, (None, None))
-        listed = []
+        listed: list[MoveOption] = []
         for move, after in options:
             depth, count = depths.get(after, (None, None))
+            moved, rest = puzzle.move_cells(state, move, after)
             listed.append(
                 {
                     "move": move.label,
@@ -409,12 +439,13 @@ class Answers:
                     "solutions": count,
                     "optimal": here is not None and depth == here - 1,
                     "beyond_radius": depth is None and _beyond(puzzle, build, after, goal),
-                    **dict(zip(("from", "to"), puzzle.move_cells(state, move, after))),
+                    "from": moved,
+                    "to": rest,
                     "pieces": _pieces(puzzle, after),
                 }
             )
         listed.sort(key=lambda m: (m["depth"] is None, m["depth"] or 0))
-        answer = {
+        answer: MovesAnswer = {
             "puzzle": build.name,
             "goal": goal,
             "state": state,
@@ -424,11 +455,11 @@ class Answers:
             "moves": listed,
         }
         if lost is not None:
-            answer.update(lost.said(build, goal))
+            lost.tell(answer, build, goal)
         return answer
 
 
-def _pieces(puzzle: Puzzle, state: str) -> list[dict]:
+def _pieces(puzzle: Puzzle, state: str) -> list[Piece]:
     """The pieces of a state and the cells each covers, as the page draws them."""
     return [{"label": label, "cells": cells} for label, cells in puzzle.placed(state)]
 
@@ -446,9 +477,9 @@ class Lost:
     beyond: bool
     reason: Reason
 
-    def said(self, build: Build, goal: str) -> dict:
-        """The answer's `why` in a player's words (no state written out), with the rule's
-        proof as `why_details` when there is one, and `beyond_radius`."""
+    def tell(self, answer: MovesAnswer, build: Build, goal: str) -> None:
+        """Put into the answer its `why` in a player's words (no state written out), and
+        `beyond_radius`, with the rule's proof as `why_details` when there is one."""
         if self.beyond:
             why = (
                 f"Too far for this build: this position is more than {build.radius} moves from "
@@ -458,10 +489,10 @@ class Lost:
         else:
             away = "No way to win" if goal == build.goal else "No way to the target"
             why = f"{away} from here: {self.reason.words}."
-        said = {"why": why, "beyond_radius": self.beyond}
+        answer["why"] = why
+        answer["beyond_radius"] = self.beyond
         if self.reason.proof:
-            said["why_details"] = self.reason.proof
-        return said
+            answer["why_details"] = self.reason.proof
 
 
 def _lost(puzzle: Puzzle, build: Build, state: str, goal: str) -> Lost:
@@ -508,9 +539,9 @@ def _move_between(puzzle: Puzzle, before: str, after: str) -> str:
     return next(move.label for move, reached in puzzle.moves(before) if reached == after)
 
 
-def catalogue_answer(builds: list[Build]) -> dict:
+def catalogue_answer(builds: list[Build]) -> Catalogue:
     """Every catalogue puzzle (built or not) and every stored custom puzzle, with its builds."""
-    entries: dict[str, dict] = {}
+    entries: dict[str, CatalogueEntry] = {}
     for puzzle in catalogue.CATALOGUE.values():
         entries[puzzle.name] = _entry(puzzle.spec(), puzzle.default_goal, puzzle.coordinates())
     for build in builds:
@@ -518,33 +549,40 @@ def catalogue_answer(builds: list[Build]) -> dict:
             entries[build.name] = _entry(
                 build.definition, build.definition["goal"], _puzzle_of(build).coordinates()
             )
-        entries[build.name]["builds"].append(
-            {**build.summary(), **_goal_facts(build), **_targets(build)}
-        )
+        entries[build.name]["builds"].append(_build_entry(build))
     return {"puzzles": list(entries.values())}
+
+
+def health_answer(builds: list[Build]) -> Health:
+    """The service is up and has read its builds."""
+    return {"status": "ok", "builds": len(builds)}
 
 
 def _puzzle_of(build: Build) -> Puzzle:
     return catalogue.CATALOGUE.get(build.name) or catalogue.from_spec(build.definition)
 
 
-def _goal_facts(build: Build) -> dict:
-    """What a front end says about the build's goal, by the rules of its kind: where it puts
-    an exit on the board's edge (the page marks it; [] for a whole-position goal), and the
-    goal in words ("one peg left in the centre (hole 16)")."""
+def _build_entry(build: Build) -> BuildEntry:
+    """A build's figures, and what a front end says about its goal by the rules of its kind:
+    where it puts an exit on the board's edge (the page marks it; [] for a whole-position
+    goal), the goal in words ("one peg left in the centre (hole 16)"), and whether the build
+    can answer toward positions other than built goals (`to`, through a renaming:
+    builder.targets), and if not why: a client offers targets by it instead of asking about
+    each position. Which targets a build serves is still decided when one is asked for (its
+    blank must sit where a symmetry can carry it)."""
     puzzle = _puzzle_of(build)
-    return {"exits": puzzle.exits(build.goal), "goal_words": puzzle.goal_words(build.goal)}
-
-
-def _targets(build: Build) -> dict:
-    """Whether the build can answer toward positions other than built goals (`to`, through a
-    renaming: builder.targets), and if not why: a client offers targets by it instead of
-    asking about each position. Which target positions a build serves is still
-    decided when one is asked for (its blank must sit where a symmetry can carry it)."""
-    puzzle = _puzzle_of(build)
-    if puzzle.relabelable:
-        return {"targets": True, "why_no_targets": None}
-    return {"targets": False, "why_no_targets": _why_no_targets(puzzle)}
+    return {
+        "goal": build.goal,
+        "states": build.states,
+        "max_depth": build.max_depth,
+        "radius": build.radius,
+        "built_at": build.built_at,
+        "build_seconds": build.build_seconds,
+        "exits": cast(list[Exit], puzzle.exits(build.goal)),  # the builder's {side, cells, words}
+        "goal_words": puzzle.goal_words(build.goal),
+        "targets": puzzle.relabelable,
+        "why_no_targets": None if puzzle.relabelable else _why_no_targets(puzzle),
+    }
 
 
 def _why_no_targets(puzzle: Puzzle) -> str:
@@ -560,7 +598,7 @@ def _why_no_targets(puzzle: Puzzle) -> str:
     )
 
 
-def _entry(spec: dict, default_goal: str, coordinates: dict | None) -> dict:
+def _entry(spec: dict, default_goal: str, coordinates: dict | None) -> CatalogueEntry:
     board = (
         f"{spec['rows']}x{spec['cols']}"
         if spec["kind"] == "sliding"
@@ -576,7 +614,8 @@ def _entry(spec: dict, default_goal: str, coordinates: dict | None) -> dict:
         "starts": [{"name": n, "state": s} for n, s in spec.get("starts", {}).items()],
         "builds": [],
         "definition": spec,  # the board's geometry and looks, for clients that draw it
-        "coordinates": coordinates,  # how move words name columns and rows, or None
+        # how move words name columns and rows, or None (the builder's {columns, rows})
+        "coordinates": cast(Coordinates | None, coordinates),
     }
 
 

@@ -19,6 +19,7 @@ import sqlite3
 import sys
 import threading
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 import click
@@ -79,7 +80,7 @@ def _answers(db_path) -> Answers:
     return Answers(reader(path), db_hint=hint, db_name=shown(str(path), PATH_SHOWN))
 
 
-def _emit(answer: dict, as_json: bool, human) -> None:
+def _emit(answer: Mapping[str, object], as_json: bool, human) -> None:
     """The answer as one JSON object, or as `human(answer)` makes it read: the text
     formatters (service.cli_text, and text_width with them) load only for text."""
     if as_json:

@@ -532,32 +532,6 @@ def test_documented_statuses_and_refusals(client):
         assert {"200", "304", "400", "404", "405", "414", "500"} <= set(responses)
 
 
-def test_answers_have_exactly_the_documented_keys(client):
-    document = ok(client, "/openapi.json")
-    schemas = document["components"]["schemas"]
-
-    def keys(schema) -> set:
-        optional = set(schema["properties"]) - set(schema["required"])
-        assert optional <= {"why", "why_details", "beyond_radius"}  # moves, a state not stored
-        return set(schema["required"])
-
-    for route, item in document["paths"].items():
-        if route == "/openapi.json":
-            continue
-        ref = item["get"]["responses"]["200"]["content"][JSON]["schema"]["$ref"]
-        example = {
-            p["name"]: str(p["example"]) for p in item["get"]["parameters"] if p["name"] != "to"
-        }  # documented as not with goal
-        answer = ok(client, route, **example)
-        assert set(answer) == keys(schemas[ref.rsplit("/", 1)[1]]), route
-    moves = ok(client, "/moves", puzzle="eight", state="867254301")["moves"][0]
-    assert set(moves) == keys(schemas["MovesAnswer"]["properties"]["moves"]["items"])
-    entry = ok(client, "/puzzles")["puzzles"][0]
-    puzzle_schema = schemas["Catalogue"]["properties"]["puzzles"]["items"]
-    assert set(entry) == keys(puzzle_schema)
-    assert set(entry["builds"][0]) == keys(puzzle_schema["properties"]["builds"]["items"])
-
-
 # -- headers and methods ---------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "route",

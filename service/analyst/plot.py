@@ -12,6 +12,8 @@ from pathlib import Path
 
 from puzzledb.builder.errors import PATH_SHOWN, CannotWrite, MalformedInput, shown
 
+from ..answer_types import StatsAnswer
+
 EXTENSIONS = (".png", ".svg")
 WIDTH, HEIGHT, DPI = 800, 480, 100
 BAR, INK, MUTED = "#4682b4", "#1a1a1a", "#555555"
@@ -29,7 +31,7 @@ def check_extension(path: str | Path) -> str:
     return suffix
 
 
-def write(path: str | Path, stats: dict) -> None:
+def write(path: str | Path, stats: StatsAnswer) -> None:
     """Draw `stats` (a stats answer) into `path`, as PNG or SVG by its extension.
 
     A path that cannot be written (no such folder, a folder, no permission) is CannotWrite
@@ -71,7 +73,7 @@ def write(path: str | Path, stats: dict) -> None:
             pyplot.close(figure)
 
 
-def _subtitle(stats: dict, suffix: str) -> str:
+def _subtitle(stats: StatsAnswer, suffix: str) -> str:
     """Goal and size; a goal whose characters no installed font draws is left out of a PNG
     (an SVG keeps the text, and the viewer's fonts draw it)."""
     goal = f"goal {stats['goal']}, "

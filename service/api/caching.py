@@ -16,6 +16,7 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Mapping
 
 from flask import current_app, request
 from flask.wrappers import Response
@@ -128,7 +129,7 @@ def etag(builds: tuple[Build, ...]) -> str:
     return digest.hexdigest()
 
 
-def respond(body: bytes | dict, tag: str, *, revalidate: bool = False) -> Response:
+def respond(body: bytes | Mapping[str, object], tag: str, *, revalidate: bool = False) -> Response:
     """`body` (JSON bytes, or a dict to encode) with its ETag, or 304 when the client has it:
     Werkzeug's make_conditional compares If-None-Match weakly (`W/"tag"`, `*`, a list) for GET
     and HEAD, and strips the body and its headers from a 304.
@@ -141,7 +142,7 @@ def respond(body: bytes | dict, tag: str, *, revalidate: bool = False) -> Respon
     at 1,966 requests/s after, 1,810 before).
     """
     max_age = current_app.config[SETTINGS["max_age"].config_key]
-    if isinstance(body, dict):
+    if not isinstance(body, bytes):
         body = dumps(body).encode()
     response = Response(body, mimetype="application/json")
     response.set_etag(tag)
@@ -155,6 +156,6 @@ def respond(body: bytes | dict, tag: str, *, revalidate: bool = False) -> Respon
     return response
 
 
-def dumps(answer: dict) -> str:
+def dumps(answer: Mapping[str, object]) -> str:
     """Compact UTF-8 JSON, keys in the order Answers gives them (the CLI's --json order)."""
     return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))

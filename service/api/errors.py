@@ -19,6 +19,7 @@ from werkzeug.exceptions import HTTPException
 
 from puzzledb.builder.errors import PuzzledbError, safe_message, shown
 
+from ..answer_types import Error
 from . import error_page
 from .caching import dumps
 from .headers import ERROR_PAGE_POLICY
@@ -42,7 +43,7 @@ HTTP_STATUS = {
 
 
 def error_response(status: int, code: str, message: str, headers=None) -> Response:
-    body = {"error": {"code": code, "message": safe_message(message)}}
+    body: Error = {"error": {"code": code, "message": safe_message(message)}}
     response = Response(dumps(body), status=status, headers=headers, mimetype="application/json")
     response.headers["Cache-Control"] = "no-store"
     return response

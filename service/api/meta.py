@@ -8,7 +8,7 @@ import json
 from flask import Blueprint, current_app
 
 from .. import openapi
-from ..answers import catalogue_answer
+from ..answers import catalogue_answer, health_answer
 from .caching import etag, respond
 from .params import read
 
@@ -42,7 +42,7 @@ def health():
     """Up, and the database answers: the builds are read (or known unchanged) every time."""
     read("/health")
     builds = _builds()
-    return respond({"status": "ok", "builds": len(builds)}, etag(tuple(builds)), revalidate=True)
+    return respond(health_answer(builds), etag(tuple(builds)), revalidate=True)
 
 
 @bp.get("/openapi.json")
