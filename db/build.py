@@ -9,15 +9,14 @@ import time
 from functools import partial
 from pathlib import Path
 
-from puzzledb.builder import peg_chains, peg_classes, peg_packed, peg_symmetry
+from puzzledb.builder import codecs
 from puzzledb.builder.known_layers import known_histogram
 from puzzledb.builder.memory import Budget, MemoryGuard, machine_budget
-from puzzledb.builder.packed import PackedBoard, packable
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import Puzzle
 from puzzledb.builder.result import SearchResult
 from puzzledb.builder.search import breadth_first
-from puzzledb.builder.vector_search import PackedResult, layered_bfs
+from puzzledb.builder.vector_search import layered_bfs
 
 from . import shards, store
 
@@ -42,26 +41,14 @@ def search(
     report = (progress or Progress()).layer
     result: SearchResult
     sources = puzzle.goal_positions(goal)
-    if packable(puzzle):
-        guard = memory_guard(puzzle, goal, radius, memory)
-        result = layered_bfs(PackedBoard(puzzle), goal, radius, report, sources, guard)
-    elif peg_packed.packable(puzzle):
-        guard = memory_guard(puzzle, goal, radius, memory)
-        codec = peg_packed.PackedPegs(puzzle)
-        result = layered_bfs(codec, goal, radius, report, sources, guard)
-        symmetries = puzzle.class_symmetries(goal)
-        if classes and len(symmetries) > 1 and isinstance(result, PackedResult):
-            (progress or Progress()).stage("keeping classes")
-            result.keep_classes(
-                peg_classes.PackedClasses(symmetries, puzzle.holes),
-                peg_symmetry.move_images(codec.jumps, symmetries),
-            )
-    elif peg_chains.packable(puzzle):
-        guard = memory_guard(puzzle, goal, radius, memory)
-        chains = peg_chains.PackedChains(puzzle)
-        result = layered_bfs(chains, goal, radius, report, sources, guard)
-    else:
+    codec = codecs.codec_for(puzzle)
+    if codec is None:
         result = breadth_first(puzzle, goal, radius, report, sources)
+    else:
+        guard = memory_guard(puzzle, goal, radius, memory)
+        result = packed_result = layered_bfs(codec, goal, radius, report, sources, guard)
+        if classes:
+            codecs.keep_classes(codec, goal, packed_result, progress or Progress())
     result.radius = radius
     return result
 

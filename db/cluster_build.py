@@ -7,9 +7,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from puzzledb.builder import cluster_search, packed, peg_chains, peg_packed
+from puzzledb.builder import cluster_search, codecs
 from puzzledb.builder.errors import PATH_SHOWN, ClusterFailed, MalformedInput, shown
-from puzzledb.builder.peg import PegSolitaire
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import Puzzle
 from puzzledb.builder.vector_search import Codec
@@ -64,21 +63,14 @@ def build_to(
 
 
 def codec_of(puzzle: Puzzle) -> Codec:
-    """The codec the one-machine search packs `puzzle` with (db.build.search); a board it
+    """The codec the one-machine search packs `puzzle` with (builder.codecs); a board it
     cannot pack is malformed here, saying why, before any cluster starts."""
-    if packed.packable(puzzle):
-        return packed.PackedBoard(puzzle)
-    if peg_packed.packable(puzzle):
-        return peg_packed.PackedPegs(puzzle)
-    if peg_chains.packable(puzzle):
-        return peg_chains.PackedChains(puzzle)
-    why = f": it has {puzzle.holes} holes" if isinstance(puzzle, PegSolitaire) else ""
-    raise MalformedInput(
-        f"--cluster builds the boards the vectorised search packs into integers (sliding "
-        f"boards of one blank, one-cell tiles and one tile a move; peg boards of at most "
-        f"{peg_packed.MAX_HOLES} holes); {puzzle.name} is not one{why}; build it without "
-        f"--cluster"
-    )
+    codec = codecs.codec_for(puzzle)
+    if codec is None:
+        raise MalformedInput(
+            f"--cluster builds {codecs.not_packed(puzzle)}; build it without --cluster"
+        )
+    return codec
 
 
 def _check_shard_count(path: Path, name: str, goal: str, workers: int) -> None:

@@ -15,28 +15,19 @@ import functools
 import json
 import os
 import signal
-import sqlite3
 import sys
-import threading
 import time
 from collections.abc import Mapping
 from pathlib import Path
 
 import click
 
-from puzzledb.builder import catalogue
 from puzzledb.builder.errors import (
     PATH_SHOWN,
-    ClusterFailed,
-    DatabaseFault,
     Interrupted,
     MalformedInput,
-    PuzzledbError,
-    TooLarge,
     shown,
 )
-from puzzledb.builder.progress import Progress
-from puzzledb.builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH_MEMORY, Puzzle
 from puzzledb.db.connection import existing_file, reader, resolve_path
 
 from .answers import Answers, Resolved
@@ -63,15 +54,6 @@ from .questions import (
     whole_number,
 )
 from .settings import APP, SERVE, SETTINGS
-
-
-class BuildInterrupted(KeyboardInterrupt):
-    """SIGINT or SIGTERM during a build, raised where the build was, so its transaction rolls
-    back exactly as on Ctrl-C."""
-
-    def __init__(self, signum: int):
-        super().__init__(signum)
-        self.signum = signum
 
 
 def _answers(db_path) -> Answers:
@@ -185,25 +167,7 @@ def list_command(db_path, as_json):
 @json_option
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
 @reports_errors
-def build_command(
-    names,
-    build_all,
-    goal,
-    all_goals,
-    radius,
-    compact,
-    classes,
-    definition,
-    rows,
-    cols,
-    blank,
-    metric,
-    cluster,
-    memory,
-    db_path,
-    as_json,
-    quiet,
-):
+def build_command(names, db_path, as_json, quiet, **options):
     """Search puzzles from a goal and store every state (replacing an old build).
 
     \b
@@ -214,350 +178,55 @@ def build_command(
     puzzledb build --file my.toml             every goal of a puzzle defined in TOML
     puzzledb build tiny --rows 2 --cols 2 --goal '231*' --blank '*'
     """
-    from . import cli_text
-    from .progress import for_build
+    from . import builds
 
-    built: list[dict] = []
-    warnings: list[str] = []
-    jobs: list = []
-    path: Path | None = None  # resolved below; an interruption may come first
-    # From the first moment: a signal while numpy and SQLAlchemy load is an interruption too.
-    with _BuildSignals() as signals:
+    # From the first moment: a signal while the plan is made is an interruption too, one
+    # that stored nothing.
+    with builds.BuildSignals() as signals:
         try:
-            from puzzledb.builder.memory import parse_budget
-            from puzzledb.db import build  # numpy and SQLAlchemy: only builds pay for them
-
-            started = time.perf_counter()
-            radius = None if radius is None else whole_number(radius, "radius")
-            budget = None if memory is None else parse_budget(memory)
-            builder = _builder(cluster, build)
-            jobs = _build_jobs(
-                names, build_all, goal, radius, definition, rows, cols, blank, metric
-            )
-            if all_goals:
-                jobs = _every_target(jobs, goal, build_all)
-            path = resolve_path(db_path)
-            for puzzle, target in jobs:
-                progress = _HoldsCommit(for_build(puzzle.name, quiet or as_json), signals)
-                row = builder.build_to(
-                    path,
-                    puzzle,
-                    target,
-                    started,
-                    radius=radius,
-                    progress=progress,
-                    compact=compact,
-                    memory=budget,
-                    **({"classes": classes} if cluster is None else {"cluster": cluster}),
-                )
-                built.append({k: row[k] for k in BUILD_SUMMARY})
-                if "not_at_rest" in row:
-                    stored = f"{row['name']} toward {row['goal']} is stored"
-                    warnings.append(_not_at_rest(stored, row["not_at_rest"], path))
-                signals.release()  # recorded as stored: an interruption held meanwhile ends here
-                started = time.perf_counter()
-                if not quiet and not as_json:
-                    within = "" if radius is None else f" within radius {radius}"
-                    click.echo(
-                        f"built {row['name']} toward {row['goal']}{within}: "
-                        f"{row['states']:,} state{'s' if row['states'] != 1 else ''}, "
-                        f"max depth {row['max_depth']}, {row['build_seconds']:.2f} s "
-                        f"-> {cli_text.echoed(path)}"
-                    )
-                if "not_at_rest" in row and not as_json:  # even with -q: it needs the operator
-                    click.echo(f"warning: {warnings[-1]}", err=True)
+            plan = builds.plan(names, db=db_path, **options)
         except KeyboardInterrupt as interrupt:
-            raise _warned(
-                _interrupted(interrupt, built, jobs),
-                interrupt,
-                warnings,
-                as_json,
-                jobs,
-                built,
-                path,
-            ) from None
-        except Exception as error:
-            if signals.arrived is not None:
-                # The interruption broke something on its way out (SQLAlchemy refuses a
-                # connection it saw interrupted): still an interruption, and nothing more.
-                interrupted = _interrupted(BuildInterrupted(signals.arrived), built, jobs)
-                raise _warned(interrupted, error, warnings, as_json, jobs, built, path) from None
-            if _database_error(error):
-                failed = _not_stored(error, path or resolve_path(db_path), built, jobs)
-                raise _warned(failed, error, warnings, as_json, jobs, built, path) from None
-            raise
-    _stored_whatever_comes()
+            raise builds.interrupted(interrupt) from None
+        outcome = builds.run(plan, _BuildReporter(quiet, as_json), signals)
+    builds.stored_whatever_comes()
     if as_json:
-        answer = {"database": str(path), "built": built}
-        if warnings:
-            answer["warnings"] = warnings
+        answer: dict = {"database": str(outcome.database), "built": outcome.built}
+        if outcome.warnings:
+            answer["warnings"] = outcome.warnings
         click.echo(json.dumps(answer, ensure_ascii=False))
 
 
-BUILD_SUMMARY = ("name", "goal", "states", "max_depth", "radius", "build_seconds")
+class _BuildReporter:
+    """What `build` prints as it goes: the progress display on stderr (none with --quiet or
+    --json), a line per stored build (none with --quiet or --json), and each warning at once
+    (even with --quiet; with --json the answer carries them)."""
 
+    def __init__(self, quiet: bool, as_json: bool):
+        self.quiet, self.as_json = quiet, as_json
+        self.shows_warnings = not as_json
 
-def _stored_whatever_comes() -> None:
-    """Every build is stored: Ctrl-C or SIGTERM from here on changes nothing, so the command
-    still says what it built and exits 0 (once, a signal at this point ended it with the
-    signal's status, as if nothing had been stored)."""
-    if threading.current_thread() is threading.main_thread():
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            if signal.getsignal(signum) is not signal.SIG_IGN:
-                signal.signal(signum, lambda _signum, _frame: None)
+    def progress(self, name: str):
+        from .progress import for_build
 
+        return for_build(name, self.quiet or self.as_json)
 
-def _builder(cluster: str | None, one_machine):
-    """db.build, or with --cluster db.cluster_build (which loads Dask: only it pays)."""
-    if cluster is None:
-        return one_machine
-    try:
-        from puzzledb.db import cluster_build
-    except ImportError as error:
-        raise ClusterFailed(
-            f"--cluster needs Dask: pip install 'puzzledb[cluster]' ({error})"
-        ) from None
-    cluster_build.cluster_search.parse(cluster)  # a bad ADDRESS is malformed, before any build
-    return cluster_build
+    def built(self, summary: dict, database: Path) -> None:
+        if self.quiet or self.as_json:
+            return
+        from . import cli_text
 
-
-def _not_at_rest(done: str, reason: str, path: Path, held: str = "the new data") -> str:
-    """A build (or removal) committed into a file that then could not leave WAL mode (a full
-    disk): what happened (`done`, e.g. "eight toward 123456780 is stored"), and what the
-    operator does."""
-    wal = Path(f"{path}-wal")
-    size = wal.stat().st_size if wal.exists() else 0
-    where = shown(str(path), PATH_SHOWN)
-    return (
-        f"{done}, but {where} could not be put back in "
-        f"rollback journal mode ({reason}): it stays in WAL mode, {held} in "
-        f"its -wal ({size:,} bytes). Free at least that much disk space; the next build into "
-        f"the file then puts it at rest, or at once: sqlite3 {where} 'PRAGMA journal_mode=DELETE'"
-    )
-
-
-def _warned(
-    error: PuzzledbError,
-    cause: BaseException,
-    warnings: list[str],
-    as_json: bool,
-    jobs,
-    built,
-    path: Path | None,
-) -> PuzzledbError:
-    """`error`, carrying what the operator must hear besides: with --json the warnings of
-    the builds stored before it (printed as they were stored otherwise), and whether the
-    failed build left the file in WAL mode (its -wal holding what was committed before)."""
-    error.warnings = list(warnings) if as_json else []
-    reason = getattr(cause, "not_at_rest", None)
-    if reason is not None and path is not None and len(built) < len(jobs) and not warnings:
-        puzzle, goal = jobs[len(built)]
-        done = f"{puzzle.name} toward {goal} was not stored"
-        error.warnings.append(_not_at_rest(done, reason, path, "what was committed before"))
-    return error
-
-
-def _database_error(error: Exception) -> bool:
-    """A build that failed in the database: in SQLite (raw, or wrapped by SQLAlchemy) or in the
-    second writer's process."""
-    from sqlalchemy.exc import DBAPIError  # loaded by every build already
-
-    from puzzledb.db.side_writer import SecondWriterFailed
-
-    return isinstance(error, (sqlite3.Error, DBAPIError, SecondWriterFailed))
-
-
-def _not_stored(error: Exception, path: Path, built: list[dict], jobs) -> DatabaseFault:
-    """A build that failed in SQLite (a full disk before its commit): it is not stored, and
-    the builds before it in this command are."""
-    puzzle, goal = jobs[len(built)]
-    cause = getattr(error, "orig", None) or getattr(error, "message", None) or error
-    message = (
-        f"cannot build {puzzle.name} toward {goal} into {shown(str(path), PATH_SHOWN)}: {cause}; "
-        f"it was not stored (the database holds what it held before)"
-    )
-    if built:
-        stored = ", ".join(f"{b['name']} toward {b['goal']}" for b in built)
-        message += f"; stored before it: {stored}"
-    return DatabaseFault(message)
-
-
-class _BuildSignals:
-    """SIGINT and SIGTERM during a build become BuildInterrupted where the build is (its
-    transaction rolls back), except while a build commits: from then until the command has
-    recorded it as stored they wait, so the message names exactly the builds stored."""
-
-    def __init__(self):
-        self.held, self.pending, self.previous = False, None, {}
-        self.arrived: int | None = None  # the first signal, once one has been raised
-
-    def __enter__(self):
-        if threading.current_thread() is threading.main_thread():
-            for signum in (signal.SIGINT, signal.SIGTERM):
-                if signal.getsignal(signum) is not signal.SIG_IGN:
-                    self.previous[signum] = signal.signal(signum, self._arrived)
-        return self
-
-    def __exit__(self, *exc_info):
-        for signum, handler in self.previous.items():
-            signal.signal(signum, handler)
-
-    def _arrived(self, signum, frame):
-        if self.held:
-            self.pending = signum
-        else:
-            self._raise(signum)
-
-    def _raise(self, signum: int):
-        if self.arrived is None:
-            self.arrived = signum
-        raise BuildInterrupted(signum)
-
-    def hold(self) -> None:
-        self.held = True
-
-    def release(self) -> None:
-        self.held, pending, self.pending = False, self.pending, None
-        if pending is not None:
-            self._raise(pending)
-
-
-class _HoldsCommit(Progress):
-    """The build's progress display, which also holds signals back from the store's
-    "committing" stage (its last statements and COMMIT) until the build is recorded."""
-
-    def __init__(self, shown_to: Progress, signals: _BuildSignals):
-        self.shown_to, self.signals = shown_to, signals
-
-    def layer(self, depth: int, states: int) -> None:
-        self.shown_to.layer(depth, states)
-
-    def stage(self, name: str) -> None:
-        if name == "committing":
-            self.signals.hold()
-        self.shown_to.stage(name)
-
-    def waiting(self, message: str) -> None:
-        self.shown_to.waiting(message)
-
-    def rows(self, written: int, total: int) -> None:
-        self.shown_to.rows(written, total)
-
-    def done(self) -> None:
-        self.shown_to.done()
-
-
-def _interrupted(interrupt: KeyboardInterrupt, built: list[dict], jobs) -> Interrupted:
-    """Which builds this command stored before the interruption, and which it did not."""
-    signum = getattr(interrupt, "signum", signal.SIGINT)
-    how = f"interrupted ({signal.Signals(signum).name})"
-    stored = [f"{b['name']} toward {b['goal']}" for b in built]
-    rest = [f"{puzzle.name} toward {goal}" for puzzle, goal in jobs[len(built) :]]
-    if not stored:
-        return Interrupted(f"{how}; nothing was stored: the database is unchanged", signum)
-    message = f"{how}; stored: {', '.join(stored)}"
-    if rest:
-        message += f"; not stored: {', '.join(rest)} (the database holds them as before)"
-    return Interrupted(message, signum)
-
-
-def _build_jobs(names, build_all, goal, radius, definition, rows, cols, blank, metric=None):
-    """The (puzzle, goal) pairs a build command asks for, every input checked first."""
-    import shlex
-
-    from puzzledb.builder import definition as definitions
-
-    if definition is not None or rows is not None or cols is not None:
-        if build_all:
-            raise MalformedInput("--all builds the catalogue; it does not go with --file or --rows")
-        if definition is not None:
-            if (
-                names
-                or rows is not None
-                or cols is not None
-                or blank is not None
-                or metric is not None
-            ):
-                raise MalformedInput(
-                    "--file defines the puzzle: give no NAME, --rows, --cols, --blank or --metric"
-                )
-            defined = definitions.load_file(definition)
-            example = f"puzzledb build --file {shown(definition, PATH_SHOWN)}"
-        else:
-            if len(names) != 1:
-                raise MalformedInput("--rows and --cols define one puzzle: give exactly one NAME")
-            defined = definitions.from_flags(
-                names[0], rows, cols, goal, "0" if blank is None else blank, metric
-            )
-            example = (
-                f"puzzledb build {names[0]} --rows {rows} --cols {cols} --goal {shlex.quote(goal)}"
-                + ("" if blank is None else f" --blank {shlex.quote(blank)}")
-                + ("" if metric is None else f" --metric {shlex.quote(metric)}")
-            )
-        puzzle: Puzzle = defined.puzzle
-        goals = [puzzle.parse_goal(goal)] if goal is not None else defined.goals
-        _check_size(puzzle, radius, example)
-        return [(puzzle, target) for target in goals]
-    if blank is not None or metric is not None:
-        raise MalformedInput(
-            f"{'--blank' if blank is not None else '--metric'} goes with "
-            f'--rows and --cols (a TOML file says `metric = "multi"`)'
+        within = "" if summary["radius"] is None else f" within radius {summary['radius']}"
+        states = summary["states"]
+        click.echo(
+            f"built {summary['name']} toward {summary['goal']}{within}: "
+            f"{states:,} state{'s' if states != 1 else ''}, "
+            f"max depth {summary['max_depth']}, {summary['build_seconds']:.2f} s "
+            f"-> {cli_text.echoed(database)}"
         )
-    if build_all:
-        names = tuple(dict.fromkeys(names + tuple(catalogue.SEEDS)))
-    if not names:
-        raise MalformedInput(
-            f"name a puzzle to build, or use --all; puzzles: {', '.join(catalogue.CATALOGUE)} "
-            f"(or define one with --file or --rows/--cols)"
-        )
-    if goal is not None and len(names) != 1:
-        raise MalformedInput("--goal needs exactly one puzzle name")
-    jobs = []
-    for name in names:
-        puzzle = catalogue.get(name)
-        target = puzzle.parse_goal(goal)
-        _check_size(puzzle, radius, f"puzzledb build {name}", target)
-        jobs.append((puzzle, target))
-    if build_all:
-        from puzzledb.builder.targets import goals_for_every_target
 
-        for name in catalogue.SEEDS_WITH_EVERY_TARGET:
-            puzzle = catalogue.get(name)
-            built = {target for p, target in jobs if p is puzzle}
-            jobs += [(puzzle, t) for t in goals_for_every_target(puzzle) if t not in built]
-    return jobs
-
-
-def _every_target(jobs, goal, build_all):
-    """The jobs of --all-goals: for each puzzle, one goal per class of blank cell under the
-    board's symmetries, so that `path --to` can reach any position."""
-    from puzzledb.builder.targets import goals_for_every_target
-
-    if goal is not None or build_all:
-        raise MalformedInput("--all-goals chooses the goals itself: give no --goal or --all")
-    out = []
-    for puzzle in dict.fromkeys(p for p, _ in jobs):
-        if not puzzle.relabelable:
-            alike = "pegs that are all alike" if puzzle.kind == "peg" else "repeated or wide pieces"
-            raise MalformedInput(
-                f"--all-goals needs a puzzle whose pieces are all distinct (one blank, no wide "
-                f"pieces), so that one build serves many targets; {puzzle.name} has {alike}: "
-                f"build each target with --goal"
-            )
-        out += [(puzzle, target) for target in goals_for_every_target(puzzle)]
-    return out
-
-
-def _check_size(puzzle, radius: int | None, example: str, goal: str | None = None) -> None:
-    """Refuse a complete search that memory cannot hold before it starts, not hours later."""
-    count = catalogue.states_bound(puzzle, goal)
-    if radius is None and count is not None and count > MAX_COMPLETE_STATES:
-        raise TooLarge(
-            f"{puzzle.name} has up to {count:,} states, too many to search completely (at "
-            f"~{BYTES_PER_STATE} bytes a state, {SEARCH_MEMORY // 10**9} GB hold "
-            f"{MAX_COMPLETE_STATES:,}); build it within a radius, e.g. {example} "
-            f"--radius {catalogue.suggested_radius(puzzle.name, puzzle)}"
-        )
+    def warning(self, text: str) -> None:
+        if not self.as_json:
+            click.echo(f"warning: {text}", err=True)
 
 
 @main.command("remove")
@@ -581,14 +250,15 @@ def remove_command(name, goal, db_path, as_json):
     from puzzledb.db import remove
 
     from . import cli_text
+    from .builds import BuildInterrupted, BuildSignals, HoldsCommit, not_at_rest
     from .progress import for_build
 
     path = resolve_path(db_path)
     where = goal
-    with _BuildSignals() as signals:
+    with BuildSignals() as signals:
         try:
             where = _goal_to_remove(db_path, name, goal)
-            progress = _HoldsCommit(for_build(f"remove {name}", as_json), signals)
+            progress = HoldsCommit(for_build(f"remove {name}", as_json), signals)
             removed = remove.remove_from(path, name, where, progress)
             signals.release()  # recorded as removed: an interruption held meanwhile ends here
         except KeyboardInterrupt as interrupt:
@@ -600,7 +270,7 @@ def remove_command(name, goal, db_path, as_json):
     what = ", ".join(f"{b['name']} toward {b['goal']}" for b in removed.builds)
     warnings = []
     if removed.not_at_rest is not None:
-        warnings.append(_not_at_rest(f"{what} removed", removed.not_at_rest, path))
+        warnings.append(not_at_rest(f"{what} removed", removed.not_at_rest, path))
     if as_json:
         answer = {
             "database": str(path),

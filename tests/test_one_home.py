@@ -1,8 +1,10 @@
 """Each rule and each limit has one home: the swap rule said three ways (Python, numpy, SQL)
 agrees, the suggested radius is one number, caches are bounded, and guards are not asserts."""
 
+import ast
 import random
 import sqlite3
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -75,3 +77,41 @@ def test_move_words_are_kept_for_a_bounded_number_of_builds(seed_db, monkeypatch
             other = queries.Build(**{**build.__dict__, "built_at": f"{build.built_at} #{i}"})
             assert queries.move_labels(conn, other) == queries.move_labels(conn, build)
     assert len(fresh) == queries.MOVE_LABELS_KEPT
+
+
+TREE = Path(__file__).resolve().parent.parent
+#: What choosing a codec takes: a codec's test of the boards it packs, or its class.
+CODEC_CHOICE = {"packable", "PackedBoard", "PackedPegs", "PackedChains"}
+#: The registry, and each codec's own module (which defines its test and its class).
+CODEC_HOMES = {
+    "builder/codecs.py",
+    "builder/packed.py",
+    "builder/peg_packed.py",
+    "builder/peg_chains.py",
+}
+
+
+def _names(path: Path) -> set[str]:
+    """Every name `path` uses or imports: variables, attributes, imported names."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            names.add(node.attr)
+        elif isinstance(node, ast.ImportFrom):
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+def test_only_the_codec_registry_chooses_a_codec():
+    """builder.codecs alone asks which codec packs a puzzle: no other module of the package
+    (the one-machine build, the cluster's) repeats the chain of `packable` tests and classes."""
+    found = {
+        str(path.relative_to(TREE)): sorted(_names(path) & CODEC_CHOICE)
+        for package in ("builder", "db", "service")
+        for path in sorted((TREE / package).rglob("*.py"))
+        if str(path.relative_to(TREE)) not in CODEC_HOMES
+    }
+    assert {path: names for path, names in found.items() if names} == {}
+    assert _names(TREE / "builder" / "codecs.py") >= CODEC_CHOICE  # the scan reads names

@@ -76,6 +76,7 @@ NOT_FOR_A_JSON_LOOKUP = {
     "puzzledb.service.render",
     "puzzledb.service.progress",
     "puzzledb.service.output_file",
+    "puzzledb.service.builds",
     "puzzledb.db.build",
     "puzzledb.db.store",
 }
