@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, cast
 from puzzledb.builder import catalogue
 from puzzledb.builder.errors import (
     BeyondRadius,
+    DatabaseFault,
     MalformedInput,
     NotBuilt,
     PuzzledbError,
@@ -370,7 +371,8 @@ class Answers:
     def catalogue(self) -> dict:
         with self.connection() as conn:
             builds = queries.all_builds(conn)
-        return catalogue_answer(builds)
+            held = held_starts(conn, builds)
+        return catalogue_answer(builds, held)
 
     def _moves(self, conn, r: Resolved) -> dict:
         """Every legal move from a stored state with the depth it leads to, best first.
@@ -508,8 +510,9 @@ def _move_between(puzzle: Puzzle, before: str, after: str) -> str:
     return next(move.label for move, reached in puzzle.moves(before) if reached == after)
 
 
-def catalogue_answer(builds: list[Build]) -> dict:
-    """Every catalogue puzzle (built or not) and every stored custom puzzle, with its builds."""
+def catalogue_answer(builds: list[Build], held: dict[int, list[str]] | None = None) -> dict:
+    """Every catalogue puzzle (built or not) and every stored custom puzzle, with its builds;
+    `held`: the named starts each build holds, by build id (held_starts)."""
     entries: dict[str, dict] = {}
     for puzzle in catalogue.CATALOGUE.values():
         entries[puzzle.name] = _entry(puzzle.spec(), puzzle.default_goal, puzzle.coordinates())
@@ -519,9 +522,32 @@ def catalogue_answer(builds: list[Build]) -> dict:
                 build.definition, build.definition["goal"], _puzzle_of(build).coordinates()
             )
         entries[build.name]["builds"].append(
-            {**build.summary(), **_goal_facts(build), **_targets(build)}
+            {
+                **build.summary(),
+                **_goal_facts(build),
+                **_targets(build),
+                "starts": (held or {}).get(build.id, []),
+            }
         )
     return {"puzzles": list(entries.values())}
+
+
+def held_starts(conn, builds: list[Build]) -> dict[int, list[str]]:
+    """The names of the named starts each build holds, by build id: a client opens a build at
+    one of these without asking for a position it lacks (a radius build of the English cross
+    does not reach its classic start). A build whose rows cannot be read is said to hold none
+    here; its own lookups say what is wrong."""
+    held = {}
+    for build in builds:
+        starts = _puzzle_of(build).starts
+        if not starts:
+            continue
+        try:
+            found = queries.depths_of(conn, build, list(starts.values()))
+        except DatabaseFault:
+            found = {}
+        held[build.id] = [name for name, state in starts.items() if state in found]
+    return held
 
 
 def _puzzle_of(build: Build) -> Puzzle:

@@ -233,6 +233,13 @@ BUILD = _object(
             "type": ["string", "null"],
             "description": "Why not, in words, when `targets` is false; else null.",
         },
+        "starts": {
+            "type": "array",
+            "items": STR,
+            "description": "The names of the puzzle's named starts (its `starts`) that this "
+            "build holds, to open it at: a radius build may not reach a start (the English "
+            "cross's classic start lies 31 jumps out).",
+        },
     }
 )
 

@@ -9,7 +9,7 @@ import re
 import time
 
 import pytest
-from page_kit import settled
+from page_kit import settled, troubles
 from playwright.sync_api import expect
 from test_page_access import AXE, TAGS
 
@@ -114,8 +114,11 @@ def test_the_square_board_plays_to_the_end(peg_page):
 def test_a_peg_board_built_whole_opens_at_its_classic_start(peg_page):
     """square4 names a start (every hole full but hole 2) and its whole build holds it."""
     page, base = peg_page
+    seen = troubles(page)
     page.goto(f"{base}/?puzzle=square4")
     settled(page, "1101111111111111")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    assert seen == []
     expect(page.locator("#start")).to_have_value("named:start")
     expect(page.locator("#start option").first).to_have_text("classic")
     expect(page.locator("#goal option")).to_have_text("one peg left in hole 1 · 1.87K states")
@@ -124,11 +127,15 @@ def test_a_peg_board_built_whole_opens_at_its_classic_start(peg_page):
 def test_the_cross_built_within_a_radius_opens_at_its_farthest_and_offers_the_classic(peg_page):
     """english's classic start is 31 jumps out, beyond the radius-4 build: the page opens at
     the farthest state it holds, and the classic start, chosen, says in words why it has no
-    distance."""
+    distance. Opening it asks for nothing the build lacks (/puzzles says which starts each
+    build holds): no refusal, no console error."""
     page, base = peg_page
+    seen = troubles(page)
     page.goto(f"{base}/?puzzle=english")
     expect(page.locator("#moves")).to_have_attribute("data-from", re.compile("^[01]{33}$"))
     expect(page.locator("#start")).to_have_value("hardest")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    assert seen == []
     expect(page.locator("#distance")).to_have_text("4")
     expect(page.locator("#start option")).to_have_text(
         ["classic", "farthest in this build (4 moves)", "random, 2 moves from the goal"]

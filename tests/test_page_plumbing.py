@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from page_kit import choose, eight_as_drawn, load, settled
+from page_kit import choose, eight_as_drawn, load, settled, troubles
 from playwright.sync_api import expect
 
 HARDEST = "867254301"
@@ -29,6 +29,23 @@ def test_a_normal_game_probes_no_position_as_a_target(page):
     expect(page.locator("#target-why")).to_contain_text("pegs are all alike")
     assert [url for url in asked if "to=" in url] == []
     assert page.refused == []  # no 404 (a console error each) from the first position on
+
+
+def test_opening_each_puzzle_asks_for_nothing_its_build_lacks(page, base):
+    """Each built puzzle of the test database opened by its address alone: no request
+    refused (each a console error too), no console error."""
+    seen = troubles(page)
+    built = page.evaluate(
+        "fetch('puzzles').then((r) => r.json())"
+        ".then((a) => a.puzzles.filter((p) => p.builds.length).map((p) => p.name))"
+    )
+    assert len(built) >= 6
+    for puzzle in built:
+        page.goto(f"{base}/?puzzle={puzzle}")
+        expect(page.locator("#puzzle")).to_have_value(puzzle)
+        expect(page.locator("#moves")).to_have_attribute("data-from", re.compile("."))
+        expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    assert seen == []
 
 
 def first_farthest(page, puzzle: str) -> str:

@@ -175,11 +175,12 @@ async function chooseGoal(chosen, name = entry.name) {
   if (far) await opening(openings(), { how: "push" });
 }
 
-// Where a build opens: its classic start (the definition's `start`) when the build holds it,
-// else its hardest state. Each is {text, any, choice}: `any` false, so that a start the build
-// does not hold (beyond a radius) is passed over, not shown as a lost position.
+// Where a build opens: its classic start (the definition's `start`) when the build holds it
+// (/puzzles says which starts each build holds: a radius build may not reach it), else its
+// hardest state. Each is {text, any, choice}; `any` false for the start, which is held.
 function openings() {
-  const classic = (entry.starts || []).find((s) => s.name === "start");
+  const held = build().starts || [];
+  const classic = (entry.starts || []).find((s) => s.name === "start" && held.includes(s.name));
   return [
     ...(classic ? [{ text: classic.state, any: false, choice: "named:start" }] : []),
     { text: farthest.states[0], any: true, choice: "hardest" },
