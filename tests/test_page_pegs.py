@@ -153,6 +153,40 @@ def test_the_cross_built_within_a_radius_opens_at_its_farthest_and_offers_the_cl
     expect(page.locator("#distance-words")).to_have_text("beyond this build's radius")
 
 
+# peg15 (one move a chain of jumps) where peg 10 has chains of up to nine jumps
+CHAINS = "011010111111010"
+LONGEST = "peg 10 jumps to 3, 0, 5, 3, 12, 5, 14, 12, 10"
+# whether an element shows all of its text: nothing cut (the ellipsis) or hidden past its box
+WHOLE = "(el) => el.scrollWidth <= el.clientWidth"
+
+
+def test_a_long_chain_of_jumps_reads_whole_on_a_phone(browser, base):
+    """On a 390 px screen every move's words show whole, wrapped within their row, in the
+    list of moves and in your moves; the page does not grow wider than the screen."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(f"{base}/?puzzle=peg15&state={CHAINS}")
+        settled(page, CHAINS)
+        words = page.locator("#moves .move .words")
+        expect(words.filter(has_text=LONGEST)).to_have_count(1)
+        for each in words.all():
+            assert each.evaluate(WHOLE), f"{each.inner_text()!r} is cut"
+            depth = each.locator("xpath=../span[contains(@class, 'depth')]").bounding_box()
+            mine = each.bounding_box()
+            assert mine["x"] + mine["width"] <= depth["x"], f"{each.inner_text()!r} runs on"
+        page.click(f"#moves .move[data-move='{LONGEST}']")
+        expect(page.locator("#made")).to_contain_text("moves made: 1 ")
+        made = page.locator("#line .step .words").last
+        expect(made).to_have_text(LONGEST)
+        assert made.evaluate(WHOLE), "the move made is cut in your moves"
+        step = page.locator("#line .step").last.bounding_box()
+        assert step["x"] + step["width"] <= 390, "your move runs off the screen"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
 def test_axe_finds_nothing_on_the_cross(browser, peg_base, size):
     if not AXE.exists():
