@@ -190,6 +190,29 @@ def test_a_puzzle_chosen_while_the_service_is_down_offers_retry_then_shows_it(pa
     assert "puzzle=seven" in page.url
 
 
+def test_the_address_names_a_puzzle_chosen_while_the_service_is_down(page, base):
+    """The address names what the page shows as chosen: the puzzle asked for, with no
+    position until one is shown, so a link copied or a reload asks for it again, and Back
+    goes to the puzzle before. Once Retry shows it, its position is named in the same entry."""
+    page.route(f"{base}/**", lambda route: route.abort())
+    page.select_option("#puzzle", "seven")
+    expect(page.locator("#failure")).to_be_visible()
+    expect(page).to_have_url(f"{base}/?puzzle=seven")
+    page.unroute(f"{base}/**")
+    page.click("#retry")
+    settled(page, "07214365")
+    expect(page).to_have_url(f"{base}/?puzzle=seven&state=07214365")
+    page.go_back()  # one entry for the choice and where it opened: Back is eight again
+    settled(page, "647850321")
+    expect(page.locator("#puzzle")).to_have_value("eight")
+    expect(page).to_have_url(f"{base}/?puzzle=eight&state=647850321")
+    page.route(f"{base}/**", lambda route: route.abort())
+    page.go_forward()  # Forward to seven while the service is down again: named, Retry offered
+    expect(page.locator("#failure")).to_be_visible()
+    expect(page.locator("#puzzle")).to_have_value("seven")
+    expect(page).to_have_url(f"{base}/?puzzle=seven&state=07214365")
+
+
 # -- before the scripts, and without them ----------------------------------------------------------
 CONTROLS = "main button, main select, main input:not([hidden])"
 SCRIPT = re.compile(r"/static/page\.js$")
