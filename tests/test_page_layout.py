@@ -200,6 +200,39 @@ def test_the_board_and_its_status_bar_stay_in_view_through_ten_moves(viewed, gam
     assert page.problems == []
 
 
+# Whole games on a phone, by the hints, from where each opens: Klotski's classic start (116
+# moves one cell at a time, 81 under the finger count) and peg15's hardest position (11 chains).
+WHOLE_GAMES = {"klotski": 116, "klotski-finger": 81, "peg15": 11}
+
+
+@pytest.mark.slow  # a third of a second a move: over half a minute for Klotski
+@pytest.mark.parametrize(
+    ("puzzle", "viewed"),
+    [(p, "phone") for p in WHOLE_GAMES],
+    ids=list(WHOLE_GAMES),
+    indirect=["viewed"],
+)
+def test_a_whole_game_by_the_hints_on_a_phone_never_scrolls(viewed, game_base, puzzle):
+    """Every move a tap on the hinted piece (and its ghost): after each the board is where it
+    was, whole on the screen, the window not scrolled, and nothing logged as an error; at the
+    end the finish says the game was optimal."""
+    page = viewed
+    optimal = WHOLE_GAMES[puzzle]
+    page.goto(f"{game_base}/?puzzle={puzzle}")
+    page.wait_for_selector("#moves li")
+    expect(page.locator("#distance")).to_have_text(str(optimal))
+    board = box(page, "#board")
+    for made in range(1, optimal + 1):
+        follow_a_hint(page)
+        expect(page.locator("#made")).to_contain_text(f"moves made: {made} ")
+        in_view(page, "#board")
+        assert box(page, "#board") == board, f"the board moved at move {made}"
+        assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0], f"scrolled at {made}"
+        assert page.problems == [], f"errors at move {made}"
+    expect(page.get_by_role("dialog", name=f"Solved in {optimal} — optimal!")).to_be_visible()
+    in_view(page, "#finish")
+
+
 @pytest.mark.parametrize("viewed", ["desktop"], indirect=True)
 def test_the_help_fits_the_puzzle_chosen(viewed, game_base):
     page = viewed
