@@ -141,20 +141,34 @@ def one_line_each(page, selector: str) -> None:
         assert not seen["cut"], f"{entry.inner_text()!r} is cut short"
 
 
+AT_REST = "() => document.getAnimations().length === 0"  # no piece sliding, no peg jumping
+
+
+def tap(page, locator) -> None:
+    """A tap where a player sees `locator`, once nothing moves on the board. Not Playwright's
+    click, which scrolls an element still sliding to the top of the window before it clicks:
+    a scroll no player makes."""
+    page.wait_for_function(AT_REST)
+    b = locator.bounding_box()
+    page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+
+
 def follow_a_hint(page) -> str:
     """An optimal move made on the board as a player would: the green piece (or peg), then,
     if it was picked up, its ghost with a green dot; the prompt meanwhile in view. The state
     reached."""
     before = page.get_attribute("#moves", "data-from")
-    page.locator(".board .hint").first.click()
+    tap(page, page.locator(".board .hint").first)
     if page.locator(".board .selected").count():
         expect(page.locator("#status")).to_contain_text("click")
         in_view(page, "#status")
+        page.wait_for_function(AT_REST)
         page.mouse.click(*page.evaluate(GHOST_SPOT))
         chooser = page.locator("#board .choices button.best")
         if chooser.count():  # two moves rest it there: the chooser beside the board
             in_view(page, "#status")
-            chooser.first.click()
+            in_view(page, "#board .choices")
+            tap(page, chooser.first)
     expect(page.locator("#moves")).not_to_have_attribute("data-from", before or "")
     expect(page.locator("#moves")).to_have_attribute("data-from", re.compile("."))
     state = page.get_attribute("#moves", "data-from")
