@@ -246,6 +246,12 @@ class BuildEntry(TypedDict):
         "rotation of the board puts the target's.",
     ]
     why_no_targets: Annotated[str | None, "Why not, in words, when `targets` is false; else null."]
+    starts: Annotated[
+        list[str],
+        "The names of the puzzle's named starts (its `starts`) that this build holds, to open "
+        "it at: a radius build may not reach a start (the English cross's classic start lies "
+        "31 jumps out).",
+    ]
 
 
 class Start(TypedDict):

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, cast, overload
 from puzzledb.builder import catalogue
 from puzzledb.builder.errors import (
     BeyondRadius,
+    DatabaseFault,
     MalformedInput,
     NotBuilt,
     PuzzledbError,
@@ -59,6 +60,8 @@ from .questions import (
 )
 
 if TYPE_CHECKING:
+    from sqlite3 import Connection
+
     from puzzledb.builder.targets import Frame
 
 MAX_RESOLVED = 512  # (puzzle, goal text) pairs remembered before starting over
@@ -399,7 +402,8 @@ class Answers:
     def catalogue(self) -> Catalogue:
         with self.connection() as conn:
             builds = queries.all_builds(conn)
-        return catalogue_answer(builds)
+            held = held_starts(conn, builds)
+        return catalogue_answer(builds, held)
 
     def _moves(self, conn, r: Resolved) -> MovesAnswer:
         """Every legal move from a stored state with the depth it leads to, best first.
@@ -539,8 +543,9 @@ def _move_between(puzzle: Puzzle, before: str, after: str) -> str:
     return next(move.label for move, reached in puzzle.moves(before) if reached == after)
 
 
-def catalogue_answer(builds: list[Build]) -> Catalogue:
-    """Every catalogue puzzle (built or not) and every stored custom puzzle, with its builds."""
+def catalogue_answer(builds: list[Build], held: dict[int, list[str]] | None = None) -> Catalogue:
+    """Every catalogue puzzle (built or not) and every stored custom puzzle, with its builds;
+    `held`: the named starts each build holds, by build id (held_starts)."""
     entries: dict[str, CatalogueEntry] = {}
     for puzzle in catalogue.CATALOGUE.values():
         entries[puzzle.name] = _entry(puzzle.spec(), puzzle.default_goal, puzzle.coordinates())
@@ -549,7 +554,7 @@ def catalogue_answer(builds: list[Build]) -> Catalogue:
             entries[build.name] = _entry(
                 build.definition, build.definition["goal"], _puzzle_of(build).coordinates()
             )
-        entries[build.name]["builds"].append(_build_entry(build))
+        entries[build.name]["builds"].append(_build_entry(build, (held or {}).get(build.id, [])))
     return {"puzzles": list(entries.values())}
 
 
@@ -558,11 +563,29 @@ def health_answer(builds: list[Build]) -> Health:
     return {"status": "ok", "builds": len(builds)}
 
 
+def held_starts(conn: Connection, builds: list[Build]) -> dict[int, list[str]]:
+    """The names of the named starts each build holds, by build id: a client opens a build at
+    one of these without asking for a position it lacks (a radius build of the English cross
+    does not reach its classic start). A build whose rows cannot be read is said to hold none
+    here; its own lookups say what is wrong."""
+    held = {}
+    for build in builds:
+        starts = _puzzle_of(build).starts
+        if not starts:
+            continue
+        try:
+            found = queries.depths_of(conn, build, list(starts.values()))
+        except DatabaseFault:
+            found = {}
+        held[build.id] = [name for name, state in starts.items() if state in found]
+    return held
+
+
 def _puzzle_of(build: Build) -> Puzzle:
     return catalogue.CATALOGUE.get(build.name) or catalogue.from_spec(build.definition)
 
 
-def _build_entry(build: Build) -> BuildEntry:
+def _build_entry(build: Build, starts: list[str]) -> BuildEntry:
     """A build's figures, and what a front end says about its goal by the rules of its kind:
     where it puts an exit on the board's edge (the page marks it; [] for a whole-position
     goal), the goal in words ("one peg left in the centre (hole 16)"), and whether the build
@@ -582,6 +605,7 @@ def _build_entry(build: Build) -> BuildEntry:
         "goal_words": puzzle.goal_words(build.goal),
         "targets": puzzle.relabelable,
         "why_no_targets": None if puzzle.relabelable else _why_no_targets(puzzle),
+        "starts": starts,
     }
 
 

@@ -96,6 +96,15 @@ def eight_page(browser: Browser, base: str) -> Iterator[Page]:
     assert problems == [], "the page failed or reached outside the service"
 
 
+def troubles(page) -> list[str]:
+    """Every request refused (4xx, 5xx) and every console error from now on, as they come: a
+    browser logs each refusal as a console error."""
+    seen: list[str] = []
+    page.on("response", lambda r: r.status >= 400 and seen.append(f"{r.status} {r.url}"))
+    page.on("console", lambda m: m.type == "error" and seen.append(m.text))
+    return seen
+
+
 def settled(page, state: str) -> None:
     """Wait until `state` is on the board and its moves are listed."""
     expect(page.locator("#moves")).to_have_attribute("data-from", state)

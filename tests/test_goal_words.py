@@ -12,11 +12,13 @@ import pytest
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.definition import load_file
-from puzzledb.builder.errors import BadDefinition
+from puzzledb.builder.errors import BadDefinition, DatabaseFault
+from puzzledb.db import queries
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
 from puzzledb.service.app import create_app
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 STATE_WRITTEN_OUT = re.compile(r"[0-9A-Za-z?_]{10}")  # a 10+ character state or pattern
 
 CATALOGUE_WORDS = {
@@ -94,6 +96,8 @@ def client(tmp_path_factory):
     build(engine, nooff, nooff.parse_goal("?????LL?"), time.perf_counter())
     english = catalogue.get("english")
     build(engine, english, english.default_goal, time.perf_counter(), radius=3)
+    square = load_file(str(EXAMPLES / "square.toml")).puzzle  # built whole: it holds its start
+    build(engine, square, square.default_goal, time.perf_counter())
     engine.dispose()
     return create_app(Path(path), {"answer_cache": 0}).test_client()
 
@@ -109,6 +113,31 @@ def test_puzzles_lists_the_named_starts_of_each_puzzle(client):
     centre_empty = "1" * 16 + "0" + "1" * 16  # the English cross's classic start
     assert listed["english"]["starts"] == [{"name": "start", "state": centre_empty}]
     assert listed["eight"]["starts"] == []  # it names none
+
+
+def test_each_build_says_which_named_starts_it_holds(client):
+    """A client opens a build at a start it holds, never asking for one it lacks: English
+    within radius 3 does not reach its classic start, 31 jumps out."""
+    listed = entries(client)
+    held = {name: [b["starts"] for b in listed[name]["builds"]] for name in listed}
+    assert held["english"] == [[]]
+    assert held["square4"] == [["start"]]
+    assert held["eight"] == [[]]  # it names none
+    assert held["square4"][0] == [s["name"] for s in listed["square4"]["starts"]]
+
+
+def test_a_build_whose_rows_cannot_be_read_leaves_the_catalogue_answering(client, monkeypatch):
+    """Reading a build's starts (a cluster build's missing shard, say) fails that build's
+    starts only: /puzzles still lists every build, as before it read any rows."""
+
+    def unreadable(*_):
+        raise DatabaseFault("cannot read a shard")
+
+    monkeypatch.setattr(queries, "depths_of", unreadable)
+    response = client.get("/puzzles")
+    assert response.status_code == 200
+    listed = {e["name"]: e for e in response.get_json()["puzzles"]}
+    assert [b["starts"] for b in listed["square4"]["builds"]] == [[]]
 
 
 def test_puzzles_says_each_builds_goal_in_words(client):

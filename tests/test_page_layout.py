@@ -141,20 +141,34 @@ def one_line_each(page, selector: str) -> None:
         assert not seen["cut"], f"{entry.inner_text()!r} is cut short"
 
 
+AT_REST = "() => document.getAnimations().length === 0"  # no piece sliding, no peg jumping
+
+
+def tap(page, locator) -> None:
+    """A tap where a player sees `locator`, once nothing moves on the board. Not Playwright's
+    click, which scrolls an element still sliding to the top of the window before it clicks:
+    a scroll no player makes."""
+    page.wait_for_function(AT_REST)
+    b = locator.bounding_box()
+    page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+
+
 def follow_a_hint(page) -> str:
     """An optimal move made on the board as a player would: the green piece (or peg), then,
     if it was picked up, its ghost with a green dot; the prompt meanwhile in view. The state
     reached."""
     before = page.get_attribute("#moves", "data-from")
-    page.locator(".board .hint").first.click()
+    tap(page, page.locator(".board .hint").first)
     if page.locator(".board .selected").count():
         expect(page.locator("#status")).to_contain_text("click")
         in_view(page, "#status")
+        page.wait_for_function(AT_REST)
         page.mouse.click(*page.evaluate(GHOST_SPOT))
         chooser = page.locator("#board .choices button.best")
         if chooser.count():  # two moves rest it there: the chooser beside the board
             in_view(page, "#status")
-            chooser.first.click()
+            in_view(page, "#board .choices")
+            tap(page, chooser.first)
     expect(page.locator("#moves")).not_to_have_attribute("data-from", before or "")
     expect(page.locator("#moves")).to_have_attribute("data-from", re.compile("."))
     state = page.get_attribute("#moves", "data-from")
@@ -198,6 +212,39 @@ def test_the_board_and_its_status_bar_stay_in_view_through_ten_moves(viewed, gam
         expect(page.locator("#made")).to_contain_text("moves made: 10 ")
         expect(page.locator("#line .step")).to_have_count(11)
     assert page.problems == []
+
+
+# Whole games on a phone, by the hints, from where each opens: Klotski's classic start (116
+# moves one cell at a time, 81 under the finger count) and peg15's hardest position (11 chains).
+WHOLE_GAMES = {"klotski": 116, "klotski-finger": 81, "peg15": 11}
+
+
+@pytest.mark.slow  # a third of a second a move: over half a minute for Klotski
+@pytest.mark.parametrize(
+    ("puzzle", "viewed"),
+    [(p, "phone") for p in WHOLE_GAMES],
+    ids=list(WHOLE_GAMES),
+    indirect=["viewed"],
+)
+def test_a_whole_game_by_the_hints_on_a_phone_never_scrolls(viewed, game_base, puzzle):
+    """Every move a tap on the hinted piece (and its ghost): after each the board is where it
+    was, whole on the screen, the window not scrolled, and nothing logged as an error; at the
+    end the finish says the game was optimal."""
+    page = viewed
+    optimal = WHOLE_GAMES[puzzle]
+    page.goto(f"{game_base}/?puzzle={puzzle}")
+    page.wait_for_selector("#moves li")
+    expect(page.locator("#distance")).to_have_text(str(optimal))
+    board = box(page, "#board")
+    for made in range(1, optimal + 1):
+        follow_a_hint(page)
+        expect(page.locator("#made")).to_contain_text(f"moves made: {made} ")
+        in_view(page, "#board")
+        assert box(page, "#board") == board, f"the board moved at move {made}"
+        assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0], f"scrolled at {made}"
+        assert page.problems == [], f"errors at move {made}"
+    expect(page.get_by_role("dialog", name=f"Solved in {optimal} — optimal!")).to_be_visible()
+    in_view(page, "#finish")
 
 
 @pytest.mark.parametrize("viewed", ["desktop"], indirect=True)

@@ -9,7 +9,7 @@ import re
 import time
 
 import pytest
-from page_kit import settled
+from page_kit import settled, troubles
 from playwright.sync_api import expect
 from test_page_access import AXE, TAGS
 
@@ -114,8 +114,11 @@ def test_the_square_board_plays_to_the_end(peg_page):
 def test_a_peg_board_built_whole_opens_at_its_classic_start(peg_page):
     """square4 names a start (every hole full but hole 2) and its whole build holds it."""
     page, base = peg_page
+    seen = troubles(page)
     page.goto(f"{base}/?puzzle=square4")
     settled(page, "1101111111111111")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    assert seen == []
     expect(page.locator("#start")).to_have_value("named:start")
     expect(page.locator("#start option").first).to_have_text("classic")
     expect(page.locator("#goal option")).to_have_text("one peg left in hole 1 · 1.87K states")
@@ -124,11 +127,15 @@ def test_a_peg_board_built_whole_opens_at_its_classic_start(peg_page):
 def test_the_cross_built_within_a_radius_opens_at_its_farthest_and_offers_the_classic(peg_page):
     """english's classic start is 31 jumps out, beyond the radius-4 build: the page opens at
     the farthest state it holds, and the classic start, chosen, says in words why it has no
-    distance."""
+    distance. Opening it asks for nothing the build lacks (/puzzles says which starts each
+    build holds): no refusal, no console error."""
     page, base = peg_page
+    seen = troubles(page)
     page.goto(f"{base}/?puzzle=english")
     expect(page.locator("#moves")).to_have_attribute("data-from", re.compile("^[01]{33}$"))
     expect(page.locator("#start")).to_have_value("hardest")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    assert seen == []
     expect(page.locator("#distance")).to_have_text("4")
     expect(page.locator("#start option")).to_have_text(
         ["classic", "farthest in this build (4 moves)", "random, 2 moves from the goal"]
@@ -144,6 +151,40 @@ def test_the_cross_built_within_a_radius_opens_at_its_farthest_and_offers_the_cl
         "build holds only positions within 4."
     )
     expect(page.locator("#distance-words")).to_have_text("beyond this build's radius")
+
+
+# peg15 (one move a chain of jumps) where peg 10 has chains of up to nine jumps
+CHAINS = "011010111111010"
+LONGEST = "peg 10 jumps to 3, 0, 5, 3, 12, 5, 14, 12, 10"
+# whether an element shows all of its text: nothing cut (the ellipsis) or hidden past its box
+WHOLE = "(el) => el.scrollWidth <= el.clientWidth"
+
+
+def test_a_long_chain_of_jumps_reads_whole_on_a_phone(browser, base):
+    """On a 390 px screen every move's words show whole, wrapped within their row, in the
+    list of moves and in your moves; the page does not grow wider than the screen."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(f"{base}/?puzzle=peg15&state={CHAINS}")
+        settled(page, CHAINS)
+        words = page.locator("#moves .move .words")
+        expect(words.filter(has_text=LONGEST)).to_have_count(1)
+        for each in words.all():
+            assert each.evaluate(WHOLE), f"{each.inner_text()!r} is cut"
+            depth = each.locator("xpath=../span[contains(@class, 'depth')]").bounding_box()
+            mine = each.bounding_box()
+            assert mine["x"] + mine["width"] <= depth["x"], f"{each.inner_text()!r} runs on"
+        page.click(f"#moves .move[data-move='{LONGEST}']")
+        expect(page.locator("#made")).to_contain_text("moves made: 1 ")
+        made = page.locator("#line .step .words").last
+        expect(made).to_have_text(LONGEST)
+        assert made.evaluate(WHOLE), "the move made is cut in your moves"
+        step = page.locator("#line .step").last.bounding_box()
+        assert step["x"] + step["width"] <= 390, "your move runs off the screen"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])

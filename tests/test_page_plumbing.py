@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from page_kit import choose, eight_as_drawn, load, settled
+from page_kit import choose, eight_as_drawn, load, settled, troubles
 from playwright.sync_api import expect
 
 HARDEST = "867254301"
@@ -29,6 +29,23 @@ def test_a_normal_game_probes_no_position_as_a_target(page):
     expect(page.locator("#target-why")).to_contain_text("pegs are all alike")
     assert [url for url in asked if "to=" in url] == []
     assert page.refused == []  # no 404 (a console error each) from the first position on
+
+
+def test_opening_each_puzzle_asks_for_nothing_its_build_lacks(page, base):
+    """Each built puzzle of the test database opened by its address alone: no request
+    refused (each a console error too), no console error."""
+    seen = troubles(page)
+    built = page.evaluate(
+        "fetch('puzzles').then((r) => r.json())"
+        ".then((a) => a.puzzles.filter((p) => p.builds.length).map((p) => p.name))"
+    )
+    assert len(built) >= 6
+    for puzzle in built:
+        page.goto(f"{base}/?puzzle={puzzle}")
+        expect(page.locator("#puzzle")).to_have_value(puzzle)
+        expect(page.locator("#moves")).to_have_attribute("data-from", re.compile("."))
+        expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    assert seen == []
 
 
 def first_farthest(page, puzzle: str) -> str:
@@ -171,6 +188,29 @@ def test_a_puzzle_chosen_while_the_service_is_down_offers_retry_then_shows_it(pa
     expect(page.locator(".piece")).to_have_count(7)
     expect(page.locator("#chart .bar")).not_to_have_count(0)
     assert "puzzle=seven" in page.url
+
+
+def test_the_address_names_a_puzzle_chosen_while_the_service_is_down(page, base):
+    """The address names what the page shows as chosen: the puzzle asked for, with no
+    position until one is shown, so a link copied or a reload asks for it again, and Back
+    goes to the puzzle before. Once Retry shows it, its position is named in the same entry."""
+    page.route(f"{base}/**", lambda route: route.abort())
+    page.select_option("#puzzle", "seven")
+    expect(page.locator("#failure")).to_be_visible()
+    expect(page).to_have_url(f"{base}/?puzzle=seven")
+    page.unroute(f"{base}/**")
+    page.click("#retry")
+    settled(page, "07214365")
+    expect(page).to_have_url(f"{base}/?puzzle=seven&state=07214365")
+    page.go_back()  # one entry for the choice and where it opened: Back is eight again
+    settled(page, "647850321")
+    expect(page.locator("#puzzle")).to_have_value("eight")
+    expect(page).to_have_url(f"{base}/?puzzle=eight&state=647850321")
+    page.route(f"{base}/**", lambda route: route.abort())
+    page.go_forward()  # Forward to seven while the service is down again: named, Retry offered
+    expect(page.locator("#failure")).to_be_visible()
+    expect(page.locator("#puzzle")).to_have_value("seven")
+    expect(page).to_have_url(f"{base}/?puzzle=seven&state=07214365")
 
 
 # -- before the scripts, and without them ----------------------------------------------------------

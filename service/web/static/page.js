@@ -170,16 +170,34 @@ async function choosePuzzle(name) {
   await chooseGoal(defaultGoal(puzzles.find((p) => p.name === name)), name);
 }
 
+// A puzzle or goal chosen is named by the address at once, before it loads: the address names
+// what the page shows as chosen (the selects, and an empty board with Retry if the service
+// does not answer), so a reload or a link asks for it again and Back goes to the one before.
+// Its position, once shown, is named in the same history entry.
 async function chooseGoal(chosen, name = entry.name) {
-  const far = await setUp(puzzles.find((p) => p.name === name), chosen, () => chooseGoal(chosen, name));
-  if (far) await opening(openings(), { how: "push" });
+  const p = puzzles.find((q) => q.name === name);
+  nameChoice(p, chosen);
+  await openChosen(p, chosen);
 }
 
-// Where a build opens: its classic start (the definition's `start`) when the build holds it,
-// else its hardest state. Each is {text, any, choice}: `any` false, so that a start the build
-// does not hold (beyond a radius) is passed over, not shown as a lost position.
+async function openChosen(p, chosen) {
+  const far = await setUp(p, chosen, () => openChosen(p, chosen));
+  if (far) await opening(openings(), { how: "replace" });
+}
+
+function nameChoice(p, chosen) {
+  const address = addressOf({ puzzle: p.name, goal: chosen === p.default_goal ? null : chosen });
+  if (address !== location.pathname + location.search) {
+    window.history.pushState({ where: address, played: false }, "", address);
+  }
+}
+
+// Where a build opens: its classic start (the definition's `start`) when the build holds it
+// (/puzzles says which starts each build holds: a radius build may not reach it), else its
+// hardest state. Each is {text, any, choice}; `any` false for the start, which is held.
 function openings() {
-  const classic = (entry.starts || []).find((s) => s.name === "start");
+  const held = build().starts || [];
+  const classic = (entry.starts || []).find((s) => s.name === "start" && held.includes(s.name));
   return [
     ...(classic ? [{ text: classic.state, any: false, choice: "named:start" }] : []),
     { text: farthest.states[0], any: true, choice: "hardest" },
