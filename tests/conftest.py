@@ -90,7 +90,7 @@ def small_file_system(folder: Path, size: str):
 @pytest.fixture(scope="module")
 def base(seed_db):
     """`puzzledb serve` on the seed database, one per test module: its base URL."""
-    from page_kit import served
+    from support.page_kit import served
 
     with served(seed_db) as url:
         yield url
@@ -99,7 +99,7 @@ def base(seed_db):
 @pytest.fixture(scope="module")
 def browser():
     """The system's headless Chromium, one per test module."""
-    from page_kit import chromium
+    from support.page_kit import chromium
 
     with chromium() as launched:
         yield launched
@@ -108,7 +108,7 @@ def browser():
 @pytest.fixture()
 def page(browser, base):
     """The page loaded with eight on the board; `page.refused` lists API refusals seen."""
-    from page_kit import eight_page
+    from support.page_kit import eight_page
 
     with eight_page(browser, base) as opened:
         yield opened

@@ -4,8 +4,8 @@ it is now, against the text the code gave before (tests/answer_bytes.json)."""
 
 from __future__ import annotations
 
-import answer_bytes
 import pytest
+from support import answer_bytes
 
 SAVED = answer_bytes.saved()
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 
-import answer_bytes
 import pytest
 from conftest import ATAMA_ARTICLE_GOAL
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
+from support import answer_bytes
 
 from puzzledb.builder import catalogue
 from puzzledb.service import answer_types

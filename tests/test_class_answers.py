@@ -9,7 +9,7 @@ import time
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from independent import GRID_LINES, drawn_jumps, drawn_successors, solution_counts, winners
+from support.independent import GRID_LINES, drawn_jumps, drawn_successors, solution_counts, winners
 
 from puzzledb.builder.errors import BadDefinition, PuzzledbError
 from puzzledb.builder.peg import PegSolitaire

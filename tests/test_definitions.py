@@ -4,10 +4,10 @@ catalogue's, and every bad definition must be refused with a message saying what
 import json
 from pathlib import Path
 
-import independent
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import independent
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.definition import Definition, from_flags, load_file, load_text

@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 import click
-import doc_examples
 import pytest
+from support import doc_examples
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = doc_examples.pages()

@@ -7,16 +7,12 @@ from __future__ import annotations
 
 import json
 import socket
-import sys
-from pathlib import Path
 
 import pytest
+from support.servers import puzzledb_serve
 
 from puzzledb.service.api.headers import ERROR_PAGE_POLICY, SECURITY
 from puzzledb.service.app import create_app
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from servers import puzzledb_serve
 
 #: What Chromium sends when it navigates to an address.
 BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,*/*;q=0.8"

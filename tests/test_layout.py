@@ -9,6 +9,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from support.import_probe import PROBE
 
 import puzzledb.builder
 import puzzledb.db
@@ -69,16 +70,6 @@ def test_the_console_script_is_puzzledb():
 
 
 HEAVY = ("numpy", "sqlalchemy", "flask", "gunicorn", "matplotlib", "dask", "distributed", "pyarrow")
-PROBE = """
-import sys
-sys.argv = ["puzzledb", *sys.argv[1:]]
-from puzzledb.service.cli import main
-try:
-    main()
-except SystemExit as done:
-    code = done.code
-print(sorted({m.split(".")[0] for m in sys.modules} & set(%r)), code, file=sys.stderr)
-"""
 
 
 @pytest.mark.parametrize(

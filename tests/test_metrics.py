@@ -11,10 +11,10 @@ import json
 import sqlite3
 import time
 
-import independent
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import independent
 from test_patterns import SMALL, matches
 
 from puzzledb.builder import catalogue

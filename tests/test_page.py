@@ -12,8 +12,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from page_kit import SOLVE_SECONDS, STATIC, choose, eight_as_drawn, load, settled
 from playwright.sync_api import expect
+from support.page_kit import SOLVE_SECONDS, STATIC, choose, eight_as_drawn, load, settled
 
 from puzzledb.service.app import create_app
 

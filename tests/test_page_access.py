@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from page_kit import settled
+from support.page_kit import settled
 
 AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}

@@ -13,8 +13,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from page_kit import FONT_FILES, choose, codes, settled
 from playwright.sync_api import expect
+from support.page_kit import FONT_FILES, choose, codes, settled
 
 WIDTHS = [390, 834, 1280]  # a phone, a tablet, a desktop
 STATIC = Path(__file__).resolve().parent.parent / "service" / "web" / "static"

@@ -11,8 +11,8 @@ import json
 import re
 import urllib.request
 
-from page_kit import choose, load, settled
 from playwright.sync_api import expect
+from support.page_kit import choose, load, settled
 
 ENGLISH_START = 40_861_647_040_079_968  # as a double: 40,861,647,040,079,970
 PAST_2_53 = 2**53 + 1  # as a double: 2^53

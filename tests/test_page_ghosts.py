@@ -9,15 +9,14 @@ from __future__ import annotations
 import time
 
 import pytest
-from page_kit import load, settled
 from playwright.sync_api import expect
+from support.page_kit import load, settled
+from support.servers import puzzledb_serve
 from test_page_access import AXE, axe_violations
 
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
-
-from servers import puzzledb_serve
 
 # the horizontal (16, 17) has two blanks on its right: "right" rests on 17-18, "right 2" on
 # 18-19, so both moves cover 18; the small at c4 (14) goes down (18) or, under finger, round

@@ -11,10 +11,9 @@ import re
 import signal
 import time
 
-from page_kit import load, settled
 from playwright.sync_api import expect
-
-from servers import PUZZLEDB, free_port, puzzledb_serve, running
+from support.page_kit import load, settled
+from support.servers import PUZZLEDB, free_port, puzzledb_serve, running
 
 HARDEST = "867254301"
 

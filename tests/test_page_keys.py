@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from page_kit import SOLVE_SECONDS, choose, codes, eight_as_drawn, load, settled
 from playwright.sync_api import expect
+from support.page_kit import SOLVE_SECONDS, choose, codes, eight_as_drawn, load, settled
 
 FOCUSED = "document.activeElement"
 # The board's Tab stops in DOM order (the order Tab follows): [kind, cell].

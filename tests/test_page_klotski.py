@@ -9,14 +9,13 @@ import time
 from pathlib import Path
 
 import pytest
-from page_kit import settled
 from playwright.sync_api import expect
+from support.page_kit import settled
+from support.servers import puzzledb_serve
 
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
-
-from servers import puzzledb_serve
 
 START = "VBBVVBBVVHHVVssVs__s"
 

@@ -14,15 +14,14 @@ import time
 import urllib.request
 
 import pytest
-from page_kit import settled
 from playwright.sync_api import expect
+from support.page_kit import settled
+from support.servers import puzzledb_serve
 from test_page_access import AXE, axe_violations
 
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
-
-from servers import puzzledb_serve
 
 SIZES = {"desktop": (1280, 800), "tablet": (834, 1112), "phone": (390, 844)}
 PUZZLES = {"eight": "647850321", "atama": "イノソウタ*マタア", "peg15": "111101111111111"}

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from page_kit import codes, load, set_target, settled
 from playwright.sync_api import expect
+from support.page_kit import codes, load, set_target, settled
 
 STATE_WRITTEN_OUT = re.compile(r"[0-9]{10}")
 

@@ -9,16 +9,15 @@ import re
 import time
 
 import pytest
-from page_kit import settled, troubles
 from playwright.sync_api import expect
+from support.page_kit import settled, troubles
+from support.servers import puzzledb_serve
 from test_page_access import AXE, TAGS
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.definition import load_file
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
-
-from servers import puzzledb_serve
 
 # pegs in holes 22, 23, 25 and 28: 22 over 23 wins; 23 can also jump to 21 or 31, and lose
 FOUR = "000000000000000000000011010010000"

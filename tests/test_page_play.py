@@ -10,8 +10,8 @@ import re
 import urllib.parse
 import urllib.request
 
-from page_kit import choose, load, set_target, settled
 from playwright.sync_api import expect
+from support.page_kit import choose, load, set_target, settled
 
 HARDEST = "867254301"  # eight, 31 moves from the goal
 

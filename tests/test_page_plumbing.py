@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from page_kit import choose, eight_as_drawn, load, settled, troubles
 from playwright.sync_api import expect
+from support.page_kit import choose, eight_as_drawn, load, settled, troubles
 
 HARDEST = "867254301"
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import urllib.request
 
-from page_kit import settled
 from playwright.sync_api import expect
+from support.page_kit import settled
 
 from puzzledb.service.api.headers import PAGE_POLICY
 

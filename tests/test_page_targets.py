@@ -11,12 +11,11 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from page_kit import choose, load, settled
 from playwright.sync_api import expect
+from support.page_kit import choose, load, settled
+from support.servers import puzzledb_serve
 
 from puzzledb.service.cli import main
-
-from servers import puzzledb_serve
 
 
 @pytest.fixture(scope="module")

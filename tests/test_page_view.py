@@ -10,13 +10,12 @@ import time
 import urllib.request
 
 import pytest
-from page_kit import settled
+from support.page_kit import settled
+from support.servers import puzzledb_serve
 
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
-
-from servers import puzzledb_serve
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 OPENING = {"eight": "647850321", "klotski": "VBBVVBBVVHHVVssVs__s"}

@@ -9,8 +9,8 @@ import json
 import sqlite3
 import time
 
-import independent
 import pytest
+from support import independent
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.arrangements import ANY

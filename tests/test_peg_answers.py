@@ -6,7 +6,7 @@ import itertools
 import json
 
 import pytest
-from independent import GRID_LINES, drawn_jumps, drawn_successors, solution_counts, winners
+from support.independent import GRID_LINES, drawn_jumps, drawn_successors, solution_counts, winners
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.definition import load_file

@@ -7,7 +7,7 @@ line, the first jumping over the second into the third), sharing no code with bu
 import json
 
 import pytest
-from independent import GRID_LINES, PEG_JUMPS, TRIANGLE_LINES, drawn_jumps, drawn_successors
+from support.independent import GRID_LINES, PEG_JUMPS, TRIANGLE_LINES, drawn_jumps, drawn_successors
 from test_defects import one_error
 
 from puzzledb.builder import catalogue

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from independent import grid_peg_successors, peg_distances, solution_counts
+from support.independent import grid_peg_successors, peg_distances, solution_counts
 
 from puzzledb.builder import catalogue, vector_search
 from puzzledb.builder.errors import BadDefinition

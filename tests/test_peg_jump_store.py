@@ -6,7 +6,7 @@ import itertools
 import sqlite3
 
 import pytest
-from independent import grid_peg_successors, peg_distances, solution_counts
+from support.independent import grid_peg_successors, peg_distances, solution_counts
 
 from puzzledb.builder.errors import DatabaseVersion
 from puzzledb.builder.peg import PegSolitaire

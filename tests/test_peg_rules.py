@@ -8,7 +8,7 @@ from itertools import combinations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from independent import GRID_LINES, TRIANGLE_LINES, drawn_jumps, winners
+from support.independent import GRID_LINES, TRIANGLE_LINES, drawn_jumps, winners
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.peg import PegSolitaire

@@ -7,11 +7,11 @@ of depths equals an independent search written in the tests (tests/independent.p
 
 import sqlite3
 
-import independent
 import pytest
 from conftest import ATAMA_ARTICLE_GOAL
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import independent
 
 from puzzledb.builder import catalogue
 

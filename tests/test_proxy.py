@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import shutil
 import socket
-import sys
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from servers import nginx_config, nginx_in_front, puzzledb_serve
+from support.servers import nginx_config, nginx_in_front, puzzledb_serve
 
 pytestmark = pytest.mark.skipif(
     not (shutil.which("nginx") or Path("/usr/sbin/nginx").exists()),

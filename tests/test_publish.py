@@ -13,20 +13,17 @@ import json
 import os
 import shutil
 import socket
-import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from support.servers import puzzledb_serve
 
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build, build_to
 from puzzledb.db.connection import writer
 from puzzledb.service.app import create_app
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from servers import puzzledb_serve
 
 SEVEN = catalogue.get("seven")
 QUESTIONS = ["/stats?puzzle=seven", "/farthest?puzzle=seven&limit=1", "/puzzles"]

@@ -7,16 +7,12 @@ from __future__ import annotations
 
 import select
 import socket
-import sys
 import threading
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from servers import puzzledb_serve
+from support.servers import puzzledb_serve
 
 pytestmark = pytest.mark.slow  # waits out the server's deadlines for stalled clients
 

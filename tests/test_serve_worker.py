@@ -9,19 +9,15 @@ import contextlib
 import inspect
 import json
 import socket
-import sys
 import urllib.request
-from pathlib import Path
 
 import pytest
 from gunicorn import util
 from gunicorn.workers import base, gthread
+from support.servers import puzzledb_serve
 
 from puzzledb.service import worker
 from puzzledb.service.api.headers import SECURITY
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from servers import puzzledb_serve
 
 PARTIAL = b"GET /health HTTP/1.1\r\nHost: x\r\n"  # a request head that never ends
 

@@ -7,11 +7,11 @@ import json
 import sqlite3
 import time
 
-import independent
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import independent
 
 from puzzledb.builder import catalogue, counting
 from puzzledb.builder.search import breadth_first

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 
-import independent
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import independent
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.targets import goals_for_every_target

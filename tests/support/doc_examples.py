@@ -22,7 +22,7 @@ import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>```+|~~~+)(?P<info>[^\n]*)\n", re.M)
 END_MARK = "\x1edoc-example-end"
@@ -205,8 +205,9 @@ def run_page(page: Path, folder: Path, env: dict[str, str]) -> list[tuple[Exampl
 
 
 if __name__ == "__main__":
-    # `python tests/doc_examples.py docs/PAGE.md`: what each example that differs prints now,
-    # to compare with the page (from the checkout, in puzzledb's virtual environment).
+    # `python tests/support/doc_examples.py docs/PAGE.md`: what each example that differs
+    # prints now, to compare with the page (from the checkout, in puzzledb's virtual
+    # environment).
     import os
     import sys
     import tempfile

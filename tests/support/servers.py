@@ -1,10 +1,10 @@
-"""Servers for the benchmarks and the proxy test, each on a free loopback port, stopped on exit.
+"""Servers for the tests and the benchmarks, each on a free loopback port, stopped on exit.
 
     with puzzledb_serve(db, "--threads", "16") as base: ...      # http://127.0.0.1:PORT
-    with gunicorn_sync(db) as base: ...                          # the former serving model
     with nginx_in_front(base) as front: ...                      # deploy/nginx.conf, other ports
 
-Nothing here is puzzledb's product; it only starts what docs/deploying.md describes.
+Nothing here is puzzledb's product; it only starts what docs/deploying.md describes. Its home is
+with the tests, which run it on every change; bench/ puts tests/ on its path to use it too.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-TREE = Path(__file__).resolve().parent.parent
+TREE = Path(__file__).resolve().parents[2]
 PUZZLEDB = [sys.executable, "-m", "puzzledb.service.cli"]
 NGINX_CONF = TREE / "deploy" / "nginx.conf"
 ENV = dict(os.environ)  # puzzledb comes from the install (editable: this checkout)
@@ -69,27 +69,6 @@ def puzzledb_serve(db: Path, *options: str):
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with running([*PUZZLEDB, "serve", "--db", str(db), "--port", str(port), *options], base):
-        yield base
-
-
-@contextlib.contextmanager
-def gunicorn_sync(db: Path, workers: int = 2):
-    """The app under gunicorn's sync workers: how puzzledb served before, for comparison."""
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    command = [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        "-k",
-        "sync",
-        "-w",
-        str(workers),
-        "-b",
-        f"127.0.0.1:{port}",
-        f"puzzledb.service.app:create_app({str(db)!r})",
-    ]
-    with running(command, base):
         yield base
 
 

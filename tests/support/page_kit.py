@@ -7,7 +7,6 @@ each page test file imports the helper functions it uses.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,8 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from servers import puzzledb_serve
+from support.servers import puzzledb_serve
 
 CHROMIUM = os.environ.get("PUZZLEDB_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [

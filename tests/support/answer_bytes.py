@@ -1,12 +1,13 @@
 """Today's answers as bytes: a fixed set of questions on small builds, asked through the CLI
-(`--json`) and over HTTP, and the exact text each gave, kept in tests/answer_bytes.json.
+(`--json`) and over HTTP, and the exact text each gave, kept in answer_bytes.json beside this.
 
-tests/test_answer_bytes.py asks the same questions of the code as it is now and compares the
-text, so a change to how answers are made (typed, reordered, refactored) cannot change one byte
-a client reads. The file was written by the code before answers were typed; write it again only
-when an answer is meant to change (a new key, a new catalogue puzzle), and say so in the commit:
+tests/answers/test_answer_bytes.py asks the same questions of the code as it is now and compares
+the text, so a change to how answers are made (typed, reordered, refactored) cannot change one
+byte a client reads. The file was written by the code before answers were typed; write it again
+only when an answer is meant to change (a new key, a new catalogue puzzle), and say so in the
+commit:
 
-    python tests/answer_bytes.py
+    python tests/support/answer_bytes.py
 """
 
 from __future__ import annotations
@@ -257,7 +258,7 @@ def _body(client, route: str, query: dict[str, str]) -> str:
 
 
 def saved() -> dict[str, str]:
-    """The texts kept in tests/answer_bytes.json, by label."""
+    """The texts kept in tests/support/answer_bytes.json, by label."""
     return json.loads(SAVED.read_text(encoding="utf-8"))
 
 
