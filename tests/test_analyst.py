@@ -21,6 +21,8 @@ from urllib.parse import urlencode
 from xml.etree import ElementTree
 
 import pytest
+from support.command import puzzledb_command
+from support.json_errors import one_error
 
 from puzzledb.builder.errors import BadQuery
 from puzzledb.db import build_rows, canned, queries, schema, state_key
@@ -955,3 +957,90 @@ def test_the_kit_loads_only_when_its_commands_run():
         cwd=Path(__file__).parent.parent,
     )
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    "where, reason",
+    [
+        ("missing/x.png", "No such file or directory"),
+        ("folder.png", "Is a directory"),
+        ("file.txt/x.svg", "Not a directory"),
+    ],
+)
+def test_plot_into_a_path_that_cannot_be_written_is_cannot_write(
+    cli, seed_db, tmp_path, where, reason
+):
+    """`stats --plot` into a missing folder, onto a folder or below a file (found in review as
+    tracebacks) is cannot_write, naming the path and the system's reason."""
+    (tmp_path / "folder.png").mkdir()
+    (tmp_path / "file.txt").write_text("")
+    target = tmp_path / where
+    message = one_error(
+        cli("stats", "eight", "--plot", target, "--db", seed_db, "--json"), "cannot_write"
+    )
+    assert f"--plot '{target}'" in message and reason in message
+    plain = cli("stats", "eight", "--plot", target, "--db", seed_db)
+    assert plain.exit_code == 2 and reason in plain.stderr and "Traceback" not in plain.output
+
+
+@pytest.fixture()
+def locked(tmp_path):
+    """A folder the test cannot write: mode 555, or for root (who ignores modes) a read-only
+    tmpfs mounted there."""
+    folder = tmp_path / "locked"
+    folder.mkdir(mode=0o555)
+    if os.geteuid() != 0:
+        yield folder, "Permission denied"
+        return
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", str(folder)], check=True)
+    try:
+        yield folder, "Read-only file system"
+    finally:
+        subprocess.run(["umount", str(folder)], check=False)
+
+
+def test_plot_into_a_read_only_folder_is_cannot_write(cli, seed_db, locked):
+    """`stats --plot` into a folder it may not write (found in review as a traceback) is
+    cannot_write, with the system's reason."""
+    folder, reason = locked
+    result = cli("stats", "eight", "--plot", folder / "x.png", "--db", seed_db)
+    assert result.exit_code == 2 and reason in result.stderr
+
+
+def test_sql_messages_are_short_and_escaped(cli, seed_db):
+    """SQLite's messages about a huge or hostile query come back short and escaped."""
+    message = one_error(
+        cli("sql", "SELECT " + "a" * 100_000, "--db", seed_db, "--json"), "sql_error", 2
+    )
+    assert len(message) <= 1000
+    message = one_error(
+        cli("sql", "SELECT a\u202eb\x1b[2Jc", "--db", seed_db, "--json"), "sql_error", 2
+    )
+    assert "\u202e" not in message and "\x1b" not in message
+
+
+def test_sigterm_during_a_query_is_a_clean_interruption(seed_db):
+    """SIGTERM during a long query stops it cleanly: exit 143, its own words, no traceback."""
+    query = (
+        "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c "
+        "WHERE i < 1000000000) SELECT count(*) FROM c"
+    )
+    child = subprocess.Popen(
+        [*puzzledb_command(), "sql", query, "--time-limit", "0", "--db", str(seed_db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(1.0)
+    child.send_signal(signal.SIGTERM)
+    _, errors = child.communicate(timeout=30)
+    assert child.returncode == 143 and "stopped by SIGTERM" in errors
+    assert "Traceback" not in errors
+
+
+def test_sql_refuses_functions_that_reach_outside_the_data(cli, seed_db):
+    """`puzzledb sql` refuses functions that reach outside the data (fts3_tokenizer)."""
+    message = one_error(
+        cli("sql", "SELECT fts3_tokenizer('simple')", "--db", seed_db, "--json"), "refused", 2
+    )
+    assert "fts3_tokenizer" in message

@@ -7,9 +7,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from support.json_errors import one_error
 
 from puzzledb.builder import catalogue
+from puzzledb.builder.definition import from_flags, load_text
+from puzzledb.builder.errors import BadDefinition, MalformedInput, PuzzledbError
 from puzzledb.builder.text_width import width
+from puzzledb.service.questions import whole_number
 
 #: A right-to-left override, a zero-width space and an escape sequence that clears the screen.
 TRICKY = "a\u202eb\u200bc\x1b[2J"
@@ -89,3 +93,49 @@ def test_list_aligns_every_column_however_long_the_name(cli, tmp_path):
     for line in lines:
         if line.startswith(" "):  # a build, or "not built", under its puzzle's name
             assert line[:name_column].strip() == "" and line[name_column] != " "
+
+
+def test_a_100_kb_name_is_cut_short(cli, seed_db):
+    """A 100 kB puzzle name is cut short in the message, its length said."""
+    message = one_error(
+        cli("path", "x" * 100_000, "123", "--db", seed_db, "--json"), "unknown_puzzle"
+    )
+    # the file's own built puzzles follow ("; built in FILE: ..."): the name is what is cut
+    assert len(message.split("; built in ")[0]) < 300 and "(100,000 characters)" in message
+    assert "x" * 41 not in message
+
+
+def test_invisible_characters_are_escaped(cli, seed_db):
+    """Invisible and reordering characters in a name are escaped in the message, never printed."""
+    result = cli("path", "ab\u200bc\u202eevil", "123", "--db", seed_db)
+    assert "'ab\\u200bc\\u202eevil'" in result.stderr
+    assert "\u200b" not in result.stderr and "\u202e" not in result.stderr
+    flags = cli(
+        "build", "ab\u200bc", "--rows", "2", "--cols", "2", "--goal", "1230", "--db", seed_db
+    )
+    assert flags.exit_code == 2 and "'ab\\u200bc'" in flags.stderr
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda big: load_text(f'name = "t"\nrows = 2\ncols = 2\ngoal = "{big}"\n'),
+        lambda big: load_text(f'name = "t"\nrows = 2\ncols = 2\ngoals = ["1230", "{big}"]\n'),
+        lambda big: load_text(f'name = "t"\nrows = 2\ncols = 2\ngoal = "1230"\nblank = "{big}"\n'),
+        lambda big: load_text(
+            f'name = "t"\nrows = 2\ncols = 2\ngoal = "1230"\n[pieces.1]\nname = " {big}"\n'
+        ),
+        lambda big: load_text(f'name = "t"\nrows = 2\ncols = 2\ngoal = "1230"\n[pieces."{big}"]\n'),
+        lambda big: load_text(f'name = "t"\nrows = "{big}"\ncols = 2\ngoal = "1230"\n'),
+        lambda big: from_flags(big, 2, 2, "1230"),
+        lambda big: catalogue.get("eight").parse(big),
+        lambda big: whole_number(big, "depth"),
+        lambda big: whole_number("1" * 100 + big, "limit"),
+    ],
+)
+def test_huge_input_is_never_repeated_whole(make):
+    """No message repeats a 10 MB input whole: definitions, flags, states and numbers are cut
+    short."""
+    with pytest.raises((BadDefinition, MalformedInput, PuzzledbError)) as refused:
+        make("x" * 10_000_000)
+    assert len(refused.value.message) < 400, refused.value.message[:400]

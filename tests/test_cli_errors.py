@@ -1,8 +1,11 @@
 """Every class of bad input and hopeless state: its exit status, its message, its JSON."""
 
 import json
+import subprocess
 
 import pytest
+from support.command import puzzledb_command
+from support.json_errors import one_error
 
 MALFORMED = [
     # (puzzle, state, words the message must contain)
@@ -125,3 +128,41 @@ def test_a_file_that_is_not_a_database_is_reported_not_traced(cli, tmp_path):
     assert result.exit_code == 1
     assert "cannot use the database" in result.stderr
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("path", "eight", "--json"), " path: Missing argument 'STATE'"),
+        (("path", "eight", "867254301", "--bogus", "--json"), "No such option '--bogus'"),
+        (("--json", "depth", "eight", "3"), "No such option '--json'"),
+        (("sql", "SELECT 1", "--format", "xml", "--json"), "'xml' is not one of"),
+        (("depth", "eight", "3", "--json", "--limit"), "'--limit' requires an argument"),
+        (("nosuch", "--json"), "No such command 'nosuch'"),
+    ],
+)
+def test_usage_errors_with_json_are_one_json_object(cli, args, words):
+    """A usage error with --json (found in review printing click's text) is one JSON error
+    object, code usage, wherever --json stands and before any database is opened."""
+    assert words in one_error(cli(*args), "usage")  # before any database is opened
+
+
+def test_usage_errors_without_json_keep_clicks_message(cli):
+    """Without --json a usage error keeps click's usage text, on stderr alone."""
+    result = cli("path", "eight")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "Usage: " in result.stderr and "Missing argument 'STATE'" in result.stderr
+
+
+def test_a_full_output_is_a_named_error(seed_db):
+    """Output to a full disk (/dev/full) is a named error with exit 2, not a traceback."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [*puzzledb_command(), "list", "--db", str(seed_db)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2 and "No space left" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -357,3 +357,11 @@ def test_any_input_gives_a_definition_or_a_bad_definition(raw):
     assert definition.goals[0] == definition.puzzle.default_goal
     for goal in definition.goals:
         definition.puzzle.moves(goal)
+
+
+@pytest.mark.parametrize("title", ["a\u202eb", "x" * 101, "tab\there"])
+def test_a_title_must_be_printable_and_short(title):
+    """A definition's title must be printable and short: the page and `list` show it."""
+    text = f'name = "tt"\ntitle = "{title}"\nrows = 1\ncols = 2\ngoal = "10"\n'
+    with pytest.raises(BadDefinition, match="title must be printable"):
+        load_text(text)

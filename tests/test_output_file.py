@@ -31,7 +31,7 @@ def test_click_atomic_open_replaces_the_target_even_when_the_write_fails(tmp_pat
 
 def test_click_atomic_open_replaces_a_fifo_with_a_regular_file(tmp_path):
     """The other reason: written through click's atomic mode, a FIFO (or, as root, /dev/null)
-    is renamed over; ours writes through it (test_defects.py: a device or a link)."""
+    is renamed over; ours writes through it (a device or a link: the last test here)."""
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     with click.open_file(fifo, "w", atomic=True) as out:
@@ -154,3 +154,26 @@ def test_a_stop_just_after_the_partial_folder_is_made_leaves_nothing(tmp_path, m
         pass
     monkeypatch.undo()
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("output, words", [("", "empty name"), (".", "a folder")])
+def test_export_to_an_empty_name_or_a_folder_is_cannot_write(cli, seed_db, tmp_path, output, words):
+    """`export --output` with an empty name or a folder (found in review as tracebacks) is
+    refused with exit 2 and writes nothing."""
+    result = cli("export", "nooff", "--output", output, "--db", seed_db)
+    assert result.exit_code == 2 and words in result.stderr
+    assert "Traceback" not in result.output
+    folder = cli("export", "nooff", "--output", tmp_path, "--db", seed_db)
+    assert folder.exit_code == 2 and "a folder" in folder.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_export_writes_through_a_device_or_a_link_instead_of_replacing_it(cli, seed_db, tmp_path):
+    """`export --output` writes through a symbolic link or a device (/dev/null) instead of
+    replacing it with a regular file."""
+    real, link = tmp_path / "real.csv", tmp_path / "link.csv"
+    link.symlink_to(real)
+    assert cli("export", "nooff", "--output", link, "--db", seed_db).exit_code == 0
+    assert link.is_symlink() and len(real.read_text().splitlines()) == 541
+    assert cli("export", "nooff", "--output", os.devnull, "--db", seed_db).exit_code == 0
+    assert Path(os.devnull).is_char_device()

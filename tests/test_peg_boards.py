@@ -8,7 +8,7 @@ import json
 
 import pytest
 from support.independent import GRID_LINES, PEG_JUMPS, TRIANGLE_LINES, drawn_jumps, drawn_successors
-from test_defects import one_error
+from support.json_errors import one_error
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.definition import load_file, load_text
@@ -288,3 +288,60 @@ def test_a_move_into_a_hopeless_position_within_the_radius_is_not_beyond_it(cli,
     moves = json.loads(cli("moves", "english", state, "--db", db, "--json").stdout)["moves"]
     hopeless = next(m for m in moves if m["move"] == "peg 31 jumps to 23")
     assert hopeless["depth"] is None and hopeless["beyond_radius"] is False
+
+
+def test_a_full_peg_board_goal_builds_its_single_state(cli, empty_db):
+    """A goal with every hole filled (found in review as a traceback) builds its one state: a
+    path to itself is empty, and a board with fewer pegs is told it cannot get there."""
+    built = cli("build", "peg15", "--goal", "111111111111111", "--db", empty_db, "--json")
+    assert built.exit_code == 0, built.output
+    assert json.loads(built.stdout)["built"][0] | {"build_seconds": 0} == {
+        "name": "peg15",
+        "goal": "111111111111111",
+        "states": 1,
+        "max_depth": 0,
+        "radius": None,
+        "build_seconds": 0,
+    }
+    path = json.loads(
+        cli(
+            "path",
+            "peg15",
+            "111111111111111",
+            "--goal",
+            "111111111111111",
+            "--db",
+            empty_db,
+            "--json",
+        ).stdout
+    )
+    assert path["depth"] == 0 and path["moves"] == []
+    fewer = cli("path", "peg15", "111111111111110", "--goal", "111111111111111", "--db", empty_db)
+    assert fewer.exit_code == 3 and "too few pegs" in fewer.stderr
+
+
+@pytest.mark.parametrize("text", ["1/11/111/1111/11011", "1 / 1 1 / 1,1,1 / 1111 / 1 1 0 1 1"])
+def test_peg15_takes_rows_of_the_triangle(text):
+    """peg15 is typed as the rows of its triangle, spaced as one likes."""
+    assert catalogue.get("peg15").parse(text) == "111111111111011"
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        (
+            "11/1/111/1111/11011",
+            "row 1 has 2 holes, expected 1 (its rows have 1, 2, 3, 4, 5 holes)",
+        ),
+        ("1/11/111/111/11111", "row 4 has 3 holes, expected 4"),
+        ("1/11/111/1111/110111", "row 5 has 6 holes, expected 5"),
+        ("1/11/111/1111", "has 4 rows, expected 5"),
+        ("1/11/111/1111/1101/1", "has 6 rows, expected 5"),
+    ],
+)
+def test_peg15_refuses_wrong_rows_naming_them(text, words):
+    """A row of the wrong length, or too few or too many rows, is refused naming the row and
+    the lengths expected."""
+    with pytest.raises(MalformedInput) as refused:
+        catalogue.get("peg15").parse(text)
+    assert words in refused.value.message

@@ -6,13 +6,16 @@ import hashlib
 import json
 import re
 import tracemalloc
+from math import factorial
 
 import pytest
+from support.json_errors import one_error
 
 from puzzledb.builder import catalogue, known_layers, memory
 from puzzledb.builder.errors import TooLarge
 from puzzledb.builder.packed import PackedBoard
 from puzzledb.builder.progress import Progress
+from puzzledb.builder.puzzle import MAX_COMPLETE_STATES
 from puzzledb.builder.vector_search import layered_bfs
 from puzzledb.db import build as builds
 from puzzledb.service.cli_options import EXIT_STATUS
@@ -168,3 +171,75 @@ def test_list_suggests_only_builds_of_about_a_minute(cli, tmp_path):
         radius = int(suggested[name])
         assert radius < len(layers) and sum(layers[: radius + 1]) <= most, (name, radius)
     assert int(suggested["french"]) <= catalogue.PEG_SUGGESTED_RADIUS["jump"]
+
+
+def test_arrangements_of_the_catalogue():
+    """The size guard's counts of arrangements for the catalogue, and which puzzles may only be
+    built within a radius."""
+    counts = {name: p.arrangements() for name, p in catalogue.CATALOGUE.items()}
+    assert counts["fifteen"] == factorial(16) // 2 == 10_461_394_944_000
+    assert counts["eleven"] == factorial(12) // 2 <= MAX_COMPLETE_STATES  # stays allowed
+    assert counts["lines"] == factorial(9) // 4 and counts["peg15"] == 2**15
+    assert counts["nooff"] >= 540  # a bound: the bulb counts once
+    assert catalogue.RADIUS_ONLY == {
+        "fifteen": 10_461_394_944_000,
+        "fifteen-multi": 10_461_394_944_000,
+        "french": 2**37,
+    }
+
+
+def test_english_is_weighed_by_its_published_count_toward_its_own_goal_only(cli, empty_db):
+    """English is weighed by its published count toward its own goal only: toward another it
+    is 2^33 positions and refused as too large, with no file made."""
+    english = catalogue.get("english")
+    assert catalogue.states_bound(english) == 187_636_299 <= MAX_COMPLETE_STATES
+    assert catalogue.states_bound(english, english.default_goal) == 187_636_299
+    other = "1" + "0" * 32
+    assert catalogue.states_bound(english, other) == 2**33
+    message = one_error(
+        cli("build", "english", "--goal", other, "--db", empty_db, "--json"), "too_large"
+    )
+    assert "8,589,934,592" in message and "--radius" in message
+    assert not empty_db.exists()
+
+
+def test_a_big_board_from_flags_needs_a_radius(cli, empty_db):
+    """A big board from flags needs a radius: too_large names the count, the limit and the
+    command that works, which then builds."""
+    args = ("build", "big", "--rows", "4", "--cols", "4", "--goal", "123456789ABCDEF0")
+    message = one_error(cli(*args, "--db", empty_db, "--json"), "too_large", 7)
+    assert "10,461,394,944,000" in message and "500,000,000" in message
+    assert "puzzledb build big --rows 4 --cols 4 --goal 123456789ABCDEF0 --radius 20" in message
+    assert not empty_db.exists()
+    assert cli(*args, "--radius", "3", "--db", empty_db, "-q").exit_code == 0
+
+
+def test_a_big_board_from_toml_needs_a_radius(cli, empty_db, tmp_path):
+    """A big board defined in TOML needs a radius too."""
+    toml = tmp_path / "big.toml"
+    toml.write_text(
+        'name = "big"\nrows = 5\ncols = 5\nblank = "."\ngoal = "ABCDEFGHIJKLMNOPQRSTUVWX."\n',
+        encoding="utf-8",
+    )
+    message = one_error(cli("build", "--file", toml, "--db", empty_db, "--json"), "too_large", 7)
+    assert f"{factorial(25) // 2:,} states" in message and "--radius" in message
+
+
+def test_many_identical_pieces_are_few_arrangements(cli, empty_db):
+    """Identical pieces are counted once (16!/(8! 7!)), so a board of many alike is small
+    enough to build whole."""
+    result = cli(
+        "build",
+        "dots",
+        "--rows",
+        "4",
+        "--cols",
+        "4",
+        "--goal",
+        "1111111122222220",
+        "--db",
+        empty_db,
+        "--json",
+    )
+    assert result.exit_code == 0, result.output  # 16!/(8! 7!) = 102,960
+    assert json.loads(result.stdout)["built"][0]["states"] == 102_960
