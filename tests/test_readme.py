@@ -33,7 +33,13 @@ def test_the_suite_runs_the_fast_tier_first_and_prints_its_time():
     import subprocess
 
     done = subprocess.run(
-        ["bash", str(ROOT / "tests" / "run.sh"), "tests/test_settings.py", "-p", "no:cacheprovider"]
+        [
+            "bash",
+            str(ROOT / "tests" / "run.sh"),
+            "tests/architecture/test_settings.py",
+            "-p",
+            "no:cacheprovider",
+        ]
         + ["-n", "0", "-q"],
         capture_output=True,
         text=True,

@@ -8,7 +8,7 @@ import ast
 import re
 from pathlib import Path
 
-TREE = Path(__file__).resolve().parent.parent
+TREE = Path(__file__).resolve().parents[2]
 LAYERS = {"builder": 0, "db": 1, "service": 2}
 
 

@@ -14,7 +14,7 @@ from puzzledb.service import serve as serve_module
 from puzzledb.service.app import create_app
 from puzzledb.service.settings import APP, SERVE, SETTINGS
 
-TREE = Path(__file__).resolve().parent.parent
+TREE = Path(__file__).resolve().parents[2]
 HOME = TREE / "service" / "settings.py"
 
 

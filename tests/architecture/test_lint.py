@@ -1,6 +1,6 @@
 """ruff's checks (lint and format, the version pinned in pyproject.toml) and ESLint over the
 working tree, run with the suite so that `pytest` is the one test command (mypy:
-tests/test_layout.py)."""
+tests/architecture/test_layout.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 
 

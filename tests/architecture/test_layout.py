@@ -15,7 +15,7 @@ import puzzledb.builder
 import puzzledb.db
 import puzzledb.service
 
-TREE = Path(__file__).resolve().parent.parent
+TREE = Path(__file__).resolve().parents[2]
 
 
 def test_the_tests_import_this_checkout():

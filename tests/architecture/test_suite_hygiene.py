@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-TREE = Path(__file__).resolve().parent.parent
+TREE = Path(__file__).resolve().parents[2]
 
 
 def test_the_read_only_tests_leave_no_folder_behind(tmp_path):

@@ -79,7 +79,7 @@ def test_move_words_are_kept_for_a_bounded_number_of_builds(seed_db, monkeypatch
     assert len(fresh) == queries.MOVE_LABELS_KEPT
 
 
-TREE = Path(__file__).resolve().parent.parent
+TREE = Path(__file__).resolve().parents[2]
 #: What choosing a codec takes: a codec's test of the boards it packs, or its class.
 CODEC_CHOICE = {"packable", "PackedBoard", "PackedPegs", "PackedChains"}
 #: The registry, and each codec's own module (which defines its test and its class).
