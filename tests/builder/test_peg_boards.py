@@ -240,7 +240,7 @@ def test_the_docs_show_the_example_file_itself():
     the board the page shows is the file that loads (tests/test_docs.py builds the site)."""
     from pathlib import Path
 
-    page = Path(__file__).parent.parent / "docs" / "defining-puzzles.md"
+    page = Path(__file__).parents[2] / "docs" / "defining-puzzles.md"
     assert '--8<-- "examples/square.toml"' in page.read_text(encoding="utf-8")
     assert load_file(EXAMPLE).puzzle.kind == "peg"
 
@@ -254,7 +254,7 @@ def test_the_format_documented_in_peg_definition_is_a_file_that_exists_and_loads
     from puzzledb.builder import peg_definition
 
     doc = peg_definition.__doc__
-    root = Path(__file__).parent.parent
+    root = Path(__file__).parents[2]
     for named in re.findall(r"examples/[\w.-]+\.toml", doc):
         assert (root / named).is_file(), named
     example = "\n".join(

@@ -18,7 +18,7 @@ from puzzledb.db.build import build
 from puzzledb.db.connection import writer
 from puzzledb.service.app import create_app
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 STATE_WRITTEN_OUT = re.compile(r"[0-9A-Za-z?_]{10}")  # a 10+ character state or pattern
 
 CATALOGUE_WORDS = {

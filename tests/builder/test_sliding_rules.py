@@ -9,7 +9,7 @@ import pytest
 from puzzledb.builder.sliding import METRICS, SlidingPuzzle
 from puzzledb.builder.sliding.metrics import RULES
 
-PACKAGE = Path(__file__).resolve().parent.parent / "builder" / "sliding"
+PACKAGE = Path(__file__).resolve().parents[2] / "builder" / "sliding"
 
 #: The moves of two tiny boards, worked out by hand: a corner tile beside three blanks, which
 #: only finger takes round the corner; two tiles in a row beside a blank, which only multi

@@ -14,7 +14,7 @@ from puzzledb.builder.definition import Definition, from_flags, load_file, load_
 from puzzledb.builder.errors import BadDefinition
 from puzzledb.builder.search import breadth_first
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def walk(result, puzzle, state):
