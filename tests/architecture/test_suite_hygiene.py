@@ -11,7 +11,7 @@ TREE = Path(__file__).resolve().parents[2]
 
 
 def test_the_read_only_tests_leave_no_folder_behind(tmp_path):
-    """tests/test_read_only.py makes a folder of its own (puzzledb-path-*) when imported: a
+    """tests/db/test_read_only.py makes a folder of its own (puzzledb-path-*) when imported: a
     pytest run that only collects it must remove it too."""
     scratch = tmp_path / "tmp"
     scratch.mkdir()
@@ -24,7 +24,7 @@ def test_the_read_only_tests_leave_no_folder_behind(tmp_path):
             "-q",
             "-p",
             "no:cacheprovider",
-            "tests/test_read_only.py",
+            "tests/db/test_read_only.py",
         ],
         cwd=TREE,
         env={**os.environ, "TMPDIR": str(scratch)},

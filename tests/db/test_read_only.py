@@ -30,7 +30,7 @@ import pytest
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build_to
 
-TREE = Path(__file__).resolve().parent.parent
+TREE = Path(__file__).resolve().parents[2]
 
 
 def _importable_tree() -> str:

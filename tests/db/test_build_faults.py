@@ -24,7 +24,7 @@ from puzzledb.service.answers import Answers
 
 pytestmark = pytest.mark.slow  # interrupts real builds in each of their stages
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 
 #: The real command, but with its progress display on stderr even when that is a pipe and
 #: with --json: how a test knows which stage a build is in. (build imports for_build from

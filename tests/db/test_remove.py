@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 #: Tables with a row per build, by the column naming it.
 PER_BUILD = (
     "moves",
