@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 #: Runs the console script's entry point with argv, a signal sent as the CLI module loads.
 WHILE_LOADING = """

@@ -12,7 +12,7 @@ from puzzledb.service.app import create_app
 
 pytestmark = pytest.mark.slow  # builds a rectangles puzzle in finger moves
 
-EXAMPLE = Path(__file__).parent.parent / "examples" / "klotski.toml"
+EXAMPLE = Path(__file__).parents[2] / "examples" / "klotski.toml"
 START = "VBBVVBBVVHHVVssVs__s"
 EXIT = "?????????????BB??BB?"
 

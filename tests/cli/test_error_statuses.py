@@ -14,7 +14,7 @@ from puzzledb.service.api.errors import HTTP_STATUS
 from puzzledb.service.app import create_app
 from puzzledb.service.cli_options import EXIT_STATUS, exit_status
 
-ERRORS = Path(__file__).resolve().parent.parent / "docs" / "errors.md"
+ERRORS = Path(__file__).resolve().parents[2] / "docs" / "errors.md"
 
 
 def _table() -> dict[str, tuple[list[int], int | None]]:
