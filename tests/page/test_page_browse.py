@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from support.page_kit import FONT_FILES, choose, codes, settled
 
 WIDTHS = [390, 834, 1280]  # a phone, a tablet, a desktop
-STATIC = Path(__file__).resolve().parent.parent / "service" / "web" / "static"
+STATIC = Path(__file__).resolve().parents[2] / "service" / "web" / "static"
 
 
 def api(base: str, route: str, **params) -> dict:

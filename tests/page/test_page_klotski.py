@@ -173,7 +173,7 @@ def test_a_klotski_move_by_keyboard_alone(browser, klotski_base):
 
 def test_klotski_with_its_exit_passes_axe(browser, klotski_base):
     """The exit's mark and words keep the page WCAG 2.2 A/AA clean (as test_page_access.py)."""
-    axe = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
+    axe = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
     if not axe.exists():
         pytest.fail(f"no axe-core at {axe}: run `npm install --prefix tests`")
     context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
