@@ -20,17 +20,17 @@ from puzzledb.service.answers import Answers
 
 ATAMA_ARTICLE_GOAL = "ソウアイ*タタノマ"
 #: Tiers, by marker (pyproject.toml names them): `page` (Chromium, any test using `browser`)
-#: and `cluster` (Dask, the test_cluster* files) are given here; `slow` is written on each
+#: and `cluster` (Dask, every test in tests/cluster/) are given here; `slow` is written on each
 #: test that takes seconds. The fast tier is `pytest -m "not page and not cluster and not
 #: slow"`.
-CLUSTER_FILES = "test_cluster"
+CLUSTER_FOLDER = Path(__file__).parent / "cluster"
 
 
 def pytest_collection_modifyitems(items):
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.page)
-        if item.path.name.startswith(CLUSTER_FILES):
+        if item.path.is_relative_to(CLUSTER_FOLDER):
             item.add_marker(pytest.mark.cluster)
 
 

@@ -34,7 +34,7 @@ NINE = catalogue.get("nine")
 #: States whose answers are compared: the goal, near it, far, and the farthest.
 STATES = ["1234567890", "0123456789", "9876543210", "1357924680"]
 DASK = Path(sys.executable).with_name("dask")
-TREE = Path(__file__).resolve().parent.parent
+TREE = Path(__file__).resolve().parents[2]
 
 
 def run(*args) -> tuple[int, str, str]:

@@ -21,7 +21,7 @@ from test_cluster import scheduler  # noqa: F401  (a dask scheduler and two work
 from puzzledb.builder import catalogue, cluster_search, peg_chains
 from puzzledb.service.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SQL = [
     "SELECT * FROM states ORDER BY state",
     "SELECT code, label FROM moves JOIN puzzles ON puzzles.id = puzzle_id WHERE name = '{}'",

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from puzzledb.service.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SQUARE = ROOT / "examples" / "square.toml"
 #: (what `build` is given, the name the build answers to)
 BOARDS = [(["english", "--radius", "6"], "english"), (["--file", SQUARE], "square4")]
