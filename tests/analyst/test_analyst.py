@@ -550,7 +550,7 @@ def test_ctrl_c_stops_a_running_query_within_a_second(seed_db, fmt, column):
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
-        cwd=Path(__file__).parent.parent,
+        cwd=Path(__file__).parents[2],
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509 (no threads yet)
     )  # as from a terminal
     try:
@@ -954,7 +954,7 @@ def test_the_kit_loads_only_when_its_commands_run():
         capture_output=True,
         text=True,
         check=True,
-        cwd=Path(__file__).parent.parent,
+        cwd=Path(__file__).parents[2],
     )
     assert out.stdout.strip() == "[]"
 

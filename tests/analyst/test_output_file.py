@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 import pytest
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 
 
 def test_click_atomic_open_replaces_the_target_even_when_the_write_fails(tmp_path):

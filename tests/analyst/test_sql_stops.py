@@ -20,7 +20,7 @@ from puzzledb.db.build import build_to
 
 pytestmark = pytest.mark.slow  # runs queries that take seconds, then stops them
 
-TREE = Path(__file__).resolve().parent.parent
+TREE = Path(__file__).resolve().parents[2]
 #: Counts for ever: only a stop ends it.
 FOREVER = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x FROM c"
 #: Seconds a test waits for a command that should have ended long before.
