@@ -5,7 +5,7 @@ with the documentation's examples: tests/test_docs.py.)"""
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 

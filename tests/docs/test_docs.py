@@ -13,7 +13,7 @@ import click
 import pytest
 from support import doc_examples
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGES = doc_examples.pages()
 RUN = [p for p in PAGES if any(b.examples for b in doc_examples.blocks(p))]
 SHOWN = [p for p in PAGES if any(b.language == "sh" for b in doc_examples.blocks(p))]

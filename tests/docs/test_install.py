@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent / "install.sh"
+SCRIPT = Path(__file__).resolve().parents[1] / "install.sh"
 #: Debian packages a fresh machine of our kind lacks, whatever this one has installed since.
 NOT_ON_A_FRESH_MACHINE = re.compile(r"Package: (chromium|nginx|libnginx-mod)")
 
