@@ -86,7 +86,7 @@ def small_file_system(folder: Path, size: str):
         subprocess.run(["umount", folder], check=True)
 
 
-# -- the page's fixtures: Playwright is imported by the page's tests alone (tests/page_kit.py) --
+# -- the page's fixtures: Playwright is imported by the page's tests alone (support/page_kit.py) --
 @pytest.fixture(scope="module")
 def base(seed_db):
     """`puzzledb serve` on the seed database, one per test module: its base URL."""

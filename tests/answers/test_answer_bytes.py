@@ -1,6 +1,6 @@
 """Every answer is the same bytes as before answers were typed: the samples of
-tests/answer_bytes.py (CLI `--json` and HTTP bodies, refusals included), asked of the code as
-it is now, against the text the code gave before (tests/answer_bytes.json)."""
+tests/support/answer_bytes.py (CLI `--json` and HTTP bodies, refusals included), asked of the
+code as it is now, against the text the code gave before (tests/support/answer_bytes.json)."""
 
 from __future__ import annotations
 

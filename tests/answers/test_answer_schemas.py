@@ -1,6 +1,6 @@
 """The answers' contract: the schemas the service serves are the ones generated from the answer
 types (service.answer_types), and real answers hold to them. Every route's answers, over the
-seed builds, the samples of radius, class and pattern builds (tests/answer_bytes.json) and
+seed builds, the samples of radius, class and pattern builds (tests/support/answer_bytes.json) and
 random states, validate against the served schema with jsonschema: each required key there,
 each of the right type, no key the type does not name (`additionalProperties: false`), in the
 type's order; and every key a type names is given by some answer."""

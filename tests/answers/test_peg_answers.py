@@ -1,6 +1,6 @@
 """What a solitaire player asks, answered on drawn peg boards: path, moves (which jumps keep the
 win, and how many winning lines each keeps), unreachable with its reason, depth, stats, the
-HTTP API and --to; checked against tests/independent's search of the 4x4 board."""
+HTTP API and --to; checked against tests/support/independent's search of the 4x4 board."""
 
 import itertools
 import json

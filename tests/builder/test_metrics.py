@@ -3,8 +3,8 @@ straight (one piece any number of cells in one direction) and finger (one piece 
 one-cell steps reach while nothing else moves, around corners too).
 
 A small board of rectangles is checked state by state, in each metric, against a search
-written in the tests (tests/independent.py); Klotski's start is 81 finger moves from the exit
-(Martin Gardner's figure) and 90 straight moves.
+written in the tests (tests/support/independent.py); Klotski's start is 81 finger moves from
+the exit (Martin Gardner's figure) and 90 straight moves.
 """
 
 import json

@@ -1,7 +1,7 @@
 """Goals that are patterns ('?' any cell), and the catalogue's Klotski built toward one.
 
 A pattern's build starts from every position it matches, at depth 0; the tests compare it with
-an independent multi-source search (tests/independent.py) and assert Klotski's published
+an independent multi-source search (tests/support/independent.py) and assert Klotski's published
 figures: 65,880 arrangements of its pieces, the standard start 116 unit moves from the exit.
 """
 

@@ -212,7 +212,7 @@ def test_the_cli_refuses_bad_peg_input_and_writes_nothing(cli, empty_db, tmp_pat
 
 
 def test_english_builds_within_a_radius_and_its_chains_whole_by_the_chain_codec(cli, empty_db):
-    # Both metrics build whole with the peg codecs (tests/test_peg_english.py, opt-in): the
+    # Both metrics build whole with the peg codecs (tests/builder/test_peg_english.py, opt-in): the
     # size guard weighs the chain metric by the same published count (the same positions can
     # finish, however moves are counted), toward its own goal only.
     chain = catalogue.get("english-chain")
@@ -237,7 +237,7 @@ def test_english_builds_within_a_radius_and_its_chains_whole_by_the_chain_codec(
 
 def test_the_docs_show_the_example_file_itself():
     """docs/defining-puzzles.md includes examples/square.toml by snippet rather than a copy, so
-    the board the page shows is the file that loads (tests/test_docs.py builds the site)."""
+    the board the page shows is the file that loads (tests/docs/test_docs.py builds the site)."""
     from pathlib import Path
 
     page = Path(__file__).parents[2] / "docs" / "defining-puzzles.md"

@@ -1,6 +1,6 @@
 """The chain-metric peg codec (builder.peg_chains) in the layered search: against the plain
 search (builder.search) row for row on peg15 and drawn boards, and against an independent
-search written for these tests (tests/independent.py) on small boards drawn at random.
+search written for these tests (tests/support/independent.py) on small boards drawn at random.
 
 The codec grows un-chains as a tree of paths, merges the paths that reach one child from one
 parent (it counts once), names each by its canonical chain and stores pred: each of these is

@@ -1,8 +1,8 @@
 """The English 33-hole cross built whole in both metrics, its published figures asserted: opt-in,
 as the builds take minutes (english ~3-8, english-chain ~15), several GB of memory, and 2.2 GB
 and 24 GB of disk (run with PUZZLEDB_BIG=1; docs/performance.md, "Peg solitaire on the English
-cross"). The same codecs are checked on small boards in every run (tests/test_peg_packed.py,
-tests/test_peg_chains.py)."""
+cross"). The same codecs are checked on small boards in every run (tests/builder/test_peg_packed.py,
+tests/builder/test_peg_chains.py)."""
 
 import json
 import os

@@ -1,5 +1,5 @@
 """The packed peg codec (builder.peg_packed) in the layered search, against an independent
-search written for these tests (tests/independent.py) on small boards of several shapes.
+search written for these tests (tests/support/independent.py) on small boards of several shapes.
 
 The codec packs a position into a word, tests each jump with a mask, hands a layer's children
 out one key range at a time and lets the search skip every comparison with earlier layers

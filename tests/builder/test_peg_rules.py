@@ -1,5 +1,5 @@
 """The rules that call a peg position unreachable never call a finishable one so, and each
-catches some: checked against tests/independent's search (un-jumping from the goal) on small
+catches some: checked against tests/support/independent's search (un-jumping from the goal) on small
 boards, shared with builder/ only through the drawn rows."""
 
 from functools import cache

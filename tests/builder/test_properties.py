@@ -2,7 +2,7 @@
 
 A path is a chain of legal moves, as long as the stored depth, ending at the goal; every
 pred is one legal move away and one level closer; and for the small puzzles the whole table
-of depths equals an independent search written in the tests (tests/independent.py).
+of depths equals an independent search written in the tests (tests/support/independent.py).
 """
 
 import sqlite3

@@ -1,7 +1,7 @@
 """Peg boards of single jumps built on a Dask cluster answer exactly as one-machine builds
 (issue 21, point 1: "the peg boards once they exist").
 
-The peg codec is directed and graded, where the sliding boards of tests/test_cluster.py are
+The peg codec is directed and graded, where the sliding boards of tests/cluster/test_cluster.py are
 undirected: the cluster search must read those properties as the one-machine search does, and
 pick each state's move as it does. `english` within 6 jumps (7,359 states) and the TOML
 `square4` built whole (1,871 states) are small enough to keep the suite fast.

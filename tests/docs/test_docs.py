@@ -1,5 +1,5 @@
 """The documentation site: every example runs as shown, the site builds strictly, nothing in it
-points outside the repository. How examples are written and read: tests/doc_examples.py."""
+points outside the repository. How examples are written and read: tests/support/doc_examples.py."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The README's two commands: the first installs and runs the main job, the second installs
 what the tests need and runs them, and CI runs exactly that second command. (Its tour runs
-with the documentation's examples: tests/test_docs.py.)"""
+with the documentation's examples: tests/docs/test_docs.py.)"""
 
 import re
 from pathlib import Path

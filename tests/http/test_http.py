@@ -498,7 +498,7 @@ def test_every_route_is_documented_and_only_get(app, client):
     document = ok(client, "/openapi.json")
     assert document["openapi"].startswith("3.")
     # The JSON API's routes; the page ("/" and its files, the web blueprint) is HTML for
-    # people, not part of the API, and tests/test_page.py checks its routes.
+    # people, not part of the API, and tests/page/test_page.py checks its routes.
     rules = {
         rule.rule: rule.methods
         for rule in app.url_map.iter_rules()

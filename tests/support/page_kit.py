@@ -44,7 +44,7 @@ STATIC = [
     "spark.js",
 ]
 # Shipped too, but no page text to read: the katakana font (binary) and its licence (whose
-# copyright line names the font's authors' addresses); tests/test_page_browse.py checks them.
+# copyright line names the font's authors' addresses); tests/page/test_page_browse.py checks them.
 FONT_FILES = ["kana.woff2", "kana-OFL.txt"]
 
 
