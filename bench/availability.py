@@ -37,7 +37,30 @@ import time
 import urllib.request
 from pathlib import Path
 
-from servers import ENV, PUZZLEDB, gunicorn_sync, nginx_in_front, puzzledb_serve
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # support.servers
+from support.servers import ENV, PUZZLEDB, free_port, nginx_in_front, puzzledb_serve, running
+
+
+@contextlib.contextmanager
+def gunicorn_sync(db: Path, workers: int = 2):
+    """The app under gunicorn's sync workers: how puzzledb served before, for comparison."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "-k",
+        "sync",
+        "-w",
+        str(workers),
+        "-b",
+        f"127.0.0.1:{port}",
+        f"puzzledb.service.app:create_app({str(db)!r})",
+    ]
+    with running(command, base):
+        yield base
+
 
 PROBES = ["/health", "/path?puzzle=eight&state=867254301"]
 TARGET_SHARE, TARGET_P99_MS = 1.0, 100.0

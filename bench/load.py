@@ -21,7 +21,8 @@ import tempfile
 import urllib.request
 from pathlib import Path
 
-from servers import ENV, PUZZLEDB, puzzledb_serve
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # support.servers
+from support.servers import ENV, PUZZLEDB, puzzledb_serve
 
 ENDPOINTS = [("/path", "/path?puzzle=eight&state=867254301"), ("/health", "/health")]
 TARGET_RATE, TARGET_P99_MS, TARGET_RATIO = 3000, 10.0, 0.8

@@ -14,13 +14,15 @@ from __future__ import annotations
 import argparse
 import json
 import subprocess
+import sys
 import tempfile
 import threading
 import time
 import urllib.request
 from pathlib import Path
 
-from servers import ENV, PUZZLEDB, puzzledb_serve
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # support.servers
+from support.servers import ENV, PUZZLEDB, puzzledb_serve
 
 ALLOWANCE_MB = 50
 

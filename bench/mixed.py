@@ -17,13 +17,16 @@ import json
 import random
 import sqlite3
 import subprocess
+import sys
 import tempfile
 import threading
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # support.servers
+from support.servers import ENV, PUZZLEDB, puzzledb_serve
+
 from load import REPORT_LUA, wrk_run
 from memory import rss_mb, workers_of
-from servers import ENV, PUZZLEDB, puzzledb_serve
 
 PUZZLES = ["eight", "seven", "nooff", "atama", "nine"]
 BUDGET_MB, ALLOWANCE_MB = 64, 50

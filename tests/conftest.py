@@ -20,17 +20,17 @@ from puzzledb.service.answers import Answers
 
 ATAMA_ARTICLE_GOAL = "ソウアイ*タタノマ"
 #: Tiers, by marker (pyproject.toml names them): `page` (Chromium, any test using `browser`)
-#: and `cluster` (Dask, the test_cluster* files) are given here; `slow` is written on each
+#: and `cluster` (Dask, every test in tests/cluster/) are given here; `slow` is written on each
 #: test that takes seconds. The fast tier is `pytest -m "not page and not cluster and not
 #: slow"`.
-CLUSTER_FILES = "test_cluster"
+CLUSTER_FOLDER = Path(__file__).parent / "cluster"
 
 
 def pytest_collection_modifyitems(items):
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.page)
-        if item.path.name.startswith(CLUSTER_FILES):
+        if item.path.is_relative_to(CLUSTER_FOLDER):
             item.add_marker(pytest.mark.cluster)
 
 
@@ -86,11 +86,11 @@ def small_file_system(folder: Path, size: str):
         subprocess.run(["umount", folder], check=True)
 
 
-# -- the page's fixtures: Playwright is imported by the page's tests alone (tests/page_kit.py) --
+# -- the page's fixtures: Playwright is imported by the page's tests alone (support/page_kit.py) --
 @pytest.fixture(scope="module")
 def base(seed_db):
     """`puzzledb serve` on the seed database, one per test module: its base URL."""
-    from page_kit import served
+    from support.page_kit import served
 
     with served(seed_db) as url:
         yield url
@@ -99,7 +99,7 @@ def base(seed_db):
 @pytest.fixture(scope="module")
 def browser():
     """The system's headless Chromium, one per test module."""
-    from page_kit import chromium
+    from support.page_kit import chromium
 
     with chromium() as launched:
         yield launched
@@ -108,7 +108,7 @@ def browser():
 @pytest.fixture()
 def page(browser, base):
     """The page loaded with eight on the board; `page.refused` lists API refusals seen."""
-    from page_kit import eight_page
+    from support.page_kit import eight_page
 
     with eight_page(browser, base) as opened:
         yield opened

@@ -1,5 +1,6 @@
-// ESLint's rules for the page's scripts (service/web/static/*.js), run by tests/test_lint.py:
-// the recommended set, for ES modules in a browser, plus what keeps the code plain.
+// ESLint's rules for the page's scripts (service/web/static/*.js), run by
+// tests/architecture/test_lint.py: the recommended set, for ES modules in a browser, plus what
+// keeps the code plain.
 import js from "@eslint/js";
 import globals from "globals";
 

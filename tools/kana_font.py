@@ -18,7 +18,7 @@ and named by --source and --licence).
 
 The output is byte-for-byte the same for the same source font, fontTools and brotli (the
 head table keeps the source's timestamps). A new catalogue title with CJK characters needs
-only a new run; tests/test_page_browse.py fails until then.
+only a new run; tests/page/test_page_browse.py fails until then.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ desktop) and docs/images/page-phone.png (Klotski from its classic start, on a ph
     python tools/page_screenshot.py --db puzzledb.sqlite        # after `puzzledb build --all`
 
 Serves the app on a loopback port in a thread and drives the system Chromium with Playwright,
-as tests/test_page.py does.
+as tests/page/test_page.py does.
 """
 
 from __future__ import annotations

@@ -1,0 +1,216 @@
+"""Layers that only point down, read from the source: puzzles and searches (builder) know nothing
+of storage (db), storage knows nothing of the front ends (service), and no modules import each
+other in a circle."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+TREE = Path(__file__).resolve().parents[2]
+LAYERS = {"builder": 0, "db": 1, "service": 2}
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for package in LAYERS:
+        for path in (TREE / package).rglob("*.py"):
+            parts = path.relative_to(TREE).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join(parts)] = path
+    return found
+
+
+def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The puzzledb modules `name` imports (anywhere in it, lazy imports included)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    targets = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            candidates = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                stem = ".".join(base + ([node.module] if node.module else []))
+            else:
+                stem = node.module or ""
+            candidates = [stem] + [f"{stem}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for candidate in candidates:
+            local = candidate.removeprefix("puzzledb.")
+            if local in modules:
+                targets.add(local)
+    targets.discard(name)
+    return targets
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _modules()
+    return {name: _imports(name, path, modules) for name, path in modules.items()}
+
+
+def test_every_import_points_down_or_sideways():
+    upward = [
+        (module, target)
+        for module, targets in _graph().items()
+        for target in targets
+        if LAYERS[target.split(".")[0]] > LAYERS[module.split(".")[0]]
+    ]
+    assert upward == []
+
+
+def test_no_modules_import_each_other_in_a_circle():
+    graph = _graph()
+    cycles = []
+    for start in graph:  # a path back to itself through imports, found depth first
+        stack, seen = [(start, [start])], set()
+        while stack:
+            module, trail = stack.pop()
+            for target in graph[module]:
+                if target == start:
+                    cycles.append(trail + [start])
+                elif target not in seen and target.split(".")[0] in LAYERS:
+                    seen.add(target)
+                    stack.append((target, trail + [target]))
+    # A package's __init__ importing its own modules, which import names from the package, is
+    # how a package is made, not a circle between modules.
+    real = [
+        c
+        for c in cycles
+        if not any(
+            c[i + 1].startswith(c[i] + ".") or c[i].startswith(c[i + 1] + ".")
+            for i in range(len(c) - 1)
+        )
+    ]
+    assert real == [], real[:5]
+
+
+def test_the_graph_is_read():
+    graph = _graph()
+    assert "db.store" in graph["db.build"] and "builder.search" in graph["db.build"]
+    assert "db.queries" in graph["service.answers"]
+
+
+#: The front ends: the CLI, the HTTP service and the page, each a thin shell over the answers.
+FRONT_ENDS = (
+    "service.cli",
+    "service.cli_options",
+    "service.cli_text",
+    "service.render",
+    "service.progress",
+    "service.analyst",
+    "service.api",
+    "service.app",
+    "service.openapi",
+    "service.serve",
+    "service.web",
+)
+#: What the domain must not know: storage (SQL) and the web (HTTP).
+SQL_AND_HTTP = ("sqlite3", "sqlalchemy", "flask", "werkzeug", "gunicorn", "http", "urllib")
+SQL_TEXT = re.compile(
+    r"\b(SELECT|INSERT INTO|UPDATE|DELETE FROM|CREATE (TABLE|INDEX|VIEW)|WITH RECURSIVE)\b"
+    r"|\bsubstr\(|\bPRAGMA\b"
+)
+
+
+def _is_front_end(module: str) -> bool:
+    return any(module == f or module.startswith(f + ".") for f in FRONT_ENDS)
+
+
+def test_the_answer_layer_uses_no_front_end():
+    """service.answers and everything it imports, however indirectly."""
+    graph = _graph()
+    used, todo = set(), ["service.answers"]
+    while todo:
+        for target in graph[todo.pop()]:
+            if target not in used:
+                used.add(target)
+                todo.append(target)
+    assert "db.queries" in used  # the walk is real
+    assert sorted(m for m in used if _is_front_end(m)) == []
+
+
+def test_the_domain_knows_no_sql_and_no_http():
+    """builder/ imports no database or web library and writes no SQL (f-strings included)."""
+    found = []
+    for path in (TREE / "builder").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            found += [(path.name, n) for n in names if n.split(".")[0] in SQL_AND_HTTP]
+            text = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(text, str) and SQL_TEXT.search(text):
+                found.append((path.name, text[:40]))
+    assert found == []
+
+
+def test_the_domain_rules_are_checked_on_text_that_has_them():
+    assert SQL_TEXT.search("SELECT state FROM t") and SQL_TEXT.search("substr(s, 1, 2)")
+    assert not SQL_TEXT.search("a piece cannot be selected here")
+
+
+#: Names of what a front end makes of an error: its exit status or its HTTP status.
+STATUS_NAMES = re.compile(r"(exit|http)_?(status|code)|status_code", re.I)
+
+
+def _status_names(path: Path) -> list[str]:
+    """Names in `path` that speak of an exit or HTTP status: attributes, assignments, keywords."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        name = (
+            node.id
+            if isinstance(node, ast.Name)
+            else node.attr
+            if isinstance(node, ast.Attribute)
+            else node.arg
+            if isinstance(node, ast.keyword)
+            else None
+        )
+        if name and STATUS_NAMES.fullmatch(name):
+            names.append(name)
+    return names
+
+
+def test_the_bottom_layers_hold_no_statuses():
+    """An error's exit status is the CLI's to choose and its HTTP status the API's: builder/ and
+    db/ give errors a code only (a waitpid status of a child process is no error's)."""
+    found = [
+        (path.name, name)
+        for package in ("builder", "db")
+        for path in (TREE / package).rglob("*.py")
+        for name in _status_names(path)
+    ]
+    assert found == []
+
+
+def test_every_error_of_the_bottom_layers_has_a_code_and_no_status():
+    """Read at run time too: no error class, however its statuses were written, carries one."""
+    import importlib
+    import pkgutil
+
+    from puzzledb.builder.errors import PuzzledbError
+
+    for package in ("builder", "db"):
+        for info in pkgutil.iter_modules([str(TREE / package)]):
+            importlib.import_module(f"puzzledb.{package}.{info.name}")
+    todo, seen = [PuzzledbError], []
+    while todo:
+        cls = todo.pop()
+        seen.append(cls)
+        todo += cls.__subclasses__()
+    bottom = [c for c in seen if c.__module__.split(".")[1] in ("builder", "db")]
+    assert len(bottom) > 15  # the walk is real
+    assert [(c.__name__, n) for c in bottom for n in vars(c) if "status" in n] == []
+
+
+def test_the_status_check_finds_statuses(tmp_path):
+    path = tmp_path / "errors.py"
+    path.write_text("class E:\n    exit_status = 2\n    http_status = 404\n", encoding="utf-8")
+    assert _status_names(path) == ["exit_status", "http_status"]

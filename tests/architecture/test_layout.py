@@ -1,0 +1,148 @@
+"""The house: one import package made of the checkout's folders, and tests that run them."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from support.import_probe import PROBE
+
+import puzzledb.builder
+import puzzledb.db
+import puzzledb.service
+
+TREE = Path(__file__).resolve().parents[2]
+
+
+def test_the_tests_import_this_checkout():
+    """The README's test command installs the checkout editable: a change in the tree is what
+    the tests run, never a copy in site-packages."""
+    for package, folder in [
+        (puzzledb.builder, "builder"),
+        (puzzledb.db, "db"),
+        (puzzledb.service, "service"),
+    ]:
+        assert Path(package.__file__).resolve().parent == TREE / folder
+
+
+@pytest.mark.slow  # installs the project into a new venv
+def test_one_import_package_and_nothing_else_at_the_top(tmp_path):
+    """What `pip install .` puts into site-packages: puzzledb/ and its metadata, nothing that
+    could collide with another distribution's builder, db or service."""
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(TREE)],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("puzzledb-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        tops = {name.split("/")[0] for name in archive.namelist()}
+        names = archive.namelist()
+    assert {t for t in tops if not t.endswith(".dist-info")} == {"puzzledb"}
+    for module in [
+        "puzzledb/builder/sliding/puzzle.py",
+        "puzzledb/db/connection.py",
+        "puzzledb/service/cli.py",
+        "puzzledb/service/web/static/index.html",
+    ]:
+        assert module in names
+    code = (
+        "import importlib.util as u; "
+        "print([n for n in ('builder', 'db', 'service') if u.find_spec(n)])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd="/", check=True
+    )
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_console_script_is_puzzledb():
+    scripts = {
+        e.name: e.value
+        for e in importlib.metadata.entry_points(group="console_scripts")
+        if e.dist and e.dist.name == "puzzledb"
+    }
+    assert scripts == {"puzzledb": "puzzledb.service.entry:main"}  # which then loads the CLI
+
+
+HEAVY = ("numpy", "sqlalchemy", "flask", "gunicorn", "matplotlib", "dask", "distributed", "pyarrow")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["--help"],
+        ["list"],
+        ["path", "eight", "867254301"],
+        ["moves", "nooff", "LLONOFF_"],
+        ["depth", "seven", "3"],
+        ["farthest", "seven"],
+        ["stats", "eight"],
+        ["sql", "SELECT count(*) FROM puzzles"],
+        ["path", "eight", "12345678"],
+    ],
+)
+def test_a_lookup_imports_no_library_it_does_not_use(seed_db, command):
+    """Lookups answer at once: numpy and SQLAlchemy are for builds, Flask for the service."""
+    args = command if command == ["--help"] else [*command, "--db", str(seed_db)]
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE % (HEAVY,), *args], capture_output=True, text=True, timeout=60
+    )
+    imported, code = out.stderr.strip().splitlines()[-1].rsplit(" ", 1)
+    assert imported == "[]", (command, imported)
+    assert code in ("0", "None", "2"), out.stderr
+
+
+def test_a_build_still_has_its_libraries(tmp_path):
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            PROBE % (HEAVY,),
+            "build",
+            "seven",
+            "-q",
+            "--db",
+            str(tmp_path / "b.sqlite"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "'numpy'" in out.stderr and "'sqlalchemy'" in out.stderr
+    assert "'dask'" not in out.stderr and "'distributed'" not in out.stderr  # for --cluster
+
+
+def test_one_display_width_for_every_table_and_board():
+    from puzzledb.builder import text_width
+
+    assert text_width.width("アタマ") == 6 and text_width.width("abc") == 3
+    assert text_width.width("e\u0301") == 1  # e and a combining acute: one column
+    assert text_width.width("a\u200bb") == 2  # a zero-width space takes none
+    assert text_width.pad("ア", 4, ">") == "  ア" and text_width.pad("e\u0301", 3) == "e\u0301  "
+    for module in ("render.py", "analyst/sql_output.py", "cli.py"):
+        source = (TREE / "service" / module).read_text(encoding="utf-8")
+        assert "east_asian_width" not in source, module
+
+
+def _tool(name: str) -> subprocess.CompletedProcess:
+    """A checking tool of the venv run as CI runs it: no arguments, from the repository root,
+    configured by pyproject.toml alone."""
+    return subprocess.run(
+        [str(Path(sys.executable).parent / name)], cwd=TREE, capture_output=True, text=True
+    )
+
+
+@pytest.mark.slow  # mypy over the whole package
+def test_mypy_sees_the_package_and_finds_nothing():
+    """mypy resolves puzzledb.* to the top-level folders (through .mypy-root/puzzledb), so a
+    type crossing packages is checked, not silently Any."""
+    assert (TREE / ".mypy-root" / "puzzledb").resolve() == TREE
+    checked = _tool("mypy")
+    assert "import-not-found" not in checked.stdout
+    assert checked.returncode == 0, checked.stdout[-3000:]
+    assert "Success: no issues found in" in checked.stdout

@@ -1,0 +1,117 @@
+"""Each rule and each limit has one home: the swap rule said three ways (Python, numpy, SQL)
+agrees, the suggested radius is one number, caches are bounded, and guards are not asserts."""
+
+import ast
+import random
+import sqlite3
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from puzzledb.builder import catalogue, packed
+from puzzledb.builder.errors import NotBuilt, TooLarge
+from puzzledb.builder.move_codes import swapped_cells
+from puzzledb.builder.packed import PackedBoard
+from puzzledb.db import queries, schema
+from puzzledb.db.connection import reader
+from puzzledb.db.kept import PerBuild
+from puzzledb.service.answers import Answers
+from puzzledb.service.cli_options import EXIT_STATUS
+
+
+@pytest.mark.parametrize("name", ["eight", "seven", "lines", "atama", "fifteen"])
+def test_the_swap_rule_is_one_rule_in_python_numpy_and_sql(name):
+    """For every move the Python rule makes, its stored code names the move's own two cells,
+    and numpy's undo and the SQL predecessor both give the state the move leads to."""
+    puzzle = catalogue.get(name)
+    board = PackedBoard(puzzle)
+    code_of = {move: code for code, move in board.moves.items()}
+    sql = "SELECT " + schema.pred_expression(":state", ":code", puzzle.cells, None)
+    conn = sqlite3.connect(":memory:")
+    rng = random.Random(name)
+    checked = 0
+    for _ in range(40):
+        state = "".join(rng.sample(puzzle.default_goal, puzzle.cells))
+        for move, after in puzzle.moves(state):
+            code = code_of[move]
+            assert swapped_cells(code, puzzle.cells) == move.swap
+            undone = board.undo(
+                np.array([board.encode(state)], np.uint64), np.array([code], np.int16)
+            )
+            assert board.decode(undone) == [after]
+            assert conn.execute(sql, {"state": state, "code": code}).fetchone()[0] == after
+            checked += 1
+    assert checked > 40
+
+
+def test_a_move_code_too_wide_for_the_search_is_refused_not_asserted(monkeypatch):
+    """A guard that `python -O` would strip is no guard: it raises a real error."""
+    monkeypatch.setattr(packed, "MOVE_CODE_MAX", 100)
+    with pytest.raises(ValueError, match="16-bit"):
+        PackedBoard(catalogue.get("eight"))
+
+
+def test_the_suggested_radius_has_one_home(monkeypatch, seed_db, cli, tmp_path):
+    """The build hints of the answers, of `list` and of a refused build all read one number."""
+    monkeypatch.setattr(catalogue, "SUGGESTED_RADIUS", 17)
+    answers = Answers(reader(seed_db))
+    with pytest.raises(NotBuilt, match="--radius 17"):
+        answers.path("fifteen", "123456789ABCDEF0")
+    listed = cli("list", "--db", seed_db)
+    assert "puzzledb build fifteen --radius 17" in listed.stdout
+    refused = cli("build", "fifteen", "--db", tmp_path / "x.sqlite")
+    assert refused.exit_code == EXIT_STATUS[TooLarge.code]
+    assert "--radius 17" in refused.stderr
+    assert "--radius 20" not in listed.stdout + refused.stderr
+
+
+def test_move_words_are_kept_for_a_bounded_number_of_builds(seed_db, monkeypatch):
+    fresh = PerBuild(queries.MOVE_LABELS_KEPT, queries._labels.read)
+    monkeypatch.setattr(queries, "_labels", fresh)
+    with sqlite3.connect(f"file:{seed_db}?mode=ro", uri=True) as conn:
+        builds = queries.all_builds(conn)
+        for i in range(queries.MOVE_LABELS_KEPT + 10):
+            build = builds[i % len(builds)]
+            # a build of another file with the same id is another entry (keyed by the row)
+            other = queries.Build(**{**build.__dict__, "built_at": f"{build.built_at} #{i}"})
+            assert queries.move_labels(conn, other) == queries.move_labels(conn, build)
+    assert len(fresh) == queries.MOVE_LABELS_KEPT
+
+
+TREE = Path(__file__).resolve().parents[2]
+#: What choosing a codec takes: a codec's test of the boards it packs, or its class.
+CODEC_CHOICE = {"packable", "PackedBoard", "PackedPegs", "PackedChains"}
+#: The registry, and each codec's own module (which defines its test and its class).
+CODEC_HOMES = {
+    "builder/codecs.py",
+    "builder/packed.py",
+    "builder/peg_packed.py",
+    "builder/peg_chains.py",
+}
+
+
+def _names(path: Path) -> set[str]:
+    """Every name `path` uses or imports: variables, attributes, imported names."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            names.add(node.attr)
+        elif isinstance(node, ast.ImportFrom):
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+def test_only_the_codec_registry_chooses_a_codec():
+    """builder.codecs alone asks which codec packs a puzzle: no other module of the package
+    (the one-machine build, the cluster's) repeats the chain of `packable` tests and classes."""
+    found = {
+        str(path.relative_to(TREE)): sorted(_names(path) & CODEC_CHOICE)
+        for package in ("builder", "db", "service")
+        for path in sorted((TREE / package).rglob("*.py"))
+        if str(path.relative_to(TREE)) not in CODEC_HOMES
+    }
+    assert {path: names for path, names in found.items() if names} == {}
+    assert _names(TREE / "builder" / "codecs.py") >= CODEC_CHOICE  # the scan reads names

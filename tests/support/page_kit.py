@@ -1,0 +1,140 @@
+"""What every test of the page shares: a real `puzzledb serve`, the system's headless Chromium
+driven by Playwright, and steps such as waiting for a state to settle. conftest.py's fixtures
+`base`, `browser` and `page` open these lazily, so only the page's tests import Playwright;
+each page test file imports the helper functions it uses.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from support.servers import puzzledb_serve
+
+CHROMIUM = os.environ.get("PUZZLEDB_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SOLVE_SECONDS = 20
+STATIC = [
+    "index.html",
+    "page.css",
+    "page.js",
+    "api.js",
+    "board.js",
+    "chart.js",
+    "picking.js",
+    "player.js",
+    "browse.js",
+    "fonts.css",
+    "address.js",
+    "solution.js",
+    "keys.js",
+    "thumbs.js",
+    "spark.js",
+]
+# Shipped too, but no page text to read: the katakana font (binary) and its licence (whose
+# copyright line names the font's authors' addresses); tests/page/test_page_browse.py checks them.
+FONT_FILES = ["kana.woff2", "kana-OFL.txt"]
+
+
+# -- a real server and a real browser (conftest.py's fixtures `base`, `browser`, `page`) -------
+@contextmanager
+def served(db: Path) -> Iterator[str]:
+    """`puzzledb serve` on `db`: its base URL."""
+    with puzzledb_serve(db) as url:
+        yield url
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(
+            f"no Chromium at {CHROMIUM}: install it with `apt-get install chromium` "
+            f"(or set PUZZLEDB_CHROMIUM)"
+        )
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@contextmanager
+def eight_page(browser: Browser, base: str) -> Iterator[Page]:
+    """The page loaded with eight on the board; `page.refused` lists API refusals seen."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    problems: list[str] = []
+    page.refused = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on(
+        "console",
+        lambda m: (
+            m.type == "error"
+            and "Failed to load resource" not in m.text
+            and problems.append(m.text)
+        ),
+    )
+    page.on("request", lambda r: r.url.startswith(base + "/") or problems.append(r.url))
+    page.on("response", lambda r: r.status >= 400 and page.refused.append(r.url))  # type: ignore[attr-defined]
+    page.goto(base + "/")
+    settled(page, "647850321")
+    yield page
+    context.close()
+    assert problems == [], "the page failed or reached outside the service"
+
+
+def troubles(page) -> list[str]:
+    """Every request refused (4xx, 5xx) and every console error from now on, as they come: a
+    browser logs each refusal as a console error."""
+    seen: list[str] = []
+    page.on("response", lambda r: r.status >= 400 and seen.append(f"{r.status} {r.url}"))
+    page.on("console", lambda m: m.type == "error" and seen.append(m.text))
+    return seen
+
+
+def settled(page, state: str) -> None:
+    """Wait until `state` is on the board and its moves are listed."""
+    expect(page.locator("#moves")).to_have_attribute("data-from", state)
+    expect(page.locator("#state-input")).to_have_value(state)
+
+
+def choose(page, puzzle: str, first_farthest: str) -> None:
+    page.select_option("#puzzle", puzzle)
+    settled(page, first_farthest)
+
+
+def codes(page) -> None:
+    """Open the "Position code" disclosure (closed at first), where states are typed."""
+    if not page.locator("#codes").evaluate("(d) => d.open"):
+        page.click("#codes summary")
+
+
+def load(page, text: str) -> None:
+    codes(page)
+    page.fill("#state-input", text)
+    page.press("#state-input", "Enter")
+
+
+def set_target(page, text: str) -> None:
+    codes(page)
+    page.fill("#target-input", text)
+    page.press("#target-input", "Enter")
+
+
+def eight_as_drawn(page) -> str:
+    """The 8-puzzle board as drawn: each tile's label at its cell, 0 for the blank."""
+    cells = ["0"] * 9
+    for tile in page.locator(".piece").all():
+        cells[int(tile.get_attribute("data-cell"))] = tile.get_attribute("data-label")
+    return "".join(cells)
