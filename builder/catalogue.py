@@ -11,7 +11,8 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
-from .errors import BadDefinition, UnknownPuzzle, shown
+from .core.errors import BadDefinition, UnknownPuzzle
+from .core.message_text import shown
 from .puzzle import MAX_COMPLETE_STATES, Puzzle
 
 if TYPE_CHECKING:

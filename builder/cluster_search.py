@@ -41,7 +41,8 @@ import numpy as np
 from distributed import Client, LocalCluster, get_worker, wait
 
 from . import counting
-from .errors import ClusterFailed, MalformedInput, PuzzledbError, TooLarge, shown
+from .core.errors import ClusterFailed, MalformedInput, PuzzledbError, TooLarge
+from .core.message_text import shown
 from .memory import Budget, MemoryGuard, machine_budget
 from .result import MOST_SOLVED_KEPT, SearchResult
 from .vector_search import (

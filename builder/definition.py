@@ -59,8 +59,9 @@ from dataclasses import dataclass
 
 from .arrangements import ANY
 from .catalogue import CATALOGUE
-from .errors import PATH_SHOWN, BadDefinition, MalformedInput, shown, times
-from .file_kinds import file_kind
+from .core.errors import BadDefinition, MalformedInput
+from .core.file_kinds import file_kind
+from .core.message_text import PATH_SHOWN, shown, times
 from .peg import PegSolitaire
 from .puzzle import ROW_SEPARATOR, SEPARATORS
 from .sliding import METRICS, SlidingPuzzle, wide_blocks

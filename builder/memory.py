@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import MalformedInput, TooLarge
+from .core.errors import MalformedInput, TooLarge
 
 #: Bytes a state of a finished layer holds (state, move code, one limb of its count), plus
 #: a margin for a second limb on deep layers.
@@ -64,7 +64,7 @@ def parse_budget(text: str) -> Budget:
 
 
 def _quoted(text: str) -> str:
-    from .errors import shown
+    from .core.message_text import shown
 
     return shown(text)
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
-from .errors import BadDefinition, MalformedInput, shown
+from .core.errors import BadDefinition, MalformedInput
+from .core.message_text import shown
 from .peg_board import HOLE_MARK, NO_HOLE_MARK, board_jumps, check_board
 from .peg_rules import FEW_PEGS, Golden, class_reason, pagoda_reason, pagodas, said_holes
 from .peg_symmetry import Symmetry, board_symmetries, keeping

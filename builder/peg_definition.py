@@ -22,7 +22,8 @@ A complete file (examples/square.toml is another, a 4x4 board):
 
 from __future__ import annotations
 
-from .errors import BadDefinition, MalformedInput, shown
+from .core.errors import BadDefinition, MalformedInput
+from .core.message_text import shown
 from .peg import METRICS, PegSolitaire
 from .peg_board import LINES, check_board
 from .toml_values import NAME

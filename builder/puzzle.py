@@ -10,7 +10,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .errors import MalformedInput
+from .core.errors import MalformedInput
 
 # Characters accepted between cells of a typed state; they never belong to a state.
 SEPARATORS = " ,\t"

@@ -3,7 +3,7 @@
 
 import re
 
-from .errors import shown
+from .core.message_text import shown
 
 #: A puzzle's (or a start's) name: what a command line and a URL can carry unquoted.
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")

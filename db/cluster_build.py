@@ -8,7 +8,8 @@ import time
 from pathlib import Path
 
 from puzzledb.builder import cluster_search, codecs
-from puzzledb.builder.errors import PATH_SHOWN, ClusterFailed, MalformedInput, shown
+from puzzledb.builder.core.errors import ClusterFailed, MalformedInput
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import Puzzle
 from puzzledb.builder.vector_search import Codec

@@ -25,7 +25,8 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
-from puzzledb.builder.errors import PATH_SHOWN, DatabaseFault, shown
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
+from puzzledb.db.errors import DatabaseFault
 
 #: Each attached shard's page cache, in KiB (SQLite's default is 2,000 KiB for each attached
 #: file): a lookup reads a few pages of a shard's B-tree, and the operating system's file cache

@@ -27,7 +27,7 @@ from threading import Event, Thread
 from sqlalchemy import Connection, Engine, text
 
 from puzzledb.builder import peg_symmetry
-from puzzledb.builder.errors import PATH_SHOWN, shown
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.result import for_sql
 

@@ -22,12 +22,8 @@ from pathlib import Path
 
 import click
 
-from puzzledb.builder.errors import (
-    PATH_SHOWN,
-    Interrupted,
-    MalformedInput,
-    shown,
-)
+from puzzledb.builder.core.errors import Interrupted, MalformedInput
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.db.connection import existing_file, reader, resolve_path
 
 from .answers import Answers, Resolved

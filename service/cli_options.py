@@ -14,16 +14,11 @@ import sys
 
 import click
 
-from puzzledb.builder.errors import (
-    PATH_SHOWN,
-    CannotWrite,
-    DatabaseFault,
-    Interrupted,
-    PuzzledbError,
-    UsageFault,
-    shown,
-)
+from puzzledb.builder.core.errors import Interrupted, PuzzledbError
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.db.connection import resolve_path
+from puzzledb.db.errors import DatabaseFault
+from puzzledb.service.errors import CannotWrite, UsageFault
 
 from .settings import Setting
 

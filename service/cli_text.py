@@ -4,8 +4,8 @@ side, tables and bars, all from the answer itself (and, for boards, the puzzle's
 from __future__ import annotations
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.errors import visible
-from puzzledb.builder.text_width import pad, width
+from puzzledb.builder.core.message_text import visible
+from puzzledb.builder.core.text_width import pad, width
 
 from . import render
 

@@ -28,7 +28,7 @@ def main() -> None:
     for signum, handler in previous.items():
         signal.signal(signum, handler)
     if arrived:
-        from puzzledb.builder.errors import Interrupted
+        from puzzledb.builder.core.errors import Interrupted
 
         from .cli_options import fail
 

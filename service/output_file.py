@@ -22,7 +22,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from puzzledb.builder.errors import PATH_SHOWN, CannotWrite, Interrupted, shown
+from puzzledb.builder.core.errors import Interrupted
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
+from puzzledb.service.errors import CannotWrite
 
 
 class _Stopped(KeyboardInterrupt):

@@ -23,7 +23,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from puzzledb.builder.errors import MalformedInput, shown
+from puzzledb.builder.core.errors import MalformedInput
+from puzzledb.builder.core.message_text import shown
 
 MAX_LIMIT = 10_000
 

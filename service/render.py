@@ -3,7 +3,7 @@ lays the drawings out left to right with captions, wrapping at the terminal's wi
 
 from __future__ import annotations
 
-from ..builder.text_width import pad, width
+from puzzledb.builder.core.text_width import pad, width
 
 
 def side_by_side(blocks: list[tuple[str, list[str]]], columns: int | None = None) -> str:

@@ -25,7 +25,7 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
 
-from puzzledb.builder.errors import safe_message
+from puzzledb.builder.core.message_text import safe_message
 from puzzledb.db.connection import reader
 
 from .answers import Answers

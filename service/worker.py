@@ -56,7 +56,7 @@ from gunicorn import util
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
 from gunicorn.workers import gthread
 
-from puzzledb.builder.errors import safe_message
+from puzzledb.builder.core.message_text import safe_message
 
 from .api import error_page
 from .api.caching import dumps

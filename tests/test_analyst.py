@@ -22,9 +22,9 @@ from xml.etree import ElementTree
 
 import pytest
 
-from puzzledb.builder.errors import BadQuery
 from puzzledb.db import build_rows, canned, queries, schema, state_key
 from puzzledb.db.connection import reader
+from puzzledb.db.errors import BadQuery
 
 
 def rows_of(db: Path, sql: str, *params) -> list[tuple]:
@@ -504,8 +504,8 @@ def test_sql_time_limit_rejects_what_is_not_seconds(cli, seed_db, limit):
 
 
 def test_sql_time_limit_counts_the_time_spent_writing_rows_too(seed_db):
-    from puzzledb.builder.errors import TimeLimit
     from puzzledb.db import adhoc
+    from puzzledb.db.errors import TimeLimit
 
     sql = "SELECT state FROM states WHERE puzzle = 'seven'"
     with pytest.raises(TimeLimit), adhoc.run(seed_db, sql, time_limit=0.3) as query:

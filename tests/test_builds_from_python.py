@@ -8,7 +8,7 @@ import signal
 
 import pytest
 
-from puzzledb.builder.errors import Interrupted, MalformedInput, TooLarge
+from puzzledb.builder.core.errors import Interrupted, MalformedInput, TooLarge
 from puzzledb.builder.progress import Progress
 from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from independent import GRID_LINES, drawn_jumps, drawn_successors, solution_counts, winners
 
-from puzzledb.builder.errors import BadDefinition, PuzzledbError
+from puzzledb.builder.core.errors import BadDefinition, PuzzledbError
 from puzzledb.builder.peg import PegSolitaire
 from puzzledb.db import queries
 from puzzledb.db.build import build

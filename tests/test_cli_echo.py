@@ -9,7 +9,7 @@ import json
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.text_width import width
+from puzzledb.builder.core.text_width import width
 
 #: A right-to-left override, a zero-width space and an escape sequence that clears the screen.
 TRICKY = "a\u202eb\u200bc\x1b[2J"

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from puzzledb.builder import catalogue
+from puzzledb.builder.core.errors import BadDefinition, MalformedInput, PuzzledbError
 from puzzledb.builder.definition import from_flags, load_text
-from puzzledb.builder.errors import BadDefinition, MalformedInput, PuzzledbError
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import MAX_COMPLETE_STATES
 from puzzledb.db.build import build

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzledb.builder import catalogue
+from puzzledb.builder.core.errors import BadDefinition
 from puzzledb.builder.definition import Definition, from_flags, load_file, load_text
-from puzzledb.builder.errors import BadDefinition
 from puzzledb.builder.search import breadth_first
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from puzzledb.builder import catalogue
+from puzzledb.builder.core.errors import BadDefinition
 from puzzledb.builder.definition import load_file
-from puzzledb.builder.errors import BadDefinition
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
 from puzzledb.service.app import create_app

@@ -127,7 +127,7 @@ def test_a_build_still_has_its_libraries(tmp_path):
 
 
 def test_one_display_width_for_every_table_and_board():
-    from puzzledb.builder import text_width
+    from puzzledb.builder.core import text_width
 
     assert text_width.width("アタマ") == 6 and text_width.width("abc") == 3
     assert text_width.width("e\u0301") == 1  # e and a combining acute: one column

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from test_patterns import SMALL, matches
 
 from puzzledb.builder import catalogue
+from puzzledb.builder.core.errors import BadDefinition
 from puzzledb.builder.definition import load_text
-from puzzledb.builder.errors import BadDefinition
 from puzzledb.builder.search import breadth_first
 from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzledb.builder import catalogue
+from puzzledb.builder.core.errors import BadDefinition
 from puzzledb.builder.definition import load_text
-from puzzledb.builder.errors import BadDefinition
 from puzzledb.builder.packed import packable
 from puzzledb.builder.sliding import SlidingPuzzle
 from puzzledb.db.connection import reader
@@ -143,7 +143,7 @@ def test_stored_paths_are_shortest_chains_of_multi_moves(multi, independent, dat
 
 
 def test_an_odd_permutation_is_still_unsolvable(multi):
-    from puzzledb.builder.errors import Unreachable
+    from puzzledb.service.errors import Unreachable
 
     with pytest.raises(Unreachable, match="parity"):
         multi.path("eight-multi", "213456780")

@@ -10,11 +10,12 @@ import numpy as np
 import pytest
 
 from puzzledb.builder import catalogue, packed
-from puzzledb.builder.errors import NotBuilt, TooLarge
+from puzzledb.builder.core.errors import TooLarge
 from puzzledb.builder.move_codes import swapped_cells
 from puzzledb.builder.packed import PackedBoard
 from puzzledb.db import queries, schema
 from puzzledb.db.connection import reader
+from puzzledb.db.errors import NotBuilt
 from puzzledb.db.kept import PerBuild
 from puzzledb.service.answers import Answers
 from puzzledb.service.cli_options import EXIT_STATUS

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from puzzledb.builder.errors import MalformedInput
+from puzzledb.builder.core.errors import MalformedInput
 
 
 def test_paging_by_key_gives_the_pages_paging_by_offset_gives(answers):

@@ -14,8 +14,8 @@ import pytest
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.arrangements import ANY
+from puzzledb.builder.core.errors import BadDefinition, MalformedInput
 from puzzledb.builder.definition import load_text
-from puzzledb.builder.errors import BadDefinition, MalformedInput
 from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers

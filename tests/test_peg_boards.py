@@ -11,8 +11,8 @@ from independent import GRID_LINES, PEG_JUMPS, TRIANGLE_LINES, drawn_jumps, draw
 from test_defects import one_error
 
 from puzzledb.builder import catalogue
+from puzzledb.builder.core.errors import BadDefinition, MalformedInput
 from puzzledb.builder.definition import load_file, load_text
-from puzzledb.builder.errors import BadDefinition, MalformedInput
 from puzzledb.builder.peg import PegSolitaire
 from puzzledb.builder.puzzle import MAX_COMPLETE_STATES
 from puzzledb.builder.search import breadth_first

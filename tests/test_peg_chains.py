@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from independent import grid_peg_successors, peg_distances, solution_counts
 
 from puzzledb.builder import catalogue, vector_search
-from puzzledb.builder.errors import BadDefinition
+from puzzledb.builder.core.errors import BadDefinition
 from puzzledb.builder.peg import PegSolitaire
 from puzzledb.builder.peg_chains import PackedChains, packable
 from puzzledb.builder.search import breadth_first

@@ -3,7 +3,7 @@
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.errors import BadDefinition, MalformedInput
+from puzzledb.builder.core.errors import BadDefinition, MalformedInput
 from puzzledb.builder.search import breadth_first
 from puzzledb.builder.sliding import SlidingPuzzle
 

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.errors import PATH_SHOWN, shown
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
 
@@ -27,7 +27,7 @@ try:
 except SystemExit as done:
     code = done.code
 from puzzledb.builder import catalogue
-from puzzledb.builder.errors import PATH_SHOWN, shown
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 seen = {"code": code, "modules": sorted(sys.modules), "made": catalogue.CATALOGUE.made()}
 print(json.dumps(seen), file=sys.stderr)
 """
@@ -69,8 +69,8 @@ HEAVY = {
 #: need.
 NOT_FOR_A_JSON_LOOKUP = {
     "puzzledb.builder.peg",
-    "puzzledb.builder.box_drawing",
-    "puzzledb.builder.text_width",
+    "puzzledb.builder.core.box_drawing",
+    "puzzledb.builder.core.text_width",
     "puzzledb.builder.definition",
     "puzzledb.service.cli_text",
     "puzzledb.service.render",
@@ -160,7 +160,7 @@ def test_an_unknown_puzzle_names_the_catalogue_without_making_it(eight_db):
 NAMES = """
 import json, sys
 from puzzledb.builder import catalogue
-from puzzledb.builder.errors import PATH_SHOWN, shown
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 names = list(catalogue.CATALOGUE)
 facts = {
     "names": names,

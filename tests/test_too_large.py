@@ -10,7 +10,7 @@ import tracemalloc
 import pytest
 
 from puzzledb.builder import catalogue, known_layers, memory
-from puzzledb.builder.errors import TooLarge
+from puzzledb.builder.core.errors import TooLarge
 from puzzledb.builder.packed import PackedBoard
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.vector_search import layered_bfs

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import Counter
 
 from ..arrangements import ANY, TooManyToCount
-from ..errors import BadDefinition, MalformedInput, shown, times
+from ..core.errors import BadDefinition, MalformedInput
+from ..core.message_text import shown, times
 from .text_form import TextForm
 
 #: A goal that is a pattern may match at most this many positions: each is a start of the

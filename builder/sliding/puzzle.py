@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..arrangements import ANY
-from ..errors import BadDefinition, MalformedInput, shown
+from ..core.errors import BadDefinition, MalformedInput
+from ..core.message_text import shown
 from ..puzzle import ROW_SEPARATOR, SEPARATORS, Move, Puzzle, Reason
 from .drawing import draw
 from .geometry import Grid

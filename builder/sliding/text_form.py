@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import Counter
 
 from ..arrangements import ANY
-from ..errors import MalformedInput, shown, times
+from ..core.errors import MalformedInput
+from ..core.message_text import shown, times
 from ..puzzle import split_cells
 from .geometry import Grid
 

@@ -19,11 +19,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 
-from puzzledb.builder.errors import MissingExtra
 from puzzledb.builder.result import SQL_INT_MAX
 from puzzledb.db import build_rows, queries
 from puzzledb.db.connection import Readable
 from puzzledb.db.queries import Build
+from puzzledb.service.errors import MissingExtra
 
 #: How to install pyarrow, part of the optional extra `parquet` (with DuckDB, to read it back).
 INSTALL = "pip install 'puzzledb[parquet]' (or '.[parquet]' in a checkout)"

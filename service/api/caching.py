@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from flask import current_app, request
 from flask.wrappers import Response
 
-from puzzledb.builder.errors import TimeLimit
+from puzzledb.db.errors import TimeLimit
 from puzzledb.db.queries import Build
 
 from ..answers import Answers

@@ -17,9 +17,9 @@ import contextlib
 import threading
 from collections.abc import Callable
 
-from puzzledb.builder.errors import DatabaseFault, NotBuilt
 from puzzledb.db import queries
 from puzzledb.db.connection import Database
+from puzzledb.db.errors import DatabaseFault, NotBuilt
 
 
 class FileGone(DatabaseFault):

@@ -17,7 +17,8 @@ import traceback
 from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException
 
-from puzzledb.builder.errors import PuzzledbError, safe_message, shown
+from puzzledb.builder.core.errors import PuzzledbError
+from puzzledb.builder.core.message_text import safe_message, shown
 
 from ..answer_types import Error
 from . import error_page

@@ -13,7 +13,7 @@ import functools
 from flask import current_app, request
 from werkzeug.exceptions import MethodNotAllowed, RequestURITooLarge
 
-from puzzledb.builder.errors import MalformedInput
+from puzzledb.builder.core.errors import MalformedInput
 
 from .. import openapi
 from ..settings import SETTINGS

@@ -12,7 +12,8 @@ from types import ModuleType
 from typing import NamedTuple
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.errors import PATH_SHOWN, ClusterFailed, MalformedInput, TooLarge, shown
+from puzzledb.builder.core.errors import ClusterFailed, MalformedInput, TooLarge
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.builder.memory import Budget, parse_budget
 from puzzledb.builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH_MEMORY, Puzzle
 from puzzledb.db.connection import resolve_path
