@@ -16,8 +16,8 @@ from .core.message_text import shown
 from .puzzle import MAX_COMPLETE_STATES, Puzzle
 
 if TYPE_CHECKING:
-    from .peg import PegSolitaire
-    from .sliding import SlidingPuzzle
+    from .kinds.peg.puzzle import PegSolitaire
+    from .kinds.sliding import SlidingPuzzle
 
 LINE_GLYPHS = {"1": "┌", "2": "─", "3": "┐", "4": "│", "5": "└", "6": "┘", "0": "□"}
 # Said by shape in move words ("bar ─ down"), as "tile ─ down" reads as a dash.
@@ -59,7 +59,7 @@ PEG15_LAYOUT = [(r, 4 - r + 2 * i) for r in range(5) for i in range(r + 1)]
 ENGLISH_BOARD = ("..ooo..", "..ooo..", "ooooooo", "ooooooo", "ooooooo", "..ooo..", "..ooo..")
 ENGLISH_CENTRE = 16
 #: The French board of 37 holes, holes numbered row by row. Its centre-vacant start cannot
-#: end with one peg in the centre (their position classes differ, builder.peg_rules); the
+#: end with one peg in the centre (their position classes differ, builder.kinds.peg.rules); the
 #: classic problem empties hole 5 (row 2, middle) and ends in hole 31 (row 6, middle).
 FRENCH_BOARD = ("..ooo..", ".ooooo.", "ooooooo", "ooooooo", "ooooooo", ".ooooo.", "..ooo..")
 FRENCH_START_HOLE, FRENCH_GOAL_HOLE = 5, 31
@@ -70,7 +70,7 @@ def _one_peg(holes: int, hole: int) -> str:
 
 
 def _french() -> PegSolitaire:
-    from .peg import PegSolitaire
+    from .kinds.peg.puzzle import PegSolitaire
 
     return PegSolitaire.from_rows(
         "french",
@@ -85,7 +85,7 @@ def _french() -> PegSolitaire:
 
 def _english(name: str, title: str, metric: str) -> PegSolitaire:
     """The English cross: every hole full but the centre, to one peg in the centre."""
-    from .peg import PegSolitaire
+    from .kinds.peg.puzzle import PegSolitaire
 
     return PegSolitaire.from_rows(
         name,
@@ -99,13 +99,13 @@ def _english(name: str, title: str, metric: str) -> PegSolitaire:
 
 
 def _sliding(*args: Any, **kwargs: Any) -> SlidingPuzzle:
-    from .sliding import SlidingPuzzle
+    from .kinds.sliding import SlidingPuzzle
 
     return SlidingPuzzle(*args, **kwargs)
 
 
 def _peg15() -> PegSolitaire:
-    from .peg import PegSolitaire
+    from .kinds.peg.puzzle import PegSolitaire
 
     return PegSolitaire(
         "peg15",
@@ -348,11 +348,11 @@ def from_spec(spec: dict) -> Puzzle:
 def _kind(kind: str) -> type[Puzzle]:
     """The class of a stored kind, imported only when a definition of that kind is read."""
     if kind == "sliding":
-        from .sliding import SlidingPuzzle
+        from .kinds.sliding import SlidingPuzzle
 
         return SlidingPuzzle
     if kind == "peg":
-        from .peg import PegSolitaire
+        from .kinds.peg.puzzle import PegSolitaire
 
         return PegSolitaire
     raise KeyError(kind)

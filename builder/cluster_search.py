@@ -11,7 +11,7 @@ the one-machine search compares with (the codec's `bipartite`, `directed`, `grad
 range, the states of a depth are those of the whole search in it). No process holds a whole
 layer; this one holds only the counts of each layer.
 
-A codec that `numbers_moves` as it meets them (builder.peg_chains: a chain's code is its
+A codec that `numbers_moves` as it meets them (builder.kinds.peg.chains: a chain's code is its
 number among the chains met) would number them differently on each worker. Each layer its
 owners first `meet` their part's moves and send what they met here; this process `number`s
 them for all, as one process meeting the whole layer would, and each owner `learn`s the codes

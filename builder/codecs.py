@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import packed, peg_chains, peg_classes, peg_packed, peg_symmetry
-from .peg import PegSolitaire
+from .kinds.peg import chains as peg_chains
+from .kinds.peg import classes as peg_classes
+from .kinds.peg import packed as peg_packed
+from .kinds.peg import symmetry as peg_symmetry
+from .kinds.peg.puzzle import PegSolitaire
+from .kinds.sliding import packed
 from .progress import Progress
 from .puzzle import Puzzle
 from .vector_search import Codec, PackedResult
@@ -45,7 +49,7 @@ def not_packed(puzzle: Puzzle) -> str:
 def keep_classes(codec: Codec, goal: str, result: PackedResult, progress: Progress) -> None:
     """Keep one position of each class of symmetric ones in `result`, where `codec` packs a
     board of single jumps whose symmetries keep `goal` (the English cross: an eighth of the
-    rows, builder.peg_classes); elsewhere every position stays."""
+    rows, builder.kinds.peg.classes); elsewhere every position stays."""
     if not isinstance(codec, peg_packed.PackedPegs):
         return
     symmetries = codec.puzzle.class_symmetries(goal)

@@ -1,5 +1,5 @@
 """Values a definition file holds, described as its writer wrote them: shared by the sliding
-(builder.definition) and peg (builder.peg_definition) readers."""
+(builder.definition) and peg (builder.kinds.peg.definition) readers."""
 
 import re
 

@@ -9,11 +9,11 @@ codec's expand gives the states one move *farther* from the goal (the search run
 over undone moves), which may lie at any earlier depth: every earlier layer is compared,
 unless the codec is also `graded` (a state's depth follows from the state, as a peg board's
 from its pegs), when nothing is. A codec with `expansion(codes, came_by)` hands a layer's
-children one key range at a time (builder.peg_packed.UnJumps), so they never all exist at once;
-one that declares `stores_pred` (builder.peg_chains: a chain's code names its flips, not a swap
-SQL could undo) has its build store each state's predecessor, which `undo` rebuilds.
-Memory is a few bytes per state: each layer is one sorted uint64 array plus an int16 array of
-move codes; nothing is held per state as a Python object.
+children one key range at a time (builder.kinds.peg.packed.UnJumps), so they never all exist
+at once; one that declares `stores_pred` (builder.kinds.peg.chains: a chain's code names its
+flips, not a swap SQL could undo) has its build store each state's predecessor, which `undo`
+rebuilds. Memory is a few bytes per state: each layer is one sorted uint64 array plus an int16
+array of move codes; nothing is held per state as a Python object.
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ MOVE_BITS = 16  # move codes are int16
 
 
 class Codec(Protocol):
-    """What the layered search needs of a puzzle packed into integers (builder.packed)."""
+    """What the layered search needs of a puzzle packed into integers
+    (builder.kinds.sliding.packed)."""
 
     #: bits of one packed state
     state_bits: int
@@ -238,7 +239,7 @@ class PackedResult(SearchResult):
 
     def keep_classes(self, classes, move_images: list[list[int]]) -> None:
         """Keep one state of each class of symmetric states, its representative (`classes`:
-        builder.peg_classes.PackedClasses). The histogram and the most solved states stay
+        builder.kinds.peg.classes.PackedClasses). The histogram and the most solved states stay
         those of every state; each layer shrinks in place, so memory only falls."""
         self.layer_fixed = []
         for depth, layer in enumerate(self.layers):

@@ -37,7 +37,8 @@ def search(
     (default: what the machine has free), or before it starts where the layers are known.
 
     With `classes` (the default) a peg board of single jumps whose board has symmetries that
-    keep the goal keeps one position of each class of symmetric ones (builder.peg_symmetry)."""
+    keep the goal keeps one position of each class of symmetric ones
+    (builder.kinds.peg.symmetry)."""
     report = (progress or Progress()).layer
     result: SearchResult
     sources = puzzle.goal_positions(goal)

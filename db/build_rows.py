@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from puzzledb.builder.peg_symmetry import image
+from puzzledb.builder.kinds.peg.symmetry import image
 
 from . import schema
 from .classes import Classes, classes_of

@@ -256,7 +256,7 @@ def states_view(builds: list[dict]) -> list[str]:
 
 def image_sql(state: str, takes: Sequence[int]) -> str:
     """SQL for the image of `state` through a symmetry given as `takes` (image hole i holds
-    what hole takes[i] holds: builder.peg_symmetry.image); holes that stay in a run are one
+    what hole takes[i] holds: builder.kinds.peg.symmetry.image); holes that stay in a run are one
     substr."""
     if list(takes) == list(range(len(takes))):
         return state

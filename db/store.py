@@ -26,8 +26,8 @@ from threading import Event, Thread
 
 from sqlalchemy import Connection, Engine, text
 
-from puzzledb.builder import peg_symmetry
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
+from puzzledb.builder.kinds.peg import symmetry as peg_symmetry
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.result import for_sql
 

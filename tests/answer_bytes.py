@@ -21,7 +21,7 @@ from click.testing import CliRunner
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.definition import load_text
-from puzzledb.builder.peg import PegSolitaire
+from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
 from puzzledb.service.app import create_app

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.packed import PackedBoard
+from puzzledb.builder.kinds.sliding.packed import PackedBoard
 from puzzledb.builder.search import breadth_first
 from puzzledb.builder.vector_search import layered_bfs
 from puzzledb.db.build import search

@@ -18,7 +18,8 @@ import pytest
 from click.testing import CliRunner
 from test_cluster import scheduler  # noqa: F401  (a dask scheduler and two workers over TCP)
 
-from puzzledb.builder import catalogue, cluster_search, peg_chains
+from puzzledb.builder import catalogue, cluster_search
+from puzzledb.builder.kinds.peg import chains as peg_chains
 from puzzledb.service.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

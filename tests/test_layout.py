@@ -43,7 +43,7 @@ def test_one_import_package_and_nothing_else_at_the_top(tmp_path):
         names = archive.namelist()
     assert {t for t in tops if not t.endswith(".dist-info")} == {"puzzledb"}
     for module in [
-        "puzzledb/builder/sliding/puzzle.py",
+        "puzzledb/builder/kinds/sliding/puzzle.py",
         "puzzledb/db/connection.py",
         "puzzledb/service/cli.py",
         "puzzledb/service/web/static/index.html",

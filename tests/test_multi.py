@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import BadDefinition
 from puzzledb.builder.definition import load_text
-from puzzledb.builder.packed import packable
-from puzzledb.builder.sliding import SlidingPuzzle
+from puzzledb.builder.kinds.sliding import SlidingPuzzle
+from puzzledb.builder.kinds.sliding.packed import packable
 from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers
 

@@ -9,10 +9,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from puzzledb.builder import catalogue, packed
+from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import TooLarge
+from puzzledb.builder.kinds.sliding import packed
+from puzzledb.builder.kinds.sliding.packed import PackedBoard
 from puzzledb.builder.move_codes import swapped_cells
-from puzzledb.builder.packed import PackedBoard
 from puzzledb.db import queries, schema
 from puzzledb.db.connection import reader
 from puzzledb.db.errors import NotBuilt
@@ -86,9 +87,9 @@ CODEC_CHOICE = {"packable", "PackedBoard", "PackedPegs", "PackedChains"}
 #: The registry, and each codec's own module (which defines its test and its class).
 CODEC_HOMES = {
     "builder/codecs.py",
-    "builder/packed.py",
-    "builder/peg_packed.py",
-    "builder/peg_chains.py",
+    "builder/kinds/sliding/packed.py",
+    "builder/kinds/peg/packed.py",
+    "builder/kinds/peg/chains.py",
 }
 
 

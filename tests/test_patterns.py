@@ -13,9 +13,9 @@ import independent
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.arrangements import ANY
 from puzzledb.builder.core.errors import BadDefinition, MalformedInput
 from puzzledb.builder.definition import load_text
+from puzzledb.builder.kinds.sliding.arrangements import ANY
 from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers

@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 from independent import grid_peg_successors, peg_distances, solution_counts
 
-from puzzledb.builder.peg import PegSolitaire
+from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
 from puzzledb.db import build_rows, queries, schema
 from puzzledb.db.build import build_to
 from puzzledb.db.connection import reader

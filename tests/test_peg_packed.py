@@ -1,4 +1,4 @@
-"""The packed peg codec (builder.peg_packed) in the layered search, against an independent
+"""The packed peg codec (builder.kinds.peg.packed) in the layered search, against an independent
 search written for these tests (tests/independent.py) on small boards of several shapes.
 
 The codec packs a position into a word, tests each jump with a mask, hands a layer's children
@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from independent import grid_peg_successors, peg_distances, solution_counts
 
 from puzzledb.builder import vector_search
-from puzzledb.builder.peg import PegSolitaire
-from puzzledb.builder.peg_packed import PackedPegs
+from puzzledb.builder.kinds.peg.packed import PackedPegs
+from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
 from puzzledb.builder.vector_search import layered_bfs
 
 

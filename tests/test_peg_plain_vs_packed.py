@@ -5,8 +5,8 @@ on drawn boards of the catalogue's kind."""
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.peg import PegSolitaire
-from puzzledb.builder.peg_packed import PackedPegs
+from puzzledb.builder.kinds.peg.packed import PackedPegs
+from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
 from puzzledb.builder.search import breadth_first
 from puzzledb.builder.vector_search import layered_bfs
 

@@ -1,15 +1,15 @@
-"""The sliding kind split by job (builder/sliding/): each metric's moves come from its own rule,
-chosen once when the puzzle is made, and no move code asks which metric it serves."""
+"""The sliding kind split by job (builder/kinds/sliding/): each metric's moves come from its own
+rule, chosen once when the puzzle is made, and no move code asks which metric it serves."""
 
 import ast
 from pathlib import Path
 
 import pytest
 
-from puzzledb.builder.sliding import METRICS, SlidingPuzzle
-from puzzledb.builder.sliding.metrics import RULES
+from puzzledb.builder.kinds.sliding import METRICS, SlidingPuzzle
+from puzzledb.builder.kinds.sliding.metrics import RULES
 
-PACKAGE = Path(__file__).resolve().parent.parent / "builder" / "sliding"
+PACKAGE = Path(__file__).resolve().parent.parent / "builder" / "kinds" / "sliding"
 
 #: The moves of two tiny boards, worked out by hand: a corner tile beside three blanks, which
 #: only finger takes round the corner; two tiles in a row beside a blank, which only multi

@@ -68,7 +68,7 @@ HEAVY = {
 #: puzzledb's own modules that only text output, other puzzle kinds, builds or other commands
 #: need.
 NOT_FOR_A_JSON_LOOKUP = {
-    "puzzledb.builder.peg",
+    "puzzledb.builder.kinds.peg.puzzle",
     "puzzledb.builder.core.box_drawing",
     "puzzledb.builder.core.text_width",
     "puzzledb.builder.definition",
@@ -167,7 +167,11 @@ facts = {
     "len": len(catalogue.CATALOGUE),
     "in": ["eight" in catalogue.CATALOGUE, "nosuch" in catalogue.CATALOGUE],
     "made": catalogue.CATALOGUE.made(),
-    "kinds": [m for m in ("puzzledb.builder.peg", "puzzledb.builder.sliding") if m in sys.modules],
+    "kinds": [
+        m
+        for m in ("puzzledb.builder.kinds.peg.puzzle", "puzzledb.builder.kinds.sliding")
+        if m in sys.modules
+    ],
 }
 print(json.dumps(facts))
 """

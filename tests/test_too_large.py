@@ -11,7 +11,7 @@ import pytest
 
 from puzzledb.builder import catalogue, known_layers, memory
 from puzzledb.builder.core.errors import TooLarge
-from puzzledb.builder.packed import PackedBoard
+from puzzledb.builder.kinds.sliding.packed import PackedBoard
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.vector_search import layered_bfs
 from puzzledb.db import build as builds

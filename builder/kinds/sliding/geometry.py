@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..arrangements import Board
-from ..core.errors import MalformedInput
+from ...core.errors import MalformedInput
+from .arrangements import Board
 from .pieces import Pieces
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}

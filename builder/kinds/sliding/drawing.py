@@ -8,7 +8,7 @@ from .geometry import Grid
 
 def draw(grid: Grid, state: str) -> list[str]:
     """The board as lines of text (a frame would clash with pieces drawn as line glyphs)."""
-    from ..core.box_drawing import framed_grid, widest  # text output only, not a JSON answer
+    from ...core.box_drawing import framed_grid, widest  # text output only, not a JSON answer
 
     pieces, rows, cols = grid.pieces, grid.rows, grid.cols
     if any(0x2500 <= ord(g) <= 0x257F for g in pieces.glyphs.values()):

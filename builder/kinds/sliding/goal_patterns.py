@@ -2,16 +2,16 @@
 anywhere"), and the goal for every position the pattern matches, all at depth 0 of a build.
 
 A pattern must match at least one position and at most MAX_GOAL_POSITIONS: each is a start of
-the search, so they are counted (builder.arrangements) before any is listed.
+the search, so they are counted (builder.kinds.sliding.arrangements) before any is listed.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from ..arrangements import ANY, TooManyToCount
-from ..core.errors import BadDefinition, MalformedInput
-from ..core.message_text import shown, times
+from ...core.errors import BadDefinition, MalformedInput
+from ...core.message_text import shown, times
+from .arrangements import ANY, TooManyToCount
 from .text_form import TextForm
 
 #: A goal that is a pattern may match at most this many positions: each is a start of the

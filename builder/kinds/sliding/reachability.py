@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from math import factorial, prod
 
-from ..arrangements import ANY, TooManyToCount
-from ..puzzle import Reason
+from ...puzzle import Reason
+from .arrangements import ANY, TooManyToCount
 from .geometry import Grid
 
 

@@ -1,7 +1,7 @@
 """What each way of counting moves (a metric) provides, and what the rules of one-cell steps
 share: a move is undone by the same pieces going back one cell, from where it took them.
 
-A puzzle chooses its rule once, by its metric (builder.sliding.metrics), and asks it for
+A puzzle chooses its rule once, by its metric (builder.kinds.sliding.metrics), and asks it for
 every move; no rule asks which metric it serves.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 
-from ..puzzle import Move
+from ...puzzle import Move
 from .geometry import OPPOSITE, Grid
 from .move_words import MoveWords, Slide
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..arrangements import ANY
-from ..core.errors import BadDefinition, MalformedInput
-from ..core.message_text import shown
-from ..puzzle import ROW_SEPARATOR, SEPARATORS, Move, Puzzle, Reason
+from ...core.errors import BadDefinition, MalformedInput
+from ...core.message_text import shown
+from ...puzzle import ROW_SEPARATOR, SEPARATORS, Move, Puzzle, Reason
+from .arrangements import ANY
 from .drawing import draw
 from .geometry import Grid
 from .goal_patterns import GoalPatterns
@@ -27,7 +27,7 @@ class SlidingPuzzle(Puzzle):
     `wide` maps the label of a piece larger than one cell to its (height, width); in a state
     such a piece is written once per cell it covers. `glyphs` gives how a label is drawn and
     is also accepted as input; `names` gives how a piece is called in move words. `metric`
-    is how moves are counted (builder.sliding.metrics): "single" (a move slides one piece one
+    is how moves are counted (builder.kinds.sliding.metrics): "single" (a move slides one piece one
     cell), "multi" (a run of one to k tiles in line with a blank; one-cell pieces only),
     "straight" or "finger" (one piece farther).
     """
@@ -150,7 +150,7 @@ class SlidingPuzzle(Puzzle):
             goal_words=spec.get("goal_words"),
         )
 
-    # -- text form (builder.sliding.text_form, .goal_patterns) --------------------------------
+    # -- text form (builder.kinds.sliding.text_form, .goal_patterns) -------------------------------
     def glyph(self, label: str) -> str:
         return self.piece_set.glyph(label)
 
@@ -185,7 +185,7 @@ class SlidingPuzzle(Puzzle):
     def goal_positions(self, goal: str) -> list[str]:
         return self.goal_patterns.positions(goal)
 
-    # -- what front ends show (builder.sliding.geometry, .goal_words, .drawing) ---------------
+    # -- what front ends show (builder.kinds.sliding.geometry, .goal_words, .drawing) --------------
     def pieces(self, state: str, what: str = "state") -> list[tuple[str, int, int]]:
         """(label, top, left) of every multi-cell piece, checking each covers a full rectangle."""
         return self.grid.wide_pieces(state, what)
@@ -205,7 +205,7 @@ class SlidingPuzzle(Puzzle):
     def draw(self, state: str) -> list[str]:
         return draw(self.grid, state)
 
-    # -- move rule (the metric's, builder.sliding.metrics; words: .move_words) ----------------
+    # -- move rule (the metric's, builder.kinds.sliding.metrics; words: .move_words) ---------------
     def step(self, cell: int, direction: str) -> int | None:
         """The cell one step from `cell` in `direction`, or None off the board."""
         return self.grid.step(cell, direction)
@@ -235,7 +235,7 @@ class SlidingPuzzle(Puzzle):
     def one_cell_move(self, label: str, direction: str, cell: int, target: int) -> Slide:
         return self.words.one_cell_move(label, direction, cell, target)
 
-    # -- hopeless states and geometry (builder.sliding.reachability, .geometry) --------------
+    # -- hopeless states and geometry (builder.kinds.sliding.reachability, .geometry) --------------
     def arrangements(self) -> int:
         return self.reachability.arrangements()
 

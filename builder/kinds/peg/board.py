@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .core.errors import BadDefinition
-from .core.message_text import shown
+from ...core.errors import BadDefinition
+from ...core.message_text import shown
 
 HOLE_MARK, NO_HOLE_MARK = "o", "."
 #: The directions jumps go along, each with its opposite implied.

@@ -1,20 +1,20 @@
 """Peg boards packed into one unsigned 64-bit integer, where a move is one peg's chain of jumps
 (the `chain` metric, peg15's rule): the codec for the layered search (builder.vector_search).
 
-Positions pack as in builder.peg_packed (hole 0 the most significant bit). The search goes
+Positions pack as in builder.kinds.peg.packed (hole 0 the most significant bit). The search goes
 backwards: from a position a peg un-jumps (back over an empty hole, refilling it, into an
 empty hole) and may go on un-jumping from where it lands; every prefix of such an un-chain is
 a move. A layer's un-chains are grown one jump at a time as a tree of paths, each path holding
 the indexes of the states it applies to (a mask test per jump on the states of its parent
 path). Each un-jump flips three known bits, so a whole path adds a constant to its state:
 one path's children of a sorted layer come out sorted, and a key range of children comes from
-a key range of states, as for single jumps (builder.peg_packed.UnJumps).
+a key range of states, as for single jumps (builder.kinds.peg.packed.UnJumps).
 
 Paths with the same flips reach the same child from the same state, which counts once: such
 paths are merged, each state keeping the canonical chain (fewest jumps, then lowest holes, as
-builder.peg's `_keep_canonical`), so a stored move names what the plain search names. A chain
-may add several pegs, so depth does not follow from pegs (not `graded`): each layer is
-compared with every earlier one. Move codes number the canonical chains in the order one
+builder.kinds.peg.puzzle's `_keep_canonical`), so a stored move names what the plain search
+names. A chain may add several pegs, so depth does not follow from pegs (not `graded`): each
+layer is compared with every earlier one. Move codes number the canonical chains in the order one
 process meets them (`number`: within a layer, an order of the chains it meets, not of how it is
 cut, so a cluster's client numbers what its workers met as one process would); pred is stored
 and undo rebuilds it from the code's flips.
@@ -26,9 +26,9 @@ from typing import TypeGuard
 
 import numpy as np
 
-from .peg import PegSolitaire, jumps
-from .peg_packed import PegWords, packs, run_between, sampled_cuts
-from .puzzle import Move
+from ...puzzle import Move
+from .packed import PegWords, packs, run_between, sampled_cuts
+from .puzzle import PegSolitaire, jumps
 
 #: Move codes are int16.
 MOST_CODES = 2**15 - 1

@@ -6,7 +6,7 @@ backwards over `reverse_moves`, which un-jump a peg (putting the jumped pegs bac
 Two metrics count moves: "chain" (one peg's chain of jumps is one move, peg15's rule and the
 default) and "jump" (every jump a move, so a position with p pegs is p - g moves from a goal
 of g pegs). A board is drawn as rows of '.' (no hole) and 'o' (a hole) with the lines jumps
-follow (builder.peg_board); peg15 keeps its listed jumps.
+follow (builder.kinds.peg.board); peg15 keeps its listed jumps.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
-from .core.errors import BadDefinition, MalformedInput
-from .core.message_text import shown
-from .peg_board import HOLE_MARK, NO_HOLE_MARK, board_jumps, check_board
-from .peg_rules import FEW_PEGS, Golden, class_reason, pagoda_reason, pagodas, said_holes
-from .peg_symmetry import Symmetry, board_symmetries, keeping
-from .puzzle import SEPARATORS, Move, Puzzle, Reason, split_cells
+from ...core.errors import BadDefinition, MalformedInput
+from ...core.message_text import shown
+from ...puzzle import SEPARATORS, Move, Puzzle, Reason, split_cells
+from .board import HOLE_MARK, NO_HOLE_MARK, board_jumps, check_board
+from .rules import FEW_PEGS, Golden, class_reason, pagoda_reason, pagodas, said_holes
+from .symmetry import Symmetry, board_symmetries, keeping
 
 PEG, HOLE = "1", "0"
 #: How moves are counted: one peg's chain of jumps (the default, peg15's) or one jump.
@@ -104,7 +104,7 @@ class PegSolitaire(Puzzle):
         cls, name, board, lines, goal, *, title="", metric="chain", starts=None, goal_words=None
     ) -> PegSolitaire:
         """A board drawn as rows of '.' (no hole) and 'o' (a hole); `lines` is "grid" or
-        "triangle" (builder.peg_board)."""
+        "triangle" (builder.kinds.peg.board)."""
         rows = check_board(board, name)
         jumps, layout = board_jumps(rows, lines, name)
         return cls(
@@ -355,7 +355,7 @@ class PegSolitaire(Puzzle):
         return state.count(PEG) - goal.count(PEG)
 
     def symmetries(self) -> list[Symmetry]:
-        """The mirrors and rotations of the board that keep its jumps (builder.peg_symmetry),
+        """The mirrors and rotations of the board that keep its jumps (builder.kinds.peg.symmetry),
         the identity first: 8 on the English cross."""
         return board_symmetries(self.places, self.jumps)
 

@@ -9,7 +9,7 @@ its positions take about an eighth of the rows.
 
 A symmetry is written as `takes`: hole i of the image holds what hole takes[i] of the position
 holds. Index 0 is always the identity. Positions are text here, for readers (no numpy);
-builder.peg_classes does the same to whole arrays of packed positions, for builds.
+builder.kinds.peg.classes does the same to whole arrays of packed positions, for builds.
 """
 
 from __future__ import annotations

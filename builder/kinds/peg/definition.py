@@ -22,12 +22,12 @@ A complete file (examples/square.toml is another, a 4x4 board):
 
 from __future__ import annotations
 
-from .core.errors import BadDefinition, MalformedInput
-from .core.message_text import shown
-from .peg import METRICS, PegSolitaire
-from .peg_board import LINES, check_board
-from .toml_values import NAME
-from .toml_values import kind_of as _kind
+from ...core.errors import BadDefinition, MalformedInput
+from ...core.message_text import shown
+from ...toml_values import NAME
+from ...toml_values import kind_of as _kind
+from .board import LINES, check_board
+from .puzzle import METRICS, PegSolitaire
 
 KEYS = (
     "kind",

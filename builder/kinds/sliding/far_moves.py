@@ -11,7 +11,7 @@ from abc import abstractmethod
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
-from ..puzzle import Move
+from ...puzzle import Move
 from .geometry import Grid
 from .move_rule import MoveRule
 from .move_words import MAX_REMEMBERED_SLIDES, MoveWords, Slide

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
-from ..puzzle import Move
+from ...puzzle import Move
 from .geometry import cell_name
 from .pieces import Pieces
 

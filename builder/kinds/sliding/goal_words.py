@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from ..arrangements import ANY
+from .arrangements import ANY
 from .geometry import Grid, cell_name
 
 

@@ -22,7 +22,7 @@ from collections import deque
 from collections.abc import Sequence
 from math import sqrt
 
-from .puzzle import Reason
+from ...puzzle import Reason
 
 Layout = Sequence[tuple[int, int]]
 Jumps = Sequence[Sequence[tuple[int, int]]]

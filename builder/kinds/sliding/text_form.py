@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..arrangements import ANY
-from ..core.errors import MalformedInput
-from ..core.message_text import shown, times
-from ..puzzle import split_cells
+from ...core.errors import MalformedInput
+from ...core.message_text import shown, times
+from ...puzzle import split_cells
+from .arrangements import ANY
 from .geometry import Grid
 
 

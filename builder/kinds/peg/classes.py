@@ -1,6 +1,6 @@
-"""A peg board's symmetries over whole numpy arrays of packed positions (builder.peg_packed:
+"""A peg board's symmetries over whole numpy arrays of packed positions (builder.kinds.peg.packed:
 hole 0 the most significant bit): which positions a build of classes keeps (the least of
-each class's images, builder.peg_symmetry) and which symmetries fix each.
+each class's images, builder.kinds.peg.symmetry) and which symmetries fix each.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .peg_symmetry import Symmetry, sends
+from .symmetry import Symmetry, sends
 
 #: Bits of a packed position looked up at once: tables of 2**11 words stay in the CPU's cache.
 CHUNK_BITS = 11

@@ -20,8 +20,8 @@ from typing import TypeGuard
 
 import numpy as np
 
-from .peg import PegSolitaire, jumps
-from .puzzle import Move
+from ...puzzle import Move
+from .puzzle import PegSolitaire, jumps
 
 #: The most holes a board may have: its state and a 16-bit move code share one sort key.
 MAX_HOLES = 48
@@ -29,7 +29,7 @@ MAX_HOLES = 48
 
 class PegWords:
     """A peg board's positions as words: what both peg codecs (single jumps here, chains in
-    builder.peg_chains) share. Subclasses set `state_bits` to the board's holes."""
+    builder.kinds.peg.chains) share. Subclasses set `state_bits` to the board's holes."""
 
     state_bits: int
 

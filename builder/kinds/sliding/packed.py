@@ -11,9 +11,9 @@ from typing import TypeGuard
 
 import numpy as np
 
-from .move_codes import MoveCodes, swapped_cells
-from .puzzle import Puzzle
-from .sliding import DIRECTIONS, ONE_CELL, SlidingPuzzle
+from ...move_codes import MoveCodes, swapped_cells
+from ...puzzle import Puzzle
+from . import DIRECTIONS, ONE_CELL, SlidingPuzzle
 
 DIRECTION_NAMES = list(DIRECTIONS)
 #: The largest move code the layered search can hold: it keeps them as int16.
