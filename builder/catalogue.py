@@ -301,7 +301,7 @@ RADIUS_ONLY: Mapping[str, int] = _RadiusOnly()
 #: The radius suggested for a board too large to search completely (the docs' examples):
 #: each suggested build finishes in about a minute or less on a machine of 2 cores (issue 27).
 #: One tile a move, the layers grow about twofold: fifteen --radius 20 is 3,418,020 states
-#: (builder.known_layers), built in 7 s.
+#: (builder.search.known_layers), built in 7 s.
 SUGGESTED_RADIUS = 20
 #: Several tiles a move (the metric `multi`), about threefold: fifteen-multi --radius 12 is
 #: 1,256,090 states, built in 41 s; --radius 14 was still searching after 150 s, and 20 after

@@ -9,14 +9,14 @@ import time
 from functools import partial
 from pathlib import Path
 
-from puzzledb.builder import codecs
-from puzzledb.builder.known_layers import known_histogram
-from puzzledb.builder.memory import Budget, MemoryGuard, machine_budget
-from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import Puzzle
-from puzzledb.builder.result import SearchResult
-from puzzledb.builder.search import breadth_first
-from puzzledb.builder.vector_search import layered_bfs
+from puzzledb.builder.search import codecs
+from puzzledb.builder.search.known_layers import known_histogram
+from puzzledb.builder.search.layered import layered_bfs
+from puzzledb.builder.search.memory import Budget, MemoryGuard, machine_budget
+from puzzledb.builder.search.plain import breadth_first
+from puzzledb.builder.search.progress import Progress
+from puzzledb.builder.search.result import SearchResult
 
 from . import shards, store
 
@@ -76,7 +76,7 @@ def build(engine, puzzle: Puzzle, goal: str, started: float | None = None, **opt
 
     Options: `radius` keeps only states within that many moves of the goal; `progress`
     hears of the work; `compact` (the default) derives pred from the move instead of storing
-    it, where every move is a swap; `memory` (a builder.memory.Budget) is what the search may
+    it, where every move is a swap; `memory` (a builder.search.memory.Budget) is what the search may
     take, by default what the machine has free; `classes` (the default) stores one position
     per class of symmetric ones where the board has symmetries (a peg board of single jumps).
     """

@@ -1,5 +1,5 @@
 """One build on a Dask cluster, end to end: the layered search on the cluster's workers
-(builder.cluster_search), then each worker's rows into its shard and the manifest into the
+(builder.search.cluster), then each worker's rows into its shard and the manifest into the
 main file (db.shards). Imported only by `puzzledb build --cluster`: Dask loads here only."""
 
 from __future__ import annotations
@@ -7,12 +7,13 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from puzzledb.builder import cluster_search, codecs
 from puzzledb.builder.core.errors import ClusterFailed, MalformedInput
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
-from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import Puzzle
-from puzzledb.builder.vector_search import Codec
+from puzzledb.builder.search import cluster as cluster_search
+from puzzledb.builder.search import codecs
+from puzzledb.builder.search.layered import Codec
+from puzzledb.builder.search.progress import Progress
 
 from . import sharded, shards
 
@@ -64,7 +65,7 @@ def build_to(
 
 
 def codec_of(puzzle: Puzzle) -> Codec:
-    """The codec the one-machine search packs `puzzle` with (builder.codecs); a board it
+    """The codec the one-machine search packs `puzzle` with (builder.search.codecs); a board it
     cannot pack is malformed here, saying why, before any cluster starts."""
     codec = codecs.codec_for(puzzle)
     if codec is None:

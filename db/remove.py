@@ -19,7 +19,7 @@ from pathlib import Path
 from sqlalchemy import Connection, text
 
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
-from puzzledb.builder.progress import Progress
+from puzzledb.builder.search.progress import Progress
 from puzzledb.db.errors import DatabaseFault, NotBuilt
 
 from . import shards, store

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from puzzledb.builder.progress import Progress
+from puzzledb.builder.search.progress import Progress
 
 from . import schema, store
 from .connection import _uri, existing_file
@@ -31,7 +31,7 @@ WANTED = ".wanted" + SUFFIX
 
 
 def save_sharded(path: Path, puzzle, result, started: float, progress=None) -> dict:
-    """Store a ClusterResult (builder.cluster_search) as shards beside `path` and a manifest
+    """Store a ClusterResult (builder.search.cluster) as shards beside `path` and a manifest
     in it; returns the new puzzles row."""
     progress = progress or Progress()
     before = listed_in(path)

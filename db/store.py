@@ -28,8 +28,8 @@ from sqlalchemy import Connection, Engine, text
 
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.builder.kinds.peg import symmetry as peg_symmetry
-from puzzledb.builder.progress import Progress
-from puzzledb.builder.result import for_sql
+from puzzledb.builder.search.progress import Progress
+from puzzledb.builder.search.result import for_sql
 
 from . import schema, side_writer
 from .connection import at_rest, check_before_writing, check_ours, sqlite_of, writer
@@ -50,7 +50,7 @@ def save_build(
     `started` is the time.perf_counter() at which the build began, so build_seconds covers the
     search and the store; the row keeps the wall-clock times too: started_at (the search's
     start), built_at (storing began) and finished_at (its last statement before COMMIT).
-    `progress` (a builder.progress.Progress) hears of rows and stages.
+    `progress` (a builder.search.progress.Progress) hears of rows and stages.
 
     `side_file` is for a file no reader can see until the build is complete: there a second
     process may write half of a big build's rows into that path (db.side_writer), and the

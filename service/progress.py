@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import time
 
-from puzzledb.builder.progress import Progress
+from puzzledb.builder.search.progress import Progress
 
 
 class TerminalProgress(Progress):

@@ -7,8 +7,8 @@ import pytest
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.kinds.sliding.packed import PackedBoard
-from puzzledb.builder.search import breadth_first
-from puzzledb.builder.vector_search import layered_bfs
+from puzzledb.builder.search.layered import layered_bfs
+from puzzledb.builder.search.plain import breadth_first
 from puzzledb.db.build import search
 from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.progress import Progress
+from puzzledb.builder.search.progress import Progress
 from puzzledb.db import side_writer
 from puzzledb.db.build import build_to
 from puzzledb.db.connection import reader

@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from puzzledb.builder import catalogue, cluster_search
+from puzzledb.builder import catalogue
+from puzzledb.builder.search import cluster as cluster_search
 from puzzledb.db import build as builds
 from puzzledb.db.connection import reader
 from puzzledb.db.store import SIDE_SUFFIX
@@ -437,7 +438,7 @@ def test_a_builds_passing_files_are_ignored_by_git(checkout):
 #: or one freeing a large build's layers): Dask's nanny kills it after 4 s, and says so.
 SLOW_TO_EXIT = """
 import atexit, time
-from puzzledb.builder import cluster_search
+from puzzledb.builder.search import cluster as cluster_search
 with cluster_search.connected("local:1") as client:
     client.run(atexit.register, time.sleep, 30)
 print("closed")

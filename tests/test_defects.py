@@ -15,8 +15,8 @@ import pytest
 from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import BadDefinition, MalformedInput, PuzzledbError
 from puzzledb.builder.definition import from_flags, load_text
-from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import MAX_COMPLETE_STATES
+from puzzledb.builder.search.progress import Progress
 from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import BadDefinition
 from puzzledb.builder.definition import Definition, from_flags, load_file, load_text
-from puzzledb.builder.search import breadth_first
+from puzzledb.builder.search.plain import breadth_first
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

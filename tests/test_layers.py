@@ -129,7 +129,7 @@ def test_no_modules_import_each_other_in_a_circle():
 
 def test_the_graph_is_read():
     graph = _graph()
-    assert "db.store" in graph["db.build"] and "builder.search" in graph["db.build"]
+    assert "db.store" in graph["db.build"] and "builder.search.plain" in graph["db.build"]
     assert "db.queries" in graph["service.answers"]
 
 

@@ -20,7 +20,7 @@ from test_patterns import SMALL, matches
 from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import BadDefinition
 from puzzledb.builder.definition import load_text
-from puzzledb.builder.search import breadth_first
+from puzzledb.builder.search.plain import breadth_first
 from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers

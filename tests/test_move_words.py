@@ -10,7 +10,7 @@ import pytest
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.kinds.sliding import SlidingPuzzle, cell_name
-from puzzledb.builder.search import breadth_first
+from puzzledb.builder.search.plain import breadth_first
 from puzzledb.service.app import create_app
 
 TWINS = ["lines", "atama", "nooff"]  # puzzles with identical pieces

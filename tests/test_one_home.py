@@ -86,7 +86,7 @@ TREE = Path(__file__).resolve().parent.parent
 CODEC_CHOICE = {"packable", "PackedBoard", "PackedPegs", "PackedChains"}
 #: The registry, and each codec's own module (which defines its test and its class).
 CODEC_HOMES = {
-    "builder/codecs.py",
+    "builder/search/codecs.py",
     "builder/kinds/sliding/packed.py",
     "builder/kinds/peg/packed.py",
     "builder/kinds/peg/chains.py",
@@ -107,7 +107,7 @@ def _names(path: Path) -> set[str]:
 
 
 def test_only_the_codec_registry_chooses_a_codec():
-    """builder.codecs alone asks which codec packs a puzzle: no other module of the package
+    """builder.search.codecs alone asks which codec packs a puzzle: no other module of the package
     (the one-machine build, the cluster's) repeats the chain of `packable` tests and classes."""
     found = {
         str(path.relative_to(TREE)): sorted(_names(path) & CODEC_CHOICE)
@@ -116,4 +116,4 @@ def test_only_the_codec_registry_chooses_a_codec():
         if str(path.relative_to(TREE)) not in CODEC_HOMES
     }
     assert {path: names for path, names in found.items() if names} == {}
-    assert _names(TREE / "builder" / "codecs.py") >= CODEC_CHOICE  # the scan reads names
+    assert _names(TREE / "builder" / "search" / "codecs.py") >= CODEC_CHOICE  # the scan reads

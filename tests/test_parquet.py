@@ -19,7 +19,7 @@ import pytest
 from test_output_file import ROOT, stop_while_writing
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.search import breadth_first
+from puzzledb.builder.search.plain import breadth_first
 from puzzledb.db.connection import writer
 from puzzledb.db.store import save_build
 from puzzledb.service.analyst.parquet import INSTALL, ROW_GROUP

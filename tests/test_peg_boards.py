@@ -15,7 +15,7 @@ from puzzledb.builder.core.errors import BadDefinition, MalformedInput
 from puzzledb.builder.definition import load_file, load_text
 from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
 from puzzledb.builder.puzzle import MAX_COMPLETE_STATES
-from puzzledb.builder.search import breadth_first
+from puzzledb.builder.search.plain import breadth_first
 
 EXAMPLE = "examples/square.toml"
 CROSS = ["..ooo..", "..ooo..", "ooooooo", "ooooooo", "ooooooo", "..ooo..", "..ooo.."]

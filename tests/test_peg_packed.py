@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from independent import grid_peg_successors, peg_distances, solution_counts
 
-from puzzledb.builder import vector_search
 from puzzledb.builder.kinds.peg.packed import PackedPegs
 from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
-from puzzledb.builder.vector_search import layered_bfs
+from puzzledb.builder.search import layered as vector_search
+from puzzledb.builder.search.layered import layered_bfs
 
 
 def grid_board(name, rows, goal):

@@ -5,7 +5,7 @@ import pytest
 from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import BadDefinition, MalformedInput
 from puzzledb.builder.kinds.sliding import SlidingPuzzle
-from puzzledb.builder.search import breadth_first
+from puzzledb.builder.search.plain import breadth_first
 
 
 @pytest.mark.slow  # every state of each small puzzle

@@ -9,11 +9,12 @@ import tracemalloc
 
 import pytest
 
-from puzzledb.builder import catalogue, known_layers, memory
+from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import TooLarge
 from puzzledb.builder.kinds.sliding.packed import PackedBoard
-from puzzledb.builder.progress import Progress
-from puzzledb.builder.vector_search import layered_bfs
+from puzzledb.builder.search import known_layers, memory
+from puzzledb.builder.search.layered import layered_bfs
+from puzzledb.builder.search.progress import Progress
 from puzzledb.db import build as builds
 from puzzledb.service.cli_options import EXIT_STATUS
 

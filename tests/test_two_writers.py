@@ -12,7 +12,7 @@ import time
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.progress import Progress
+from puzzledb.builder.search.progress import Progress
 from puzzledb.db import side_writer, store
 from puzzledb.db.build import build_to
 from puzzledb.db.connection import reader

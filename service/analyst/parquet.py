@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 
-from puzzledb.builder.result import SQL_INT_MAX
+from puzzledb.builder.search.result import SQL_INT_MAX
 from puzzledb.db import build_rows, queries
 from puzzledb.db.connection import Readable
 from puzzledb.db.queries import Build

@@ -14,8 +14,8 @@ from typing import NamedTuple
 from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import ClusterFailed, MalformedInput, TooLarge
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
-from puzzledb.builder.memory import Budget, parse_budget
 from puzzledb.builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH_MEMORY, Puzzle
+from puzzledb.builder.search.memory import Budget, parse_budget
 from puzzledb.db.connection import resolve_path
 
 from ..questions import whole_number

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from puzzledb.builder.core.errors import Interrupted, PuzzledbError
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
-from puzzledb.builder.progress import Progress
+from puzzledb.builder.search.progress import Progress
 from puzzledb.db.errors import DatabaseFault
 
 from .planning import BuildPlan, Job, builder_for

@@ -1,5 +1,5 @@
 """Peg boards packed into one unsigned 64-bit integer, where a move is one peg's chain of jumps
-(the `chain` metric, peg15's rule): the codec for the layered search (builder.vector_search).
+(the `chain` metric, peg15's rule): the codec for the layered search (builder.search.layered).
 
 Positions pack as in builder.kinds.peg.packed (hole 0 the most significant bit). The search goes
 backwards: from a position a peg un-jumps (back over an empty hole, refilling it, into an
@@ -46,7 +46,7 @@ class PackedChains(PegWords):
     stores_pred = True
     #: The chains a layer meets are numbered as one process meets them: a cluster's workers
     #: each meet those of their part (`meet`, whose `met` goes to the client), the client
-    #: numbers them all (`number`) and the workers `learn` its codes (builder.cluster_search).
+    #: numbers them all (`number`) and the workers `learn` its codes (builder.search.cluster).
     numbers_moves = True
 
     def __init__(self, puzzle: PegSolitaire):

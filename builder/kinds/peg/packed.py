@@ -1,5 +1,5 @@
 """Peg boards packed into one unsigned 64-bit integer: the peg kind's codec for the layered
-search (builder.vector_search), for boards where a move is one jump (the `jump` metric).
+search (builder.search.layered), for boards where a move is one jump (the `jump` metric).
 
 Hole 0 is the most significant bit, a peg 1 and an empty hole 0. States of one board have one
 length and '0' sorts before '1', so integer order is the text order SQLite sorts states in.

@@ -1,6 +1,6 @@
 """Whether a layered search fits in memory, told before it runs out rather than by the kernel.
 
-The layered search (builder.vector_search) holds every layer it found, and while it expands a
+The layered search (builder.search.layered) holds every layer it found, and while it expands a
 layer it holds that layer's children as well. Both were measured (tracemalloc, `fifteen` and
 `nine`): a state kept costs ~14 bytes (a uint64 state, an int16 move, one uint32 limb of its
 count), a child being de-duplicated ~70 (the child, its move and parent, the sort's keys and
@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .core.errors import MalformedInput, TooLarge
+from ..core.errors import MalformedInput, TooLarge
 
 #: Bytes a state of a finished layer holds (state, move code, one limb of its count), plus
 #: a margin for a second limb on deep layers.
@@ -64,7 +64,7 @@ def parse_budget(text: str) -> Budget:
 
 
 def _quoted(text: str) -> str:
-    from .core.message_text import shown
+    from ..core.message_text import shown
 
     return shown(text)
 
@@ -122,7 +122,7 @@ class MemoryGuard:
     """Stops a layered search before an expansion that would not fit in `budget`.
 
     `name` and `radius` are for the message; `known` are the layer sizes of the board, if
-    they are known (builder.known_layers), which a build checks before it starts.
+    they are known (builder.search.known_layers), which a build checks before it starts.
     """
 
     def __init__(

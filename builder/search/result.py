@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .puzzle import Move
+    from ..puzzle import Move
 
 #: How many of the states with the most optimal solutions a build keeps by name.
 MOST_SOLVED_KEPT = 100

@@ -7,7 +7,7 @@ as our own build counts: tests/test_too_large.py).
 
 from __future__ import annotations
 
-from .puzzle import Puzzle
+from ..puzzle import Puzzle
 
 FIFTEEN = [
     1, 2, 4, 10, 24, 54, 107, 212, 446, 946, 1948, 3938, 7808, 15544, 30821, 60842, 119000,
@@ -26,7 +26,7 @@ FIFTEEN = [
 def known_histogram(puzzle: Puzzle, goal: str) -> list[int] | None:
     """The known layer sizes of a build of `puzzle` toward `goal`, if they are known: the
     catalogue's `fifteen` (its rules, not only its name) toward its standard goal."""
-    from . import catalogue
+    from .. import catalogue
 
     fifteen = catalogue.get("fifteen")
     if puzzle.spec() == fifteen.spec() and goal == fifteen.default_goal:

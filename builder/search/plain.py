@@ -7,8 +7,8 @@ seen, which in breadth-first order is at its shortest distance from the goal.
 
 from __future__ import annotations
 
-from .move_codes import MoveCodes
-from .puzzle import Puzzle
+from ..move_codes import MoveCodes
+from ..puzzle import Puzzle
 from .result import MOST_SOLVED_KEPT, TableResult
 
 

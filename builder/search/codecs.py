@@ -1,4 +1,4 @@
-"""Which codec packs a puzzle into integers for the layered search (builder.vector_search): the
+"""Which codec packs a puzzle into integers for the layered search (builder.search.layered): the
 one place that chooses, so the one-machine build (db.build) and the cluster's (db.cluster_build)
 cannot disagree on which boards the vectorised search takes, or on how they say it."""
 
@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .kinds.peg import chains as peg_chains
-from .kinds.peg import classes as peg_classes
-from .kinds.peg import packed as peg_packed
-from .kinds.peg import symmetry as peg_symmetry
-from .kinds.peg.puzzle import PegSolitaire
-from .kinds.sliding import packed
+from ..kinds.peg import chains as peg_chains
+from ..kinds.peg import classes as peg_classes
+from ..kinds.peg import packed as peg_packed
+from ..kinds.peg import symmetry as peg_symmetry
+from ..kinds.peg.puzzle import PegSolitaire
+from ..kinds.sliding import packed
+from ..puzzle import Puzzle
+from .layered import Codec, PackedResult
 from .progress import Progress
-from .puzzle import Puzzle
-from .vector_search import Codec, PackedResult
 
 #: Each codec after the test of the boards it packs, tried in this order: sliding boards, peg
 #: boards of single jumps, peg boards of chains of jumps.

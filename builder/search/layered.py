@@ -26,9 +26,9 @@ from typing import Protocol
 
 import numpy as np
 
+from ..puzzle import Move
 from . import counting
 from .memory import MemoryGuard
-from .puzzle import Move
 from .result import MOST_SOLVED_KEPT, SQL_INT_MAX, SearchResult, for_sql, part_of
 
 SQL_INT_BITS = SQL_INT_MAX.bit_length()
@@ -69,7 +69,7 @@ def layered_bfs(
     its number of optimal solutions. `sources`, the positions the goal stands for (a
     pattern's matches), all start at depth 0; default: the goal alone.
 
-    `progress(depth, states_so_far)` is called after each layer; `guard` (builder.memory)
+    `progress(depth, states_so_far)` is called after each layer; `guard` (builder.search.memory)
     stops the search with `too_large` before an expansion that memory would not hold.
     """
     sources = [goal] if sources is None else sources
@@ -229,7 +229,7 @@ class PackedResult(SearchResult):
     codec: Codec
     layers: list[np.ndarray]  # per depth, its states as sorted packed codes
     layer_moves: list[np.ndarray]  # per depth, each state's move code toward the goal
-    layer_counts: list[counting.Limbs]  # per depth, its solution counts (builder.counting)
+    layer_counts: list[counting.Limbs]  # per depth, its solution counts (builder.search.counting)
     #: per depth, in a build of classes (keep_classes): the marks of the symmetries fixing each
     layer_fixed: list[np.ndarray] | None = None
 

@@ -1,4 +1,4 @@
-"""The layered search of builder.vector_search on a Dask cluster, for builds past one machine.
+"""The layered search of builder.search.layered on a Dask cluster, for builds past one machine.
 
 The key space (packed states, whose order is the state text's) is cut into one range per
 worker, which owns the states of its range at every depth. Each layer, every owner expands
@@ -17,7 +17,7 @@ owners first `meet` their part's moves and send what they met here; this process
 them for all, as one process meeting the whole layer would, and each owner `learn`s the codes
 before expanding: the move codes, and so each state's move, are the one-machine search's.
 
-Generic: it knows a codec (builder.vector_search.Codec), never a puzzle. Dask is imported
+Generic: it knows a codec (builder.search.layered.Codec), never a puzzle. Dask is imported
 here only, and this module only by cluster builds.
 """
 
@@ -40,12 +40,10 @@ from typing import Any, Protocol, cast
 import numpy as np
 from distributed import Client, LocalCluster, get_worker, wait
 
+from ..core.errors import ClusterFailed, MalformedInput, PuzzledbError, TooLarge
+from ..core.message_text import shown
 from . import counting
-from .core.errors import ClusterFailed, MalformedInput, PuzzledbError, TooLarge
-from .core.message_text import shown
-from .memory import Budget, MemoryGuard, machine_budget
-from .result import MOST_SOLVED_KEPT, SearchResult
-from .vector_search import (
+from .layered import (
     NO_MOVE,
     Codec,
     PackedResult,
@@ -55,6 +53,8 @@ from .vector_search import (
     by_parent,
     layered_bfs,
 )
+from .memory import Budget, MemoryGuard, machine_budget
+from .result import MOST_SOLVED_KEPT, SearchResult
 
 #: Seconds to reach a scheduler and for its workers to appear.
 CONNECT_SECONDS = 30
