@@ -943,7 +943,7 @@ def test_plot_rejects_other_extensions(cli, seed_db, tmp_path, file):
 
 def test_the_kit_loads_only_when_its_commands_run():
     code = (
-        "import sys, puzzledb.service.cli; print(sorted(m for m in sys.modules if "
+        "import sys, puzzledb.service.cli.commands; print(sorted(m for m in sys.modules if "
         "m.startswith('puzzledb.service.analyst') or m in "
         "('puzzledb.db.adhoc', 'puzzledb.db.canned', 'puzzledb.db.build_rows')))"
     )

@@ -27,9 +27,9 @@ from puzzledb.db import build as builds
 from puzzledb.db.connection import reader
 from puzzledb.db.store import SIDE_SUFFIX
 from puzzledb.service.answers import Answers
-from puzzledb.service.app import create_app
-from puzzledb.service.cli import main
-from puzzledb.service.cli_options import EXIT_STATUS
+from puzzledb.service.cli.commands import main
+from puzzledb.service.cli.options import EXIT_STATUS
+from puzzledb.service.http.app import create_app
 
 NINE = catalogue.get("nine")
 #: States whose answers are compared: the goal, near it, far, and the farthest.

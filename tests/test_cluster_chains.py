@@ -21,7 +21,7 @@ from test_cluster import scheduler  # noqa: F401  (a dask scheduler and two work
 from puzzledb.builder import catalogue
 from puzzledb.builder.kinds.peg import chains as peg_chains
 from puzzledb.builder.search import cluster as cluster_search
-from puzzledb.service.cli import main
+from puzzledb.service.cli.commands import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SQL = [

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import small_file_system
 
-from puzzledb.service.cli import main
+from puzzledb.service.cli.commands import main
 
 DASK = Path(sys.executable).with_name("dask")
 PUZZLEDB = Path(sys.executable).with_name("puzzledb")

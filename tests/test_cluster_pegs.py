@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from puzzledb.service.cli import main
+from puzzledb.service.cli.commands import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SQUARE = ROOT / "examples" / "square.toml"

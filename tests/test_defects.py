@@ -20,7 +20,7 @@ from puzzledb.builder.search.progress import Progress
 from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers
-from puzzledb.service.cli_options import EXIT_STATUS
+from puzzledb.service.cli.options import EXIT_STATUS
 from puzzledb.service.questions import whole_number
 
 ROOT = Path(__file__).parent.parent
@@ -43,7 +43,7 @@ def radius_db(tmp_path_factory):
     """eight within radius 10: 412056738 (11 moves) is a neighbour of the edge, not stored."""
     from click.testing import CliRunner
 
-    from puzzledb.service.cli import main
+    from puzzledb.service.cli.commands import main
 
     path = tmp_path_factory.mktemp("radius") / "radius.sqlite"
     result = CliRunner().invoke(main, ["build", "eight", "--radius", "10", "--db", str(path), "-q"])

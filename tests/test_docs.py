@@ -56,7 +56,7 @@ def test_page_examples_print_what_they_show(page, tmp_path):
 @pytest.mark.parametrize("page", SHOWN, ids=page_id)
 def test_shown_commands_parse(page):
     """Commands a page shows without running (long builds, deployments) are real command lines."""
-    from puzzledb.service.cli import main
+    from puzzledb.service.cli.commands import main
 
     for block in doc_examples.blocks(page):
         if block.language != "sh":

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from puzzledb.service.api.headers import ERROR_PAGE_POLICY, SECURITY
-from puzzledb.service.app import create_app
+from puzzledb.service.http.api.headers import ERROR_PAGE_POLICY, SECURITY
+from puzzledb.service.http.app import create_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from servers import puzzledb_serve

@@ -1,6 +1,6 @@
 """Each error code means one thing, with one exit status and one HTTP status, and those are the
 ones the error table of docs/errors.md gives: the CLI and the HTTP API map codes to statuses
-themselves (service/cli_options.py, service/api/errors.py)."""
+themselves (service/cli/options.py, service/http/api/errors.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import pytest
 from puzzledb.builder.core import errors
 from puzzledb.db import errors as db_errors
 from puzzledb.service import errors as service_errors
-from puzzledb.service.api.errors import HTTP_STATUS
-from puzzledb.service.app import create_app
-from puzzledb.service.cli_options import EXIT_STATUS, exit_status
+from puzzledb.service.cli.options import EXIT_STATUS, exit_status
+from puzzledb.service.http.api.errors import HTTP_STATUS
+from puzzledb.service.http.app import create_app
 
 ERRORS = Path(__file__).resolve().parent.parent / "docs" / "errors.md"
 

@@ -15,7 +15,7 @@ from puzzledb.builder.core.errors import BadDefinition
 from puzzledb.builder.definition import load_file
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
-from puzzledb.service.app import create_app
+from puzzledb.service.http.app import create_app
 
 STATE_WRITTEN_OUT = re.compile(r"[0-9A-Za-z?_]{10}")  # a 10+ character state or pattern
 

@@ -134,19 +134,7 @@ def test_the_graph_is_read():
 
 
 #: The front ends: the CLI, the HTTP service and the page, each a thin shell over the answers.
-FRONT_ENDS = (
-    "service.cli",
-    "service.cli_options",
-    "service.cli_text",
-    "service.render",
-    "service.progress",
-    "service.analyst",
-    "service.api",
-    "service.app",
-    "service.openapi",
-    "service.serve",
-    "service.web",
-)
+FRONT_ENDS = ("service.cli", "service.http", "service.analyst", "service.web")
 #: What the domain must not know: storage (SQL) and the web (HTTP).
 SQL_AND_HTTP = ("sqlite3", "sqlalchemy", "flask", "werkzeug", "gunicorn", "http", "urllib")
 SQL_TEXT = re.compile(

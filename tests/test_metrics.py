@@ -24,7 +24,7 @@ from puzzledb.builder.search.plain import breadth_first
 from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers
-from puzzledb.service.app import create_app
+from puzzledb.service.http.app import create_app
 
 pytestmark = pytest.mark.slow  # builds Klotski in three metrics
 

@@ -11,7 +11,7 @@ import pytest
 from puzzledb.builder import catalogue
 from puzzledb.builder.kinds.sliding import SlidingPuzzle, cell_name
 from puzzledb.builder.search.plain import breadth_first
-from puzzledb.service.app import create_app
+from puzzledb.service.http.app import create_app
 
 TWINS = ["lines", "atama", "nooff"]  # puzzles with identical pieces
 

@@ -96,7 +96,7 @@ def independent():
 @pytest.fixture(scope="module")
 def multi_db(tmp_path_factory):
     """eight-multi built completely, and fifteen-multi within 6 moves, by the CLI."""
-    from puzzledb.service.cli import main
+    from puzzledb.service.cli.commands import main
 
     path = tmp_path_factory.mktemp("multi") / "multi.sqlite"
     for args in (["eight-multi"], ["fifteen-multi", "--radius", "6"]):

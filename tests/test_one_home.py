@@ -19,7 +19,7 @@ from puzzledb.db.connection import reader
 from puzzledb.db.errors import NotBuilt
 from puzzledb.db.kept import PerBuild
 from puzzledb.service.answers import Answers
-from puzzledb.service.cli_options import EXIT_STATUS
+from puzzledb.service.cli.options import EXIT_STATUS
 
 
 @pytest.mark.parametrize("name", ["eight", "seven", "lines", "atama", "fifteen"])

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from page_kit import choose, load, settled
 from playwright.sync_api import expect
 
-from puzzledb.service.cli import main
+from puzzledb.service.cli.commands import main
 
 from servers import puzzledb_serve
 

@@ -19,7 +19,7 @@ from puzzledb.builder.kinds.sliding.arrangements import ANY
 from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers
-from puzzledb.service.app import create_app
+from puzzledb.service.http.app import create_app
 
 KLOTSKI_START = "VBBVVBBVVHHVVssVs__s"
 KLOTSKI_EXIT = "?????????????BB??BB?"

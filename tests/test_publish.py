@@ -23,7 +23,7 @@ import pytest
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build, build_to
 from puzzledb.db.connection import writer
-from puzzledb.service.app import create_app
+from puzzledb.service.http.app import create_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from servers import puzzledb_serve

@@ -17,8 +17,8 @@ import pytest
 from gunicorn import util
 from gunicorn.workers import base, gthread
 
-from puzzledb.service import worker
-from puzzledb.service.api.headers import SECURITY
+from puzzledb.service.http import worker
+from puzzledb.service.http.api.headers import SECURITY
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from servers import puzzledb_serve

@@ -21,7 +21,7 @@ from puzzledb.db.connection import writer
 PROBE = """
 import json, sys
 sys.argv = ["puzzledb", *sys.argv[1:]]
-from puzzledb.service.cli import main
+from puzzledb.service.cli.commands import main
 try:
     main()
 except SystemExit as done:
@@ -72,10 +72,10 @@ NOT_FOR_A_JSON_LOOKUP = {
     "puzzledb.builder.core.box_drawing",
     "puzzledb.builder.core.text_width",
     "puzzledb.builder.definition",
-    "puzzledb.service.cli_text",
-    "puzzledb.service.render",
-    "puzzledb.service.progress",
-    "puzzledb.service.output_file",
+    "puzzledb.service.cli.text",
+    "puzzledb.service.cli.render",
+    "puzzledb.service.cli.progress",
+    "puzzledb.service.cli.output_file",
     "puzzledb.service.builds",
     "puzzledb.db.build",
     "puzzledb.db.store",

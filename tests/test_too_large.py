@@ -16,7 +16,7 @@ from puzzledb.builder.search import known_layers, memory
 from puzzledb.builder.search.layered import layered_bfs
 from puzzledb.builder.search.progress import Progress
 from puzzledb.db import build as builds
-from puzzledb.service.cli_options import EXIT_STATUS
+from puzzledb.service.cli.options import EXIT_STATUS
 
 #: A budget that `eight` outgrows part way (its search peaks at ~2.8 MB of arrays).
 SMALL = 2_000_000

@@ -4,7 +4,7 @@ not a state or goal, a definition that describes no puzzle, a search too large, 
 They live in the core, below every layer, because puzzles raise them while parsing and each
 layer above raises them again. Errors only storage raises are db.errors', those only the front
 ends raise service.errors'. What a code means to a program is the front ends' to say: the CLI's
-exit status (service.cli_options) and the HTTP status (service.api.errors), each from the code.
+exit status (service.cli.options) and the HTTP status (service.http.api.errors), each from the code.
 """
 
 from .message_text import safe_message

@@ -15,8 +15,8 @@ from werkzeug.exceptions import MethodNotAllowed, RequestURITooLarge
 
 from puzzledb.builder.core.errors import MalformedInput
 
+from ...settings import SETTINGS
 from .. import openapi
-from ..settings import SETTINGS
 
 SHOWN = 40  # characters of an unknown parameter's name repeated in the message
 

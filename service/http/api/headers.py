@@ -18,7 +18,7 @@ PAGE_POLICY = (
 )
 #: JSON needs nothing at all.
 DATA_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
-#: An error shown to a browser as a page (service.api.error_page): the page's stylesheet only.
+#: An error shown to a browser as a page (service.http.api.error_page): the page's stylesheet only.
 ERROR_PAGE_POLICY = (
     "default-src 'none'; style-src 'self'; img-src data:; base-uri 'none'; "
     "form-action 'none'; frame-ancestors 'none'"

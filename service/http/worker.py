@@ -32,7 +32,7 @@ they share: a thread is given to a request, never to a client that stalls.
 - What gunicorn refuses itself (a request line over the limit, 414; too many or too large
   headers, 431; a malformed request, 400) is answered as the app answers its errors: JSON,
   with the security headers, instead of gunicorn's HTML page without them; or, to a browser
-  outside the API (service.api.error_page, judged from the head read in the loop), the
+  outside the API (service.http.api.error_page, judged from the head read in the loop), the
   page's own small error page.
 
 tests/test_serve_worker.py checks the gunicorn internals each change builds on.
@@ -58,10 +58,10 @@ from gunicorn.workers import gthread
 
 from puzzledb.builder.core.message_text import safe_message
 
+from ..settings import SETTINGS
 from .api import error_page
 from .api.caching import dumps
 from .api.headers import DATA_POLICY, ERROR_PAGE_POLICY, SECURITY
-from .settings import SETTINGS
 
 #: gunicorn's answer for "no data yet, give the connection back to the poller".
 _DEFER = gthread._DEFER
@@ -519,7 +519,7 @@ def refusal(status: int, reason: str, message: str) -> bytes:
 
 
 def refusal_page(status: int, reason: str, message: str, path: str) -> bytes:
-    """The same refusal as a page, for a browser (service.api.error_page)."""
+    """The same refusal as a page, for a browser (service.http.api.error_page)."""
     body = error_page.page(status, message, path).encode()
     return _closing(status, reason, body, "text/html; charset=utf-8", ERROR_PAGE_POLICY)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app
 
-from ..questions import (
+from ...questions import (
     DepthQuestion,
     FarthestQuestion,
     MovesQuestion,

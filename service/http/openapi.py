@@ -1,7 +1,7 @@
 """The OpenAPI 3.1 document of the HTTP service.
 
 Each lookup route's parameters are its question's (service.questions declares them once);
-the views read their query parameters through this document (service.api.params), so a
+the views read their query parameters through this document (service.http.api.params), so a
 parameter is accepted exactly when it is documented. Each answer's schema is generated from its
 type (service.answer_types, by service.json_schema): none is written here.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
-from .answer_types import (
+from ..answer_types import (
     Catalogue,
     DepthAnswer,
     Error,
@@ -20,8 +20,8 @@ from .answer_types import (
     PathAnswer,
     StatsAnswer,
 )
-from .json_schema import components
-from .questions import (
+from ..json_schema import components
+from ..questions import (
     DepthQuestion,
     FarthestQuestion,
     MovesQuestion,
@@ -29,7 +29,7 @@ from .questions import (
     Question,
     StatsQuestion,
 )
-from .settings import SETTINGS
+from ..settings import SETTINGS
 
 MAX_QUERY_BYTES = SETTINGS["max_query_bytes"].value()  # longer query strings get 414
 MAX_REQUEST_LINE = 8190  # gunicorn's largest; it refuses longer request lines itself

@@ -26,19 +26,8 @@ from puzzledb.builder.core.errors import Interrupted, MalformedInput
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.db.connection import existing_file, reader, resolve_path
 
-from .answers import Answers, Resolved
-from .cli_options import (
-    WHOLE_NUMBER,
-    PuzzledbGroup,
-    db_option,
-    exit_status,
-    goal_option,
-    json_option,
-    lookup_options,
-    reports_errors,
-    setting_options,
-)
-from .questions import (
+from ..answers import Answers, Resolved
+from ..questions import (
     FARTHEST_LIMIT,
     LIMIT,
     OFFSET,
@@ -49,7 +38,18 @@ from .questions import (
     StatsQuestion,
     whole_number,
 )
-from .settings import APP, SERVE, SETTINGS
+from ..settings import APP, SERVE, SETTINGS
+from .options import (
+    WHOLE_NUMBER,
+    PuzzledbGroup,
+    db_option,
+    exit_status,
+    goal_option,
+    json_option,
+    lookup_options,
+    reports_errors,
+    setting_options,
+)
 
 
 def _answers(db_path) -> Answers:
@@ -60,7 +60,7 @@ def _answers(db_path) -> Answers:
 
 def _emit(answer: Mapping[str, object], as_json: bool, human) -> None:
     """The answer as one JSON object, or as `human(answer)` makes it read: the text
-    formatters (service.cli_text, and text_width with them) load only for text."""
+    formatters (service.cli.text, and text_width with them) load only for text."""
     if as_json:
         click.echo(json.dumps(answer, ensure_ascii=False))
     else:
@@ -83,7 +83,7 @@ def list_command(db_path, as_json):
     if existing_file(path):
         answer = _answers(db_path).catalogue()
     else:
-        from .answers import catalogue_answer
+        from ..answers import catalogue_answer
 
         answer = catalogue_answer([])
     _emit(answer, as_json, lambda a: _text("list_text")(a))  # noqa: PLW0108 (text only)
@@ -174,7 +174,7 @@ def build_command(names, db_path, as_json, quiet, **options):
     puzzledb build --file my.toml             every goal of a puzzle defined in TOML
     puzzledb build tiny --rows 2 --cols 2 --goal '231*' --blank '*'
     """
-    from . import builds
+    from .. import builds
 
     # From the first moment: a signal while the plan is made is an interruption too, one
     # that stored nothing.
@@ -209,7 +209,7 @@ class _BuildReporter:
     def built(self, summary: dict, database: Path) -> None:
         if self.quiet or self.as_json:
             return
-        from . import cli_text
+        from . import text as cli_text
 
         within = "" if summary["radius"] is None else f" within radius {summary['radius']}"
         states = summary["states"]
@@ -245,8 +245,8 @@ def remove_command(name, goal, db_path, as_json):
     """
     from puzzledb.db import remove
 
-    from . import cli_text
-    from .builds import BuildInterrupted, BuildSignals, HoldsCommit, not_at_rest
+    from ..builds import BuildInterrupted, BuildSignals, HoldsCommit, not_at_rest
+    from . import text as cli_text
     from .progress import for_build
 
     path = resolve_path(db_path)
@@ -328,8 +328,8 @@ def path_command(name, state, to, goal, db_path, as_json):
 
 
 def _text(name: str):
-    """The formatter `name` of service.cli_text, imported only when text is printed."""
-    from . import cli_text
+    """The formatter `name` of service.cli.text, imported only when text is printed."""
+    from . import text as cli_text
 
     return getattr(cli_text, name)
 
@@ -420,8 +420,8 @@ def stats_command(name, goal, plot, db_path, as_json):
         resolved, answer = _answers(db_path).ask(question)
         _emit(answer, as_json, _drawn(resolved, "stats_text"))
         return
-    from . import cli_text
-    from .analyst import plot as picture
+    from ..analyst import plot as picture
+    from . import text as cli_text
 
     picture.check_extension(plot)
     resolved, answer = _answers(db_path).ask(question)
@@ -440,7 +440,7 @@ def stats_command(name, goal, plot, db_path, as_json):
 @reports_errors
 def serve_command(db_path, access_log, **given):
     """Answer over HTTP (JSON) from the database, read-only, with gunicorn."""
-    from .serve import serve  # gunicorn and Flask load only for this command
+    from ..http.serve import serve  # gunicorn and Flask load only for this command
 
     try:
         given["answer_cache"] = SETTINGS["answer_cache"].parse(given["answer_cache"])
@@ -502,7 +502,7 @@ def sql_command(query, fmt, limit, params, sql_time_limit, db_path, as_json):
     started = time.monotonic()
     from puzzledb.db import adhoc
 
-    from .analyst import sql_output
+    from ..analyst import sql_output
 
     limit = None if limit is None else whole_number(limit, "limit")
     seconds = adhoc.parse_time_limit(sql_time_limit)
@@ -567,8 +567,9 @@ def export_command(name, goal, fmt, partition, output, db_path, as_json):
     build of classes: class by class), as CSV, JSON Lines or Parquet."""
     from puzzledb.db import build_rows
 
-    from . import cli_text, output_file
-    from .analyst import export, parquet
+    from ..analyst import export, parquet
+    from . import output_file
+    from . import text as cli_text
 
     if fmt == "parquet":
         if output is None or output == "-":
@@ -626,8 +627,9 @@ def datasette_metadata_command(output, db_path):
     """
     from puzzledb.db import canned, queries
 
-    from . import cli_text, output_file
-    from .analyst import datasette
+    from ..analyst import datasette
+    from . import output_file
+    from . import text as cli_text
 
     path = resolve_path(db_path)
     database = reader(path)

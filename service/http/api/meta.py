@@ -7,8 +7,8 @@ import json
 
 from flask import Blueprint, current_app
 
+from ...answers import catalogue_answer, health_answer
 from .. import openapi
-from ..answers import catalogue_answer, health_answer
 from .caching import etag, respond
 from .params import read
 

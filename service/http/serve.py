@@ -4,7 +4,7 @@ Why threaded (gthread) workers: a sync worker gives each connection the whole pr
 clients that connect and send nothing stop a two-worker service until gunicorn's timeout. A
 gthread worker keeps idle and kept-alive connections in a poller and hands a thread only to a
 connection with data, so idle clients cost a file descriptor, not a worker (measured in
-docs/performance.md). serve runs its own subclass of it (service.worker), which also reads
+docs/performance.md). serve runs its own subclass of it (service.http.worker), which also reads
 request heads and writes slow answers in its poller rather than its threads, with deadlines on
 both (a head 5 s, an answer --send-timeout), and answers gunicorn's refusals as JSON with the
 security headers. On the open internet nginx in front (deploy/nginx.conf) still helps: TLS,
@@ -28,9 +28,9 @@ from gunicorn.glogging import Logger
 from puzzledb.builder.core.message_text import safe_message
 from puzzledb.db.connection import reader
 
-from .answers import Answers
+from ..answers import Answers
+from ..settings import APP, SERVE
 from .openapi import MAX_REQUEST_LINE
-from .settings import APP, SERVE
 from .worker import configure
 
 #: Limits on what a client may send, beyond the query-string limit the app applies itself.
@@ -123,7 +123,7 @@ def serve(path: Path, given: Mapping[str, Any] | None = None, *, access_log: boo
         "when_ready": when_ready,
         "bind": bind,
         "workers": workers,
-        "worker_class": "puzzledb.service.worker.PuzzledbWorker",
+        "worker_class": "puzzledb.service.http.worker.PuzzledbWorker",
         "threads": threads,
         "worker_connections": chosen["connections"],
         "keepalive": chosen["keepalive"],

@@ -20,7 +20,7 @@ from puzzledb.db.connection import resolve_path
 from puzzledb.db.errors import DatabaseFault
 from puzzledb.service.errors import CannotWrite, UsageFault
 
-from .settings import Setting
+from ..settings import Setting
 
 
 def db_option(f):

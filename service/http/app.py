@@ -1,6 +1,6 @@
 """The HTTP service's application factory: a read-only database, the API, JSON everything.
 
-Answers are serialised by service.api.caching.dumps (compact UTF-8, the CLI's key order).
+Answers are serialised by service.http.api.caching.dumps (compact UTF-8, the CLI's key order).
 Each worker thread keeps its own read-only SQLite connection (opened with mode=ro, so no
 request can change the file). Create the app after forking (gunicorn
 loads it in each worker), never before: SQLite connections must not cross a fork.
@@ -16,9 +16,10 @@ from flask import Flask
 
 from puzzledb.db.connection import reader, resolve_path
 
-from . import api, web
+from .. import web
+from ..settings import SETTINGS, app_config
+from . import api
 from .api.caching import ServiceAnswers
-from .settings import SETTINGS, app_config
 
 
 def create_app(

@@ -24,10 +24,10 @@ from flask.wrappers import Response
 from puzzledb.db.errors import TimeLimit
 from puzzledb.db.queries import Build
 
-from ..answers import Answers
+from ...answers import Answers
+from ...questions import Question
+from ...settings import SETTINGS
 from ..openapi import VERSION
-from ..questions import Question
-from ..settings import SETTINGS
 from .answer_cache import AnswerCache
 from .connections import FreshConnections
 

@@ -23,14 +23,14 @@ def main() -> None:
     for signum in (signal.SIGINT, signal.SIGTERM):
         if signal.getsignal(signum) is not signal.SIG_IGN:  # left ignored (nohup) if it is
             previous[signum] = signal.signal(signum, note)
-    from .cli import main as command  # the bulk of starting up
+    from .commands import main as command  # the bulk of starting up
 
     for signum, handler in previous.items():
         signal.signal(signum, handler)
     if arrived:
         from puzzledb.builder.core.errors import Interrupted
 
-        from .cli_options import fail
+        from .options import fail
 
         how = "Ctrl-C" if arrived[0] == signal.SIGINT else "SIGTERM"
         stop = Interrupted(f"stopped by {how} as the command started; nothing was done", arrived[0])

@@ -1,6 +1,6 @@
 """Every failure as JSON `{"error": {"code", "message"}}` with its status; never a traceback.
 An HTTP error a browser meets outside the API (an unknown path, an address too long) is a
-small HTML page instead, with the same status and message (service.api.error_page).
+small HTML page instead, with the same status and message (service.http.api.error_page).
 
 puzzledb errors keep their own code and get that code's HTTP status (HTTP_STATUS), HTTP
 errors (404 route, 405, 414) keep their status (and a 405 its Allow header), an unreadable
@@ -20,7 +20,7 @@ from werkzeug.exceptions import HTTPException
 from puzzledb.builder.core.errors import PuzzledbError
 from puzzledb.builder.core.message_text import safe_message, shown
 
-from ..answer_types import Error
+from ...answer_types import Error
 from . import error_page
 from .caching import dumps
 from .headers import ERROR_PAGE_POLICY
