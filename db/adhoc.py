@@ -31,7 +31,8 @@ from puzzledb.builder.core.errors import Interrupted, MalformedInput, PuzzledbEr
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.db.errors import BadQuery, DatabaseFault, NotBuilt, Refused, TimeLimit
 
-from . import sharded, state_key
+from . import state_key
+from .cluster import read as sharded
 from .connection import reader
 
 BATCH = 1000

@@ -18,7 +18,8 @@ from puzzledb.builder.search.plain import breadth_first
 from puzzledb.builder.search.progress import Progress
 from puzzledb.builder.search.result import SearchResult
 
-from . import shards, store
+from . import store
+from .cluster import write as shards
 
 
 def search(

@@ -35,7 +35,8 @@ from puzzledb.builder.core.file_kinds import file_kind
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.db.errors import DatabaseFault, DatabaseVersion, ForeignDatabase, NotBuilt
 
-from . import schema, sharded
+from . import schema
+from .cluster import read as sharded
 
 DEFAULT_FILE = "puzzledb.sqlite"
 ENVIRONMENT_VARIABLE = "PUZZLEDB_DB"

@@ -22,7 +22,8 @@ from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.builder.search.progress import Progress
 from puzzledb.db.errors import DatabaseFault, NotBuilt
 
-from . import shards, store
+from . import store
+from .cluster import write as shards
 from .connection import _tables, _uri, at_rest, check_before_writing, existing_file, writer
 
 

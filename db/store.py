@@ -238,7 +238,7 @@ def save_build_to(
     path: Path, puzzle, result, started: float, progress=None, save=save_build
 ) -> dict:
     """Store `result` in the file at `path`, creating it if need be (`save`, save_build or
-    db.shards' own, does it on the file's engine).
+    db.cluster.write' own, does it on the file's engine).
 
     An existing file is changed in one WAL transaction (save_build). A file that does not
     exist yet has nothing to protect, so it is written beside its name without a journal

@@ -22,7 +22,8 @@ from xml.etree import ElementTree
 
 import pytest
 
-from puzzledb.db import build_rows, canned, queries, schema, state_key
+from puzzledb.db import canned, queries, schema, state_key
+from puzzledb.db import export_rows as build_rows
 from puzzledb.db.connection import reader
 from puzzledb.db.errors import BadQuery
 
@@ -945,7 +946,7 @@ def test_the_kit_loads_only_when_its_commands_run():
     code = (
         "import sys, puzzledb.service.cli.commands; print(sorted(m for m in sys.modules if "
         "m.startswith('puzzledb.service.analyst') or m in "
-        "('puzzledb.db.adhoc', 'puzzledb.db.canned', 'puzzledb.db.build_rows')))"
+        "('puzzledb.db.adhoc', 'puzzledb.db.canned', 'puzzledb.db.export_rows')))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code],

@@ -23,7 +23,8 @@ import pytest
 from puzzledb.builder import catalogue
 from puzzledb.builder.kinds.peg import symmetry as peg_symmetry
 from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
-from puzzledb.db import build_rows, queries, state_key
+from puzzledb.db import export_rows as build_rows
+from puzzledb.db import queries, state_key
 from puzzledb.db.build import build_to
 from puzzledb.db.connection import reader
 

@@ -264,7 +264,7 @@ def test_a_rebuild_removes_the_shards_it_replaced(scheduler, tmp_path):
 def test_more_shards_than_a_reader_attaches_are_refused_before_the_search(
     scheduler, tmp_path, monkeypatch
 ):
-    from puzzledb.db import sharded
+    from puzzledb.db.cluster import read as sharded
 
     monkeypatch.setattr(sharded, "attachable", lambda: 1)
     monkeypatch.setattr(cluster_search, "cluster_bfs", lambda *a, **k: pytest.fail("searched"))

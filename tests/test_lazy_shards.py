@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from puzzledb.builder import catalogue
 from puzzledb.db import build as builds
-from puzzledb.db import sharded
+from puzzledb.db.cluster import read as sharded
 from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers
 from puzzledb.service.cli.commands import main

@@ -9,7 +9,8 @@ import pytest
 from independent import grid_peg_successors, peg_distances, solution_counts
 
 from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
-from puzzledb.db import build_rows, queries, schema
+from puzzledb.db import export_rows as build_rows
+from puzzledb.db import queries, schema
 from puzzledb.db.build import build_to
 from puzzledb.db.connection import reader
 from puzzledb.db.errors import DatabaseVersion

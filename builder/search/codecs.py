@@ -1,5 +1,5 @@
 """Which codec packs a puzzle into integers for the layered search (builder.search.layered): the
-one place that chooses, so the one-machine build (db.build) and the cluster's (db.cluster_build)
+one place that chooses, so the one-machine build (db.build) and the cluster's (db.cluster.build)
 cannot disagree on which boards the vectorised search takes, or on how they say it."""
 
 from __future__ import annotations

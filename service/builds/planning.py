@@ -103,14 +103,14 @@ def plan(
 
 
 def builder_for(cluster: str | None) -> ModuleType:
-    """db.build, or for a cluster db.cluster_build (which loads Dask: only it pays), its
+    """db.build, or for a cluster db.cluster.build (which loads Dask: only it pays), its
     ADDRESS checked."""
     if cluster is None:
         from puzzledb.db import build  # numpy and SQLAlchemy: only builds pay for them
 
         return build
     try:
-        from puzzledb.db import cluster_build
+        from puzzledb.db.cluster import build as cluster_build
     except ImportError as error:
         raise ClusterFailed(
             f"--cluster needs Dask: pip install 'puzzledb[cluster]' ({error})"

@@ -565,7 +565,7 @@ def _quiet_stdout() -> None:
 def export_command(name, goal, fmt, partition, output, db_path, as_json):
     """Every state of a build with its depth, pred and move, streamed in state order (a peg
     build of classes: class by class), as CSV, JSON Lines or Parquet."""
-    from puzzledb.db import build_rows
+    from puzzledb.db import export_rows
 
     from ..analyst import export, parquet
     from . import output_file
@@ -587,7 +587,7 @@ def export_command(name, goal, fmt, partition, output, db_path, as_json):
         with output_file.replacing(output, binary=True, stdout_too=False) as out:
             count = parquet.write_file(out, answers.database, build)
     else:
-        batches = build_rows.batches(answers.database, build)
+        batches = export_rows.batches(answers.database, build)
         if output is None or output == "-":
             export.write(sys.stdout, fmt, batches)
             return

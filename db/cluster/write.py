@@ -20,8 +20,8 @@ from sqlalchemy import text
 
 from puzzledb.builder.search.progress import Progress
 
-from . import schema, store
-from .connection import _uri, existing_file
+from .. import schema, store
+from ..connection import _uri, existing_file
 
 #: The shard files' names: MAIN.BUILD-TOKEN.K.shard beside the main file.
 SUFFIX = ".shard"

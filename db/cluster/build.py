@@ -1,6 +1,6 @@
 """One build on a Dask cluster, end to end: the layered search on the cluster's workers
 (builder.search.cluster), then each worker's rows into its shard and the manifest into the
-main file (db.shards). Imported only by `puzzledb build --cluster`: Dask loads here only."""
+main file (db.cluster.write). Imported only by `puzzledb build --cluster`: Dask loads here only."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from puzzledb.builder.search import codecs
 from puzzledb.builder.search.layered import Codec
 from puzzledb.builder.search.progress import Progress
 
-from . import sharded, shards
+from . import read as sharded
+from . import write as shards
 
 
 def build_to(

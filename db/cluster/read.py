@@ -1,4 +1,4 @@
-"""Reading a build whose rows are in shard files (db.shards) exactly as a one-file build.
+"""Reading a build whose rows are in shard files (db.cluster.write) exactly as a one-file build.
 
 Shards are opened lazily: a reader's connection attaches a build's shards only when a question
 needs that build's rows (db.queries.nodes, every query of a build's rows names its table
