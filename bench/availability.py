@@ -56,7 +56,7 @@ def gunicorn_sync(db: Path, workers: int = 2):
         str(workers),
         "-b",
         f"127.0.0.1:{port}",
-        f"puzzledb.service.app:create_app({str(db)!r})",
+        f"puzzledb.service.http.app:create_app({str(db)!r})",
     ]
     with running(command, base):
         yield base

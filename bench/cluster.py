@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from puzzledb.builder import catalogue
-from puzzledb.db import cluster_build
+from puzzledb.db.cluster import build as cluster_build
 
 
 def one_machine(radius: int, db: Path) -> tuple[float, float]:

@@ -7,7 +7,7 @@ Builds nine (1,814,400 states) into temporary files, on one machine and on a Loc
 --lookups random arrangements (about half are states of the build; each is a B-tree search in
 the file or in every shard its key may be in), and prints the growth of the process's resident
 memory (VmRSS) from the connection just opened to the end. The sharded build is read with
-SQLite's default cache (2,000 KiB for each attached file) and with db.sharded's own
+SQLite's default cache (2,000 KiB for each attached file) and with db.cluster.read's own
 (SHARD_CACHE_KIB), so the figure shows what the smaller cache saves; the lookups' time shows
 what it costs.
 """
@@ -34,7 +34,8 @@ def rss_kib() -> int:
 
 def measure(path: str, cache_kib: int, lookups: int) -> None:
     """In a fresh process: the memory the lookups add to one reader's connection."""
-    from puzzledb.db import queries, sharded
+    from puzzledb.db import queries
+    from puzzledb.db.cluster import read as sharded
     from puzzledb.db.connection import reader
 
     sharded.SHARD_CACHE_KIB = cache_kib
@@ -66,7 +67,7 @@ def main() -> None:
         subprocess.run([puzzledb, "build", "nine", "--db", one, "-q"], check=True)
         cluster = ["--cluster", f"local:{args.workers}"]
         subprocess.run([puzzledb, "build", "nine", *cluster, "--db", sharded, "-q"], check=True)
-        from puzzledb.db.sharded import SHARD_CACHE_KIB
+        from puzzledb.db.cluster.read import SHARD_CACHE_KIB
 
         print(f"nine, {args.lookups:,} random lookups by one connection; growth of VmRSS")
         print("| file | attached shards | cache per shard | growth | seconds |")

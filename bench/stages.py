@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.progress import Progress
+from puzzledb.builder.search.progress import Progress
 from puzzledb.db.build import build_to
 
 

@@ -11,12 +11,13 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
-from .errors import BadDefinition, UnknownPuzzle, shown
+from .core.errors import BadDefinition, UnknownPuzzle
+from .core.message_text import shown
 from .puzzle import MAX_COMPLETE_STATES, Puzzle
 
 if TYPE_CHECKING:
-    from .peg import PegSolitaire
-    from .sliding import SlidingPuzzle
+    from .kinds.peg.puzzle import PegSolitaire
+    from .kinds.sliding import SlidingPuzzle
 
 LINE_GLYPHS = {"1": "┌", "2": "─", "3": "┐", "4": "│", "5": "└", "6": "┘", "0": "□"}
 # Said by shape in move words ("bar ─ down"), as "tile ─ down" reads as a dash.
@@ -58,7 +59,7 @@ PEG15_LAYOUT = [(r, 4 - r + 2 * i) for r in range(5) for i in range(r + 1)]
 ENGLISH_BOARD = ("..ooo..", "..ooo..", "ooooooo", "ooooooo", "ooooooo", "..ooo..", "..ooo..")
 ENGLISH_CENTRE = 16
 #: The French board of 37 holes, holes numbered row by row. Its centre-vacant start cannot
-#: end with one peg in the centre (their position classes differ, builder.peg_rules); the
+#: end with one peg in the centre (their position classes differ, builder.kinds.peg.rules); the
 #: classic problem empties hole 5 (row 2, middle) and ends in hole 31 (row 6, middle).
 FRENCH_BOARD = ("..ooo..", ".ooooo.", "ooooooo", "ooooooo", "ooooooo", ".ooooo.", "..ooo..")
 FRENCH_START_HOLE, FRENCH_GOAL_HOLE = 5, 31
@@ -69,7 +70,7 @@ def _one_peg(holes: int, hole: int) -> str:
 
 
 def _french() -> PegSolitaire:
-    from .peg import PegSolitaire
+    from .kinds.peg.puzzle import PegSolitaire
 
     return PegSolitaire.from_rows(
         "french",
@@ -84,7 +85,7 @@ def _french() -> PegSolitaire:
 
 def _english(name: str, title: str, metric: str) -> PegSolitaire:
     """The English cross: every hole full but the centre, to one peg in the centre."""
-    from .peg import PegSolitaire
+    from .kinds.peg.puzzle import PegSolitaire
 
     return PegSolitaire.from_rows(
         name,
@@ -98,13 +99,13 @@ def _english(name: str, title: str, metric: str) -> PegSolitaire:
 
 
 def _sliding(*args: Any, **kwargs: Any) -> SlidingPuzzle:
-    from .sliding import SlidingPuzzle
+    from .kinds.sliding import SlidingPuzzle
 
     return SlidingPuzzle(*args, **kwargs)
 
 
 def _peg15() -> PegSolitaire:
-    from .peg import PegSolitaire
+    from .kinds.peg.puzzle import PegSolitaire
 
     return PegSolitaire(
         "peg15",
@@ -300,7 +301,7 @@ RADIUS_ONLY: Mapping[str, int] = _RadiusOnly()
 #: The radius suggested for a board too large to search completely (the docs' examples):
 #: each suggested build finishes in about a minute or less on a machine of 2 cores (issue 27).
 #: One tile a move, the layers grow about twofold: fifteen --radius 20 is 3,418,020 states
-#: (builder.known_layers), built in 7 s.
+#: (builder.search.known_layers), built in 7 s.
 SUGGESTED_RADIUS = 20
 #: Several tiles a move (the metric `multi`), about threefold: fifteen-multi --radius 12 is
 #: 1,256,090 states, built in 41 s; --radius 14 was still searching after 150 s, and 20 after
@@ -347,11 +348,11 @@ def from_spec(spec: dict) -> Puzzle:
 def _kind(kind: str) -> type[Puzzle]:
     """The class of a stored kind, imported only when a definition of that kind is read."""
     if kind == "sliding":
-        from .sliding import SlidingPuzzle
+        from .kinds.sliding import SlidingPuzzle
 
         return SlidingPuzzle
     if kind == "peg":
-        from .peg import PegSolitaire
+        from .kinds.peg.puzzle import PegSolitaire
 
         return PegSolitaire
     raise KeyError(kind)

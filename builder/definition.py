@@ -1,6 +1,6 @@
 """Sliding puzzles defined without code: a TOML file or command-line flags -> SlidingPuzzle.
 
-A TOML file with `kind = "peg"` defines a peg board instead (builder.peg_definition).
+A TOML file with `kind = "peg"` defines a peg board instead (builder.kinds.peg.definition).
 
 The Ruby article's solver takes any board, labels, blank and goal; this lets a user serve such
 a puzzle (`puzzledb build --file my.toml`, or `puzzledb build NAME --rows R --cols C --goal G`)
@@ -57,13 +57,14 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-from .arrangements import ANY
 from .catalogue import CATALOGUE
-from .errors import PATH_SHOWN, BadDefinition, MalformedInput, shown, times
-from .file_kinds import file_kind
-from .peg import PegSolitaire
+from .core.errors import BadDefinition, MalformedInput
+from .core.file_kinds import file_kind
+from .core.message_text import PATH_SHOWN, shown, times
+from .kinds.peg.puzzle import PegSolitaire
+from .kinds.sliding import METRICS, SlidingPuzzle, wide_blocks
+from .kinds.sliding.arrangements import ANY
 from .puzzle import ROW_SEPARATOR, SEPARATORS
-from .sliding import METRICS, SlidingPuzzle, wide_blocks
 from .toml_values import NAME
 from .toml_values import kind_of as _kind
 
@@ -161,7 +162,7 @@ def load_text(text: str, source: str = "<string>") -> Definition:
     reader = _Reader(source, flags=False)
     kind = table.get("kind", "sliding")
     if kind == "peg":
-        from .peg_definition import define_peg  # it builds on this module's reader
+        from .kinds.peg.definition import define_peg  # it builds on this module's reader
 
         return Definition(*define_peg(reader, table))
     if kind != "sliding":

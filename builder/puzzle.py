@@ -10,7 +10,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .errors import MalformedInput
+from .core.errors import MalformedInput
 
 # Characters accepted between cells of a typed state; they never belong to a state.
 SEPARATORS = " ,\t"
@@ -44,9 +44,9 @@ class Reason:
 @dataclass(frozen=True, kw_only=True)
 class Move:
     """One move, as data, described from the state it is made in. Each kind of puzzle says
-    what its moves hold (builder.sliding.Slide, builder.peg.Jumps); its words are made from
-    that data when the move is made, never the data from the words, so rewording a move
-    changes neither the rules nor the stored codes.
+    what its moves hold (builder.kinds.sliding.Slide, builder.kinds.peg.puzzle.Jumps); its
+    words are made from that data when the move is made, never the data from the words, so
+    rewording a move changes neither the rules nor the stored codes.
 
     `swap` is the pair of cells (low, high) the move exchanges when it is nothing more than
     that; the database then derives `pred` from the state instead of storing it.

@@ -1,9 +1,9 @@
 """Values a definition file holds, described as its writer wrote them: shared by the sliding
-(builder.definition) and peg (builder.peg_definition) readers."""
+(builder.definition) and peg (builder.kinds.peg.definition) readers."""
 
 import re
 
-from .errors import shown
+from .core.message_text import shown
 
 #: A puzzle's (or a start's) name: what a command line and a URL can carry unquoted.
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")

@@ -27,20 +27,12 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from puzzledb.builder.errors import (
-    PATH_SHOWN,
-    BadQuery,
-    DatabaseFault,
-    Interrupted,
-    MalformedInput,
-    NotBuilt,
-    PuzzledbError,
-    Refused,
-    TimeLimit,
-    shown,
-)
+from puzzledb.builder.core.errors import Interrupted, MalformedInput, PuzzledbError
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
+from puzzledb.db.errors import BadQuery, DatabaseFault, NotBuilt, Refused, TimeLimit
 
-from . import sharded, state_key
+from . import state_key
+from .cluster import read as sharded
 from .connection import reader
 
 BATCH = 1000

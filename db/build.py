@@ -9,16 +9,17 @@ import time
 from functools import partial
 from pathlib import Path
 
-from puzzledb.builder import codecs
-from puzzledb.builder.known_layers import known_histogram
-from puzzledb.builder.memory import Budget, MemoryGuard, machine_budget
-from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import Puzzle
-from puzzledb.builder.result import SearchResult
-from puzzledb.builder.search import breadth_first
-from puzzledb.builder.vector_search import layered_bfs
+from puzzledb.builder.search import codecs
+from puzzledb.builder.search.known_layers import known_histogram
+from puzzledb.builder.search.layered import layered_bfs
+from puzzledb.builder.search.memory import Budget, MemoryGuard, machine_budget
+from puzzledb.builder.search.plain import breadth_first
+from puzzledb.builder.search.progress import Progress
+from puzzledb.builder.search.result import SearchResult
 
-from . import shards, store
+from . import store
+from .cluster import write as shards
 
 
 def search(
@@ -37,7 +38,8 @@ def search(
     (default: what the machine has free), or before it starts where the layers are known.
 
     With `classes` (the default) a peg board of single jumps whose board has symmetries that
-    keep the goal keeps one position of each class of symmetric ones (builder.peg_symmetry)."""
+    keep the goal keeps one position of each class of symmetric ones
+    (builder.kinds.peg.symmetry)."""
     report = (progress or Progress()).layer
     result: SearchResult
     sources = puzzle.goal_positions(goal)
@@ -75,7 +77,7 @@ def build(engine, puzzle: Puzzle, goal: str, started: float | None = None, **opt
 
     Options: `radius` keeps only states within that many moves of the goal; `progress`
     hears of the work; `compact` (the default) derives pred from the move instead of storing
-    it, where every move is a swap; `memory` (a builder.memory.Budget) is what the search may
+    it, where every move is a swap; `memory` (a builder.search.memory.Budget) is what the search may
     take, by default what the machine has free; `classes` (the default) stores one position
     per class of symmetric ones where the board has symmetries (a peg board of single jumps).
     """

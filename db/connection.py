@@ -30,18 +30,13 @@ from urllib.parse import quote
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
-from puzzledb.builder.errors import (
-    PATH_SHOWN,
-    DatabaseFault,
-    DatabaseVersion,
-    ForeignDatabase,
-    MalformedInput,
-    NotBuilt,
-    shown,
-)
-from puzzledb.builder.file_kinds import file_kind
+from puzzledb.builder.core.errors import MalformedInput
+from puzzledb.builder.core.file_kinds import file_kind
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
+from puzzledb.db.errors import DatabaseFault, DatabaseVersion, ForeignDatabase, NotBuilt
 
-from . import schema, sharded
+from . import schema
+from .cluster import read as sharded
 
 DEFAULT_FILE = "puzzledb.sqlite"
 ENVIRONMENT_VARIABLE = "PUZZLEDB_DB"

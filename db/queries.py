@@ -16,7 +16,8 @@ from typing import overload
 
 from puzzledb.builder.move_codes import swapped_cells
 
-from . import schema, sharded
+from . import schema
+from .cluster import read as sharded
 from .kept import PerBuild
 
 BUILD_COLUMNS = (
@@ -154,7 +155,7 @@ def move_labels(conn: Connection, build: Build) -> dict[int, str]:
 def nodes(conn: Connection, build: Build) -> str:
     """The name under which `conn` reads `build`'s rows: every query of them names its table
     through here, so a cluster build's shard files are checked and attached on the first
-    question that needs them, and only then (db.sharded)."""
+    question that needs them, and only then (db.cluster.read)."""
     sharded.rows_of(conn, build.id)
     return build.node_table
 

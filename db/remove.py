@@ -18,10 +18,12 @@ from pathlib import Path
 
 from sqlalchemy import Connection, text
 
-from puzzledb.builder.errors import PATH_SHOWN, DatabaseFault, NotBuilt, shown
-from puzzledb.builder.progress import Progress
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
+from puzzledb.builder.search.progress import Progress
+from puzzledb.db.errors import DatabaseFault, NotBuilt
 
-from . import shards, store
+from . import store
+from .cluster import write as shards
 from .connection import _tables, _uri, at_rest, check_before_writing, existing_file, writer
 
 

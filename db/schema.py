@@ -89,7 +89,7 @@ TABLES = [
         state     TEXT NOT NULL,                -- has puzzles.max_solutions optimal solutions
         PRIMARY KEY (puzzle_id, state)
     ) WITHOUT ROWID""",
-    # A build made on a cluster (db.shards): its node table is in shard files, one per key
+    # A build made on a cluster (db.cluster.write): its node table is in shard files, one per key
     # range, low <= state < high (NULL: an open end); `file` is relative to this file's
     # folder, `token` is also in the shard's own shard_meta, so a foreign shard is refused.
     """CREATE TABLE IF NOT EXISTS shards (
@@ -256,7 +256,7 @@ def states_view(builds: list[dict]) -> list[str]:
 
 def image_sql(state: str, takes: Sequence[int]) -> str:
     """SQL for the image of `state` through a symmetry given as `takes` (image hole i holds
-    what hole takes[i] holds: builder.peg_symmetry.image); holes that stay in a run are one
+    what hole takes[i] holds: builder.kinds.peg.symmetry.image); holes that stay in a run are one
     substr."""
     if list(takes) == list(range(len(takes))):
         return state

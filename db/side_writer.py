@@ -20,7 +20,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from puzzledb.builder.errors import DatabaseFault
+from puzzledb.db.errors import DatabaseFault
 
 
 class SecondWriterFailed(DatabaseFault):

@@ -26,10 +26,10 @@ from threading import Event, Thread
 
 from sqlalchemy import Connection, Engine, text
 
-from puzzledb.builder import peg_symmetry
-from puzzledb.builder.errors import PATH_SHOWN, shown
-from puzzledb.builder.progress import Progress
-from puzzledb.builder.result import for_sql
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
+from puzzledb.builder.kinds.peg import symmetry as peg_symmetry
+from puzzledb.builder.search.progress import Progress
+from puzzledb.builder.search.result import for_sql
 
 from . import schema, side_writer
 from .connection import at_rest, check_before_writing, check_ours, sqlite_of, writer
@@ -50,7 +50,7 @@ def save_build(
     `started` is the time.perf_counter() at which the build began, so build_seconds covers the
     search and the store; the row keeps the wall-clock times too: started_at (the search's
     start), built_at (storing began) and finished_at (its last statement before COMMIT).
-    `progress` (a builder.progress.Progress) hears of rows and stages.
+    `progress` (a builder.search.progress.Progress) hears of rows and stages.
 
     `side_file` is for a file no reader can see until the build is complete: there a second
     process may write half of a big build's rows into that path (db.side_writer), and the
@@ -238,7 +238,7 @@ def save_build_to(
     path: Path, puzzle, result, started: float, progress=None, save=save_build
 ) -> dict:
     """Store `result` in the file at `path`, creating it if need be (`save`, save_build or
-    db.shards' own, does it on the file's engine).
+    db.cluster.write' own, does it on the file's engine).
 
     An existing file is changed in one WAL transaction (save_build). A file that does not
     exist yet has nothing to protect, so it is written beside its name without a journal

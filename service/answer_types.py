@@ -4,7 +4,7 @@ the page.
 Each answer is a TypedDict, so it stays the plain dict that the CLI prints, the service encodes
 and remembers, and the page reads (its JSON unchanged), while mypy checks every key
 service.answers puts into it. The fields are in the order the answers give them. The OpenAPI
-document's schemas are generated from these types (service.json_schema, service.openapi): the
+document's schemas are generated from these types (service.json_schema, service.http.openapi): the
 string beside a field's type in Annotated[...] is its description, what API readers see, and
 Keywords say what a type cannot (a least value).
 

@@ -3,7 +3,7 @@ front end (CLI, HTTP, page).
 
 A front end builds a question (service.questions) from its raw text; here it is resolved once,
 on one connection (its puzzle, build, frame and canonical states: user input becomes the
-errors of builder.errors), and answered on that same connection. The lookups themselves are
+errors of builder.core.errors), and answered on that same connection. The lookups themselves are
 db.queries. No SQL here.
 """
 
@@ -17,19 +17,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast, overload
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.errors import (
-    BeyondRadius,
-    DatabaseFault,
-    MalformedInput,
-    NotBuilt,
-    PuzzledbError,
-    UnknownPuzzle,
-    Unreachable,
-)
+from puzzledb.builder.core.errors import MalformedInput, PuzzledbError, UnknownPuzzle
 from puzzledb.builder.puzzle import Puzzle, Reason
 from puzzledb.db import queries
 from puzzledb.db.connection import Readable
+from puzzledb.db.errors import DatabaseFault, NotBuilt
 from puzzledb.db.queries import Build
+from puzzledb.service.errors import BeyondRadius, Unreachable
 
 from .answer_types import (
     Answer,

@@ -4,8 +4,8 @@ build and the states are resolved by Answers (service.answers), once, on the con
 answers.
 
 Each question also declares its HTTP parameters (`Param`): the OpenAPI document
-(service.openapi) lists them and service.api.params checks a query string against that list,
-so a parameter is documented, accepted and turned into a field in one place.
+(service.http.openapi) lists them and service.http.api.params checks a query string against
+that list, so a parameter is documented, accepted and turned into a field in one place.
 
 No library does this for us, measured (spectree 3.0.0 with pydantic 2.14.4, apispec 6.10.1):
 spectree answers a bad or repeated parameter with 422 and pydantic's own list of errors,
@@ -23,7 +23,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from puzzledb.builder.errors import MalformedInput, shown
+from puzzledb.builder.core.errors import MalformedInput
+from puzzledb.builder.core.message_text import shown
 
 MAX_LIMIT = 10_000
 
@@ -137,7 +138,7 @@ class Question:
 
     @classmethod
     def from_params(cls, values: Mapping[str, Any]) -> Question:
-        """The question of a route's parameters (service.api.params.read: text, and the
+        """The question of a route's parameters (service.http.api.params.read: text, and the
         documented defaults), checked as `of` checks the CLI's arguments."""
         return cls.of(**{p.attribute: values.get(p.name) for p in cls.params})
 

@@ -4,7 +4,7 @@ default and its help, as Datasette's SETTINGS.
 The CLI makes its options from these declarations (their defaults and --help texts), `serve`
 passes what it was given on to each worker, and `create_app(db, config)` puts every app
 setting into `app.config` as PUZZLEDB_<NAME>, where the app reads it. So a default is written
-here and nowhere else (tests/test_settings.py holds the code to that).
+here and nowhere else (tests/architecture/test_settings.py holds the code to that).
 """
 
 from __future__ import annotations

@@ -60,7 +60,7 @@ def empty_db(tmp_path):
 @pytest.fixture()
 def cli():
     """Run `puzzledb ...` in-process; returns the click Result (exit_code, stdout, stderr)."""
-    from puzzledb.service.cli import main
+    from puzzledb.service.cli.commands import main
 
     runner = CliRunner()
 

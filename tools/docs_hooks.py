@@ -17,7 +17,7 @@ WIDTH = 100
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     if OPENAPI in markdown:
-        from puzzledb.service.openapi import document
+        from puzzledb.service.http.openapi import document
 
         markdown = markdown.replace(OPENAPI, render(document()))
     if CLI in markdown:
@@ -29,7 +29,7 @@ def commands_help() -> str:
     """Each command's help, under a heading of its own, as the terminal shows it."""
     import click
 
-    from puzzledb.service.cli import main
+    from puzzledb.service.cli.commands import main
 
     top = click.Context(main, info_name="puzzledb", terminal_width=WIDTH, max_content_width=WIDTH)
     out = ["## `puzzledb`", "", "```text", main.get_help(top), "```", ""]

@@ -18,7 +18,7 @@ from pathlib import Path
 from playwright.sync_api import expect, sync_playwright
 from werkzeug.serving import make_server
 
-from puzzledb.service.app import create_app
+from puzzledb.service.http.app import create_app
 
 CHROMIUM = os.environ.get("PUZZLEDB_CHROMIUM", "/usr/bin/chromium")
 ARGS = [

@@ -1,4 +1,4 @@
-"""A build's rows written as CSV or JSON Lines, batch by batch as db.build_rows reads them."""
+"""A build's rows written as CSV or JSON Lines, batch by batch as db.export_rows reads them."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable
 from typing import IO
 
-from puzzledb.db.build_rows import COLUMNS
+from puzzledb.db.export_rows import COLUMNS
 
 
 def write(out: IO[str], fmt: str, batches: Iterable[list[tuple]]) -> int:

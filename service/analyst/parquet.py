@@ -1,6 +1,6 @@
 """A build's rows as Parquet, for DuckDB, pandas and Spark: one file in state order, or a
 Hive-style folder partitioned by depth (`depth=0/part-0.parquet`, `depth=1/...`), each
-partition in state order (a build of classes: class by class, as db.build_rows reads it).
+partition in state order (a build of classes: class by class, as db.export_rows reads it).
 
 Columns as the `states` view: puzzle, goal, state, depth, pred, move, solutions (a partitioned
 folder carries depth in its folder names, as Hive does). `solutions` is int64 while every count
@@ -19,11 +19,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 
-from puzzledb.builder.errors import MissingExtra
-from puzzledb.builder.result import SQL_INT_MAX
-from puzzledb.db import build_rows, queries
+from puzzledb.builder.search.result import SQL_INT_MAX
+from puzzledb.db import export_rows, queries
 from puzzledb.db.connection import Readable
 from puzzledb.db.queries import Build
+from puzzledb.service.errors import MissingExtra
 
 #: How to install pyarrow, part of the optional extra `parquet` (with DuckDB, to read it back).
 INSTALL = "pip install 'puzzledb[parquet]' (or '.[parquet]' in a checkout)"
@@ -51,7 +51,7 @@ def write_file(out: IO[bytes], database: Readable, build: Build) -> int:
     pa, pq = pyarrow_modules()
     schema = _schema(pa, build, with_depth=True)
     with pq.ParquetWriter(out, schema) as writer:
-        return _write_groups(pa, writer, schema, build, build_rows.batches(database, build))
+        return _write_groups(pa, writer, schema, build, export_rows.batches(database, build))
 
 
 def write_partitions(folder: Path, database: Readable, build: Build) -> int:
@@ -68,7 +68,7 @@ def write_partitions(folder: Path, database: Readable, build: Build) -> int:
         partition = folder / f"depth={depth}"
         partition.mkdir()
         with pq.ParquetWriter(partition / PARTITION_FILE, schema) as writer:
-            batches = build_rows.batches(database, build, depth=depth)
+            batches = export_rows.batches(database, build, depth=depth)
             count += _write_groups(pa, writer, schema, build, batches)
     return count
 

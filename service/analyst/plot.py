@@ -10,7 +10,9 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
-from puzzledb.builder.errors import PATH_SHOWN, CannotWrite, MalformedInput, shown
+from puzzledb.builder.core.errors import MalformedInput
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
+from puzzledb.service.errors import CannotWrite
 
 from ..answer_types import StatsAnswer
 

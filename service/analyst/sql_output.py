@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from typing import Protocol, TextIO
 
-from ...builder.errors import PuzzledbError
-from ...builder.text_width import pad, width
+from puzzledb.builder.core.errors import PuzzledbError
+from puzzledb.builder.core.text_width import pad, width
 
 #: Rows an aligned table shows unless --limit says otherwise (it holds them in memory).
 TABLE_LIMIT = 1000

@@ -12,9 +12,10 @@ from types import ModuleType
 from typing import NamedTuple
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.errors import PATH_SHOWN, ClusterFailed, MalformedInput, TooLarge, shown
-from puzzledb.builder.memory import Budget, parse_budget
+from puzzledb.builder.core.errors import ClusterFailed, MalformedInput, TooLarge
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH_MEMORY, Puzzle
+from puzzledb.builder.search.memory import Budget, parse_budget
 from puzzledb.db.connection import resolve_path
 
 from ..questions import whole_number
@@ -102,14 +103,14 @@ def plan(
 
 
 def builder_for(cluster: str | None) -> ModuleType:
-    """db.build, or for a cluster db.cluster_build (which loads Dask: only it pays), its
+    """db.build, or for a cluster db.cluster.build (which loads Dask: only it pays), its
     ADDRESS checked."""
     if cluster is None:
         from puzzledb.db import build  # numpy and SQLAlchemy: only builds pay for them
 
         return build
     try:
-        from puzzledb.db import cluster_build
+        from puzzledb.db.cluster import build as cluster_build
     except ImportError as error:
         raise ClusterFailed(
             f"--cluster needs Dask: pip install 'puzzledb[cluster]' ({error})"

@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from puzzledb.builder.errors import PATH_SHOWN, DatabaseFault, Interrupted, PuzzledbError, shown
-from puzzledb.builder.progress import Progress
+from puzzledb.builder.core.errors import Interrupted, PuzzledbError
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
+from puzzledb.builder.search.progress import Progress
+from puzzledb.db.errors import DatabaseFault
 
 from .planning import BuildPlan, Job, builder_for
 from .signals import BuildInterrupted, BuildSignals, HoldsCommit

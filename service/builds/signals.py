@@ -6,7 +6,7 @@ from __future__ import annotations
 import signal
 import threading
 
-from puzzledb.builder.progress import Progress
+from puzzledb.builder.search.progress import Progress
 
 
 class BuildInterrupted(KeyboardInterrupt):

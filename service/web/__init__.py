@@ -14,6 +14,6 @@ bp = Blueprint("web", __name__, static_folder="static", static_url_path="/static
 
 @bp.get("/")
 def index():
-    """The page; its Content-Security-Policy (service.api.headers) is on every HTML response,
+    """The page; its Content-Security-Policy (service.http.api.headers) is on every HTML response,
     /static/index.html included."""
     return bp.send_static_file("index.html")

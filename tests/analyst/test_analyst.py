@@ -24,9 +24,10 @@ import pytest
 from support.command import puzzledb_command
 from support.json_errors import one_error
 
-from puzzledb.builder.errors import BadQuery
-from puzzledb.db import build_rows, canned, queries, schema, state_key
+from puzzledb.db import canned, queries, schema, state_key
+from puzzledb.db import export_rows as build_rows
 from puzzledb.db.connection import reader
+from puzzledb.db.errors import BadQuery
 
 
 def rows_of(db: Path, sql: str, *params) -> list[tuple]:
@@ -506,8 +507,8 @@ def test_sql_time_limit_rejects_what_is_not_seconds(cli, seed_db, limit):
 
 
 def test_sql_time_limit_counts_the_time_spent_writing_rows_too(seed_db):
-    from puzzledb.builder.errors import TimeLimit
     from puzzledb.db import adhoc
+    from puzzledb.db.errors import TimeLimit
 
     sql = "SELECT state FROM states WHERE puzzle = 'seven'"
     with pytest.raises(TimeLimit), adhoc.run(seed_db, sql, time_limit=0.3) as query:
@@ -945,9 +946,9 @@ def test_plot_rejects_other_extensions(cli, seed_db, tmp_path, file):
 
 def test_the_kit_loads_only_when_its_commands_run():
     code = (
-        "import sys, puzzledb.service.cli; print(sorted(m for m in sys.modules if "
+        "import sys, puzzledb.service.cli.commands; print(sorted(m for m in sys.modules if "
         "m.startswith('puzzledb.service.analyst') or m in "
-        "('puzzledb.db.adhoc', 'puzzledb.db.canned', 'puzzledb.db.build_rows')))"
+        "('puzzledb.db.adhoc', 'puzzledb.db.canned', 'puzzledb.db.export_rows')))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code],

@@ -17,7 +17,7 @@ ROOT = Path(__file__).parents[2]
 
 
 def test_click_atomic_open_replaces_the_target_even_when_the_write_fails(tmp_path):
-    """The measured reason service/output_file.py is not click.open_file(atomic=True): a failure
+    """The measured reason service/cli/output_file.py is not click.open_file(atomic=True): a failure
     inside its block still renames the partial file over the target. When this test fails,
     click discards on failure; switch to it (keeping the pass-through for devices and links)."""
     target = tmp_path / "out.csv"
@@ -40,7 +40,7 @@ def test_click_atomic_open_replaces_a_fifo_with_a_regular_file(tmp_path):
 
 
 def test_a_failed_write_keeps_the_old_file_and_leaves_nothing(tmp_path):
-    from puzzledb.service import output_file
+    from puzzledb.service.cli import output_file
 
     target = tmp_path / "out.csv"
     target.write_text("the old, complete file\n")
@@ -126,8 +126,8 @@ def test_an_output_the_system_refuses_is_cannot_write_not_a_database_error(
 
 def test_a_partial_file_that_cannot_be_removed_does_not_hide_the_write_error(tmp_path):
     """The clean-up after a failed write must not raise an error of its own in its place."""
-    from puzzledb.builder.errors import CannotWrite
-    from puzzledb.service import output_file
+    from puzzledb.service.cli import output_file
+    from puzzledb.service.errors import CannotWrite
 
     (tmp_path / "afile").write_text("")
     target = str(tmp_path / "afile" / "x")
@@ -139,8 +139,8 @@ def test_a_stop_just_after_the_partial_folder_is_made_leaves_nothing(tmp_path, m
     """Ctrl-C or SIGTERM can land the moment the partial folder of a partitioned export exists,
     before any write: it is removed all the same (test_parquet's SIGTERM test, which stops the
     export when the folder appears, left `.atama.xxxx` behind now and then)."""
-    from puzzledb.builder.errors import Interrupted
-    from puzzledb.service import output_file
+    from puzzledb.builder.core.errors import Interrupted
+    from puzzledb.service.cli import output_file
 
     made = os.mkdir
 

@@ -19,7 +19,7 @@ import pytest
 from test_output_file import ROOT, stop_while_writing
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.search import breadth_first
+from puzzledb.builder.search.plain import breadth_first
 from puzzledb.db.connection import writer
 from puzzledb.db.store import save_build
 from puzzledb.service.analyst.parquet import INSTALL, ROW_GROUP
@@ -179,7 +179,7 @@ def test_lookups_and_text_exports_do_not_import_pyarrow(seed_db):
     script = (
         "import sys\n"
         "from click.testing import CliRunner\n"
-        "from puzzledb.service.cli import main\n"
+        "from puzzledb.service.cli.commands import main\n"
         f"db = {str(seed_db)!r}\n"
         "for args in (['path', 'eight', '867254301'], ['export', 'seven'], ['stats', 'eight']):\n"
         "    assert CliRunner().invoke(main, [*args, '--db', db]).exit_code == 0\n"

@@ -19,9 +19,9 @@ from support import answer_bytes
 
 from puzzledb.builder import catalogue
 from puzzledb.service import answer_types
-from puzzledb.service.app import create_app
+from puzzledb.service.http.app import create_app
+from puzzledb.service.http.openapi import MAX_QUERY_BYTES
 from puzzledb.service.json_schema import schema_of
-from puzzledb.service.openapi import MAX_QUERY_BYTES
 
 JSON = "application/json"
 ANSWER_TYPES = [

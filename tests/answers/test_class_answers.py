@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from support.independent import GRID_LINES, drawn_jumps, drawn_successors, solution_counts, winners
 
-from puzzledb.builder.errors import BadDefinition, PuzzledbError
-from puzzledb.builder.peg import PegSolitaire
+from puzzledb.builder.core.errors import BadDefinition, PuzzledbError
+from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
 from puzzledb.db import queries
 from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer

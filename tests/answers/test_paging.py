@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from puzzledb.builder.errors import MalformedInput
+from puzzledb.builder.core.errors import MalformedInput
 
 
 def test_paging_by_key_gives_the_pages_paging_by_offset_gives(answers):
@@ -57,7 +57,7 @@ def test_the_command_line_and_the_service_page_by_key(cli, seed_db):
         ).stdout
     )
     assert second["states"] == offset["states"]
-    from puzzledb.service.app import create_app
+    from puzzledb.service.http.app import create_app
 
     client = create_app(seed_db).test_client()
     served = client.get(

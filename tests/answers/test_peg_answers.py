@@ -22,7 +22,7 @@ START = "1101" + "1" * 12
 def peg_db(tmp_path_factory):
     from click.testing import CliRunner
 
-    from puzzledb.service.cli import main
+    from puzzledb.service.cli.commands import main
 
     db = tmp_path_factory.mktemp("peg") / "peg.sqlite"
     runner = CliRunner()
@@ -146,7 +146,7 @@ def test_to_a_goal_that_was_built(cli, peg_db):
 
 
 def test_the_http_api_answers_the_cross(peg_db):
-    from puzzledb.service.app import create_app
+    from puzzledb.service.http.app import create_app
 
     client = create_app(peg_db).test_client()
     state = "0" * 14 + "11" + "0" * 17

@@ -17,7 +17,7 @@ from puzzledb.builder.targets import goals_for_every_target
 from puzzledb.db import queries
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
-from puzzledb.service.app import create_app
+from puzzledb.service.http.app import create_app
 from puzzledb.service.questions import QUESTIONS
 
 MB = 1000**2

@@ -13,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import independent
 
-from puzzledb.builder import catalogue, counting
-from puzzledb.builder.search import breadth_first
+from puzzledb.builder import catalogue
+from puzzledb.builder.search import counting
+from puzzledb.builder.search.plain import breadth_first
 from puzzledb.db.build import search
 from puzzledb.db.connection import reader, writer
 from puzzledb.db.store import save_build

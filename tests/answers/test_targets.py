@@ -15,8 +15,8 @@ from puzzledb.builder import catalogue
 from puzzledb.builder.targets import goals_for_every_target
 from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers
-from puzzledb.service.app import create_app
-from puzzledb.service.cli import main
+from puzzledb.service.cli.commands import main
+from puzzledb.service.http.app import create_app
 
 EIGHT = independent.grid_neighbours(3, 3, "0")
 SEVEN = independent.grid_neighbours(2, 4, "0")

@@ -44,9 +44,9 @@ def test_one_import_package_and_nothing_else_at_the_top(tmp_path):
         names = archive.namelist()
     assert {t for t in tops if not t.endswith(".dist-info")} == {"puzzledb"}
     for module in [
-        "puzzledb/builder/sliding/puzzle.py",
+        "puzzledb/builder/kinds/sliding/puzzle.py",
         "puzzledb/db/connection.py",
-        "puzzledb/service/cli.py",
+        "puzzledb/service/cli/commands.py",
         "puzzledb/service/web/static/index.html",
     ]:
         assert module in names
@@ -66,7 +66,7 @@ def test_the_console_script_is_puzzledb():
         for e in importlib.metadata.entry_points(group="console_scripts")
         if e.dist and e.dist.name == "puzzledb"
     }
-    assert scripts == {"puzzledb": "puzzledb.service.entry:main"}  # which then loads the CLI
+    assert scripts == {"puzzledb": "puzzledb.service.cli.entry:main"}  # which then loads the CLI
 
 
 HEAVY = ("numpy", "sqlalchemy", "flask", "gunicorn", "matplotlib", "dask", "distributed", "pyarrow")
@@ -118,13 +118,13 @@ def test_a_build_still_has_its_libraries(tmp_path):
 
 
 def test_one_display_width_for_every_table_and_board():
-    from puzzledb.builder import text_width
+    from puzzledb.builder.core import text_width
 
     assert text_width.width("アタマ") == 6 and text_width.width("abc") == 3
     assert text_width.width("e\u0301") == 1  # e and a combining acute: one column
     assert text_width.width("a\u200bb") == 2  # a zero-width space takes none
     assert text_width.pad("ア", 4, ">") == "  ア" and text_width.pad("e\u0301", 3) == "e\u0301  "
-    for module in ("render.py", "analyst/sql_output.py", "cli.py"):
+    for module in ("cli/render.py", "analyst/sql_output.py", "cli/commands.py"):
         source = (TREE / "service" / module).read_text(encoding="utf-8")
         assert "east_asian_width" not in source, module
 

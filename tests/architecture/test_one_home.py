@@ -9,15 +9,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from puzzledb.builder import catalogue, packed
-from puzzledb.builder.errors import NotBuilt, TooLarge
+from puzzledb.builder import catalogue
+from puzzledb.builder.core.errors import TooLarge
+from puzzledb.builder.kinds.sliding import packed
+from puzzledb.builder.kinds.sliding.packed import PackedBoard
 from puzzledb.builder.move_codes import swapped_cells
-from puzzledb.builder.packed import PackedBoard
 from puzzledb.db import queries, schema
 from puzzledb.db.connection import reader
+from puzzledb.db.errors import NotBuilt
 from puzzledb.db.kept import PerBuild
 from puzzledb.service.answers import Answers
-from puzzledb.service.cli_options import EXIT_STATUS
+from puzzledb.service.cli.options import EXIT_STATUS
 
 
 @pytest.mark.parametrize("name", ["eight", "seven", "lines", "atama", "fifteen"])
@@ -84,10 +86,10 @@ TREE = Path(__file__).resolve().parents[2]
 CODEC_CHOICE = {"packable", "PackedBoard", "PackedPegs", "PackedChains"}
 #: The registry, and each codec's own module (which defines its test and its class).
 CODEC_HOMES = {
-    "builder/codecs.py",
-    "builder/packed.py",
-    "builder/peg_packed.py",
-    "builder/peg_chains.py",
+    "builder/search/codecs.py",
+    "builder/kinds/sliding/packed.py",
+    "builder/kinds/peg/packed.py",
+    "builder/kinds/peg/chains.py",
 }
 
 
@@ -105,7 +107,7 @@ def _names(path: Path) -> set[str]:
 
 
 def test_only_the_codec_registry_chooses_a_codec():
-    """builder.codecs alone asks which codec packs a puzzle: no other module of the package
+    """builder.search.codecs alone asks which codec packs a puzzle: no other module of the package
     (the one-machine build, the cluster's) repeats the chain of `packable` tests and classes."""
     found = {
         str(path.relative_to(TREE)): sorted(_names(path) & CODEC_CHOICE)
@@ -114,4 +116,4 @@ def test_only_the_codec_registry_chooses_a_codec():
         if str(path.relative_to(TREE)) not in CODEC_HOMES
     }
     assert {path: names for path, names in found.items() if names} == {}
-    assert _names(TREE / "builder" / "codecs.py") >= CODEC_CHOICE  # the scan reads names
+    assert _names(TREE / "builder" / "search" / "codecs.py") >= CODEC_CHOICE  # the scan reads

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from puzzledb.service import serve as serve_module
-from puzzledb.service.app import create_app
+from puzzledb.service.http import serve as serve_module
+from puzzledb.service.http.app import create_app
 from puzzledb.service.settings import APP, SERVE, SETTINGS
 
 TREE = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.errors import PATH_SHOWN, shown
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
 
@@ -21,13 +21,13 @@ from puzzledb.db.connection import writer
 PROBE = """
 import json, sys
 sys.argv = ["puzzledb", *sys.argv[1:]]
-from puzzledb.service.cli import main
+from puzzledb.service.cli.commands import main
 try:
     main()
 except SystemExit as done:
     code = done.code
 from puzzledb.builder import catalogue
-from puzzledb.builder.errors import PATH_SHOWN, shown
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 seen = {"code": code, "modules": sorted(sys.modules), "made": catalogue.CATALOGUE.made()}
 print(json.dumps(seen), file=sys.stderr)
 """
@@ -68,14 +68,14 @@ HEAVY = {
 #: puzzledb's own modules that only text output, other puzzle kinds, builds or other commands
 #: need.
 NOT_FOR_A_JSON_LOOKUP = {
-    "puzzledb.builder.peg",
-    "puzzledb.builder.box_drawing",
-    "puzzledb.builder.text_width",
+    "puzzledb.builder.kinds.peg.puzzle",
+    "puzzledb.builder.core.box_drawing",
+    "puzzledb.builder.core.text_width",
     "puzzledb.builder.definition",
-    "puzzledb.service.cli_text",
-    "puzzledb.service.render",
-    "puzzledb.service.progress",
-    "puzzledb.service.output_file",
+    "puzzledb.service.cli.text",
+    "puzzledb.service.cli.render",
+    "puzzledb.service.cli.progress",
+    "puzzledb.service.cli.output_file",
     "puzzledb.service.builds",
     "puzzledb.db.build",
     "puzzledb.db.store",
@@ -160,14 +160,18 @@ def test_an_unknown_puzzle_names_the_catalogue_without_making_it(eight_db):
 NAMES = """
 import json, sys
 from puzzledb.builder import catalogue
-from puzzledb.builder.errors import PATH_SHOWN, shown
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 names = list(catalogue.CATALOGUE)
 facts = {
     "names": names,
     "len": len(catalogue.CATALOGUE),
     "in": ["eight" in catalogue.CATALOGUE, "nosuch" in catalogue.CATALOGUE],
     "made": catalogue.CATALOGUE.made(),
-    "kinds": [m for m in ("puzzledb.builder.peg", "puzzledb.builder.sliding") if m in sys.modules],
+    "kinds": [
+        m
+        for m in ("puzzledb.builder.kinds.peg.puzzle", "puzzledb.builder.kinds.sliding")
+        if m in sys.modules
+    ],
 }
 print(json.dumps(facts))
 """

@@ -6,13 +6,13 @@ import json
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.packed import PackedBoard
-from puzzledb.builder.search import breadth_first
-from puzzledb.builder.vector_search import layered_bfs
+from puzzledb.builder.kinds.sliding.packed import PackedBoard
+from puzzledb.builder.search.layered import layered_bfs
+from puzzledb.builder.search.plain import breadth_first
 from puzzledb.db.build import search
 from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers
-from puzzledb.service.progress import TerminalProgress, for_build
+from puzzledb.service.cli.progress import TerminalProgress, for_build
 
 pytestmark = pytest.mark.slow  # builds nine and other large boards
 
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.slow  # builds nine and other large boards
 def nine_db(tmp_path_factory):
     from click.testing import CliRunner
 
-    from puzzledb.service.cli import main
+    from puzzledb.service.cli.commands import main
 
     path = tmp_path_factory.mktemp("nine") / "nine.sqlite"
     result = CliRunner().invoke(main, ["build", "nine", "--db", str(path), "--json"])

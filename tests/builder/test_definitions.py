@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from support import independent
 
 from puzzledb.builder import catalogue
+from puzzledb.builder.core.errors import BadDefinition
 from puzzledb.builder.definition import Definition, from_flags, load_file, load_text
-from puzzledb.builder.errors import BadDefinition
-from puzzledb.builder.search import breadth_first
+from puzzledb.builder.search.plain import breadth_first
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

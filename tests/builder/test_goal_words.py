@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 
 from puzzledb.builder import catalogue
+from puzzledb.builder.core.errors import BadDefinition
 from puzzledb.builder.definition import load_file
-from puzzledb.builder.errors import BadDefinition, DatabaseFault
 from puzzledb.db import queries
+from puzzledb.db.errors import DatabaseFault
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
-from puzzledb.service.app import create_app
+from puzzledb.service.http.app import create_app
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 STATE_WRITTEN_OUT = re.compile(r"[0-9A-Za-z?_]{10}")  # a 10+ character state or pattern

@@ -18,13 +18,13 @@ from support import independent
 from test_patterns import SMALL, matches
 
 from puzzledb.builder import catalogue
+from puzzledb.builder.core.errors import BadDefinition
 from puzzledb.builder.definition import load_text
-from puzzledb.builder.errors import BadDefinition
-from puzzledb.builder.search import breadth_first
+from puzzledb.builder.search.plain import breadth_first
 from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers
-from puzzledb.service.app import create_app
+from puzzledb.service.http.app import create_app
 
 pytestmark = pytest.mark.slow  # builds Klotski in three metrics
 

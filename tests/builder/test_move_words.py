@@ -9,9 +9,9 @@ import sqlite3
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.search import breadth_first
-from puzzledb.builder.sliding import SlidingPuzzle, cell_name
-from puzzledb.service.app import create_app
+from puzzledb.builder.kinds.sliding import SlidingPuzzle, cell_name
+from puzzledb.builder.search.plain import breadth_first
+from puzzledb.service.http.app import create_app
 
 TWINS = ["lines", "atama", "nooff"]  # puzzles with identical pieces
 

@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzledb.builder import catalogue
+from puzzledb.builder.core.errors import BadDefinition
 from puzzledb.builder.definition import load_text
-from puzzledb.builder.errors import BadDefinition
-from puzzledb.builder.packed import packable
-from puzzledb.builder.sliding import SlidingPuzzle
+from puzzledb.builder.kinds.sliding import SlidingPuzzle
+from puzzledb.builder.kinds.sliding.packed import packable
 from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers
 
@@ -96,7 +96,7 @@ def independent():
 @pytest.fixture(scope="module")
 def multi_db(tmp_path_factory):
     """eight-multi built completely, and fifteen-multi within 6 moves, by the CLI."""
-    from puzzledb.service.cli import main
+    from puzzledb.service.cli.commands import main
 
     path = tmp_path_factory.mktemp("multi") / "multi.sqlite"
     for args in (["eight-multi"], ["fifteen-multi", "--radius", "6"]):
@@ -143,7 +143,7 @@ def test_stored_paths_are_shortest_chains_of_multi_moves(multi, independent, dat
 
 
 def test_an_odd_permutation_is_still_unsolvable(multi):
-    from puzzledb.builder.errors import Unreachable
+    from puzzledb.service.errors import Unreachable
 
     with pytest.raises(Unreachable, match="parity"):
         multi.path("eight-multi", "213456780")

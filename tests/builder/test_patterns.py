@@ -13,13 +13,13 @@ import pytest
 from support import independent
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.arrangements import ANY
+from puzzledb.builder.core.errors import BadDefinition, MalformedInput
 from puzzledb.builder.definition import load_text
-from puzzledb.builder.errors import BadDefinition, MalformedInput
+from puzzledb.builder.kinds.sliding.arrangements import ANY
 from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers
-from puzzledb.service.app import create_app
+from puzzledb.service.http.app import create_app
 
 KLOTSKI_START = "VBBVVBBVVHHVVssVs__s"
 KLOTSKI_EXIT = "?????????????BB??BB?"

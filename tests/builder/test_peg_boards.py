@@ -11,11 +11,11 @@ from support.independent import GRID_LINES, PEG_JUMPS, TRIANGLE_LINES, drawn_jum
 from support.json_errors import one_error
 
 from puzzledb.builder import catalogue
+from puzzledb.builder.core.errors import BadDefinition, MalformedInput
 from puzzledb.builder.definition import load_file, load_text
-from puzzledb.builder.errors import BadDefinition, MalformedInput
-from puzzledb.builder.peg import PegSolitaire
+from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
 from puzzledb.builder.puzzle import MAX_COMPLETE_STATES
-from puzzledb.builder.search import breadth_first
+from puzzledb.builder.search.plain import breadth_first
 
 EXAMPLE = "examples/square.toml"
 CROSS = ["..ooo..", "..ooo..", "ooooooo", "ooooooo", "ooooooo", "..ooo..", "..ooo.."]
@@ -246,12 +246,12 @@ def test_the_docs_show_the_example_file_itself():
 
 
 def test_the_format_documented_in_peg_definition_is_a_file_that_exists_and_loads():
-    """builder/peg_definition.py's docstring is where the docs send readers for the format: the
-    example file it names must exist, and its example must load as written."""
+    """builder/kinds/peg/definition.py's docstring is where the docs send readers for the
+    format: the example file it names must exist, and its example must load as written."""
     import re
     from pathlib import Path
 
-    from puzzledb.builder import peg_definition
+    from puzzledb.builder.kinds.peg import definition as peg_definition
 
     doc = peg_definition.__doc__
     root = Path(__file__).parents[2]

@@ -1,5 +1,5 @@
-"""The chain-metric peg codec (builder.peg_chains) in the layered search: against the plain
-search (builder.search) row for row on peg15 and drawn boards, and against an independent
+"""The chain-metric peg codec (builder.kinds.peg.chains) in the layered search: against the plain
+search (builder.search.plain) row for row on peg15 and drawn boards, and against an independent
 search written for these tests (tests/support/independent.py) on small boards drawn at random.
 
 The codec grows un-chains as a tree of paths, merges the paths that reach one child from one
@@ -13,12 +13,13 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from support.independent import grid_peg_successors, peg_distances, solution_counts
 
-from puzzledb.builder import catalogue, vector_search
-from puzzledb.builder.errors import BadDefinition
-from puzzledb.builder.peg import PegSolitaire
-from puzzledb.builder.peg_chains import PackedChains, packable
-from puzzledb.builder.search import breadth_first
-from puzzledb.builder.vector_search import layered_bfs
+from puzzledb.builder import catalogue
+from puzzledb.builder.core.errors import BadDefinition
+from puzzledb.builder.kinds.peg.chains import PackedChains, packable
+from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
+from puzzledb.builder.search import layered as vector_search
+from puzzledb.builder.search.layered import layered_bfs
+from puzzledb.builder.search.plain import breadth_first
 from puzzledb.db.build import search
 
 pytestmark = pytest.mark.slow  # builds peg boards of chains and searches them again independently
@@ -153,7 +154,7 @@ def test_every_depth_and_count_matches_an_independent_search(drawn_goal, at_once
 
 
 def test_more_chains_than_move_codes_name_are_refused_by_name(monkeypatch):
-    from puzzledb.builder import peg_chains
+    from puzzledb.builder.kinds.peg import chains as peg_chains
 
     monkeypatch.setattr(peg_chains, "MOST_CODES", 20)
     peg15 = catalogue.get("peg15")

@@ -1,4 +1,4 @@
-"""A peg board stored one position per class of symmetric positions (builder.peg_symmetry):
+"""A peg board stored one position per class of symmetric positions (builder.kinds.peg.symmetry):
 the classes and their counts checked against a build that stores every position."""
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ import sqlite3
 import numpy as np
 import pytest
 
-from puzzledb.builder import catalogue, peg_classes, peg_symmetry
-from puzzledb.builder.peg import PegSolitaire
+from puzzledb.builder import catalogue
+from puzzledb.builder.kinds.peg import classes as peg_classes
+from puzzledb.builder.kinds.peg import symmetry as peg_symmetry
+from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
 from puzzledb.db.build import build_to
 
 PLUS = [".ooo.", "ooooo", "ooooo", "ooooo", ".ooo."]

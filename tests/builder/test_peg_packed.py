@@ -1,4 +1,4 @@
-"""The packed peg codec (builder.peg_packed) in the layered search, against an independent
+"""The packed peg codec (builder.kinds.peg.packed) in the layered search, against an independent
 search written for these tests (tests/support/independent.py) on small boards of several shapes.
 
 The codec packs a position into a word, tests each jump with a mask, hands a layer's children
@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.independent import grid_peg_successors, peg_distances, solution_counts
 
-from puzzledb.builder import vector_search
-from puzzledb.builder.peg import PegSolitaire
-from puzzledb.builder.peg_packed import PackedPegs
-from puzzledb.builder.vector_search import layered_bfs
+from puzzledb.builder.kinds.peg.packed import PackedPegs
+from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
+from puzzledb.builder.search import layered as vector_search
+from puzzledb.builder.search.layered import layered_bfs
 
 
 def grid_board(name, rows, goal):

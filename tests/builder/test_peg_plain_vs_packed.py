@@ -1,14 +1,14 @@
-"""The packed peg codec against the plain search (builder.search) on boards of the jump metric:
-the same positions, depths and counts of winning lines, row for row, on peg15's triangle and
-on drawn boards of the catalogue's kind."""
+"""The packed peg codec against the plain search (builder.search.plain) on boards of the jump
+metric: the same positions, depths and counts of winning lines, row for row, on peg15's
+triangle and on drawn boards of the catalogue's kind."""
 
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.peg import PegSolitaire
-from puzzledb.builder.peg_packed import PackedPegs
-from puzzledb.builder.search import breadth_first
-from puzzledb.builder.vector_search import layered_bfs
+from puzzledb.builder.kinds.peg.packed import PackedPegs
+from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
+from puzzledb.builder.search.layered import layered_bfs
+from puzzledb.builder.search.plain import breadth_first
 
 
 def triangle() -> PegSolitaire:

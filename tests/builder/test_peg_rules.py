@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from support.independent import GRID_LINES, TRIANGLE_LINES, drawn_jumps, winners
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.peg import PegSolitaire
-from puzzledb.builder.peg_rules import Golden, class_reason, pagoda_reason, pagodas
+from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
+from puzzledb.builder.kinds.peg.rules import Golden, class_reason, pagoda_reason, pagodas
 
 pytestmark = pytest.mark.slow  # searches whole peg boards to check each rule
 
@@ -93,7 +93,7 @@ def test_each_rule_catches_positions_and_none_that_finish(name):
 def test_the_triangle_has_one_colouring_and_the_square_two():
     """A colouring must give the three holes of every jump three colours: (row - column)
     keeps the triangle's diagonal one colour, so it has 4 classes, a square board 16."""
-    from puzzledb.builder.peg_rules import colourings
+    from puzzledb.builder.kinds.peg.rules import colourings
 
     triangle, square = board("triangle"), board("4x4")
     assert colourings(triangle.places, triangle.jumps) == [(1, 1)]

@@ -3,9 +3,9 @@
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.errors import BadDefinition, MalformedInput
-from puzzledb.builder.search import breadth_first
-from puzzledb.builder.sliding import SlidingPuzzle
+from puzzledb.builder.core.errors import BadDefinition, MalformedInput
+from puzzledb.builder.kinds.sliding import SlidingPuzzle
+from puzzledb.builder.search.plain import breadth_first
 
 
 @pytest.mark.slow  # every state of each small puzzle

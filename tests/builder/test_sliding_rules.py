@@ -1,15 +1,15 @@
-"""The sliding kind split by job (builder/sliding/): each metric's moves come from its own rule,
-chosen once when the puzzle is made, and no move code asks which metric it serves."""
+"""The sliding kind split by job (builder/kinds/sliding/): each metric's moves come from its own
+rule, chosen once when the puzzle is made, and no move code asks which metric it serves."""
 
 import ast
 from pathlib import Path
 
 import pytest
 
-from puzzledb.builder.sliding import METRICS, SlidingPuzzle
-from puzzledb.builder.sliding.metrics import RULES
+from puzzledb.builder.kinds.sliding import METRICS, SlidingPuzzle
+from puzzledb.builder.kinds.sliding.metrics import RULES
 
-PACKAGE = Path(__file__).resolve().parents[2] / "builder" / "sliding"
+PACKAGE = Path(__file__).resolve().parents[2] / "builder" / "kinds" / "sliding"
 
 #: The moves of two tiny boards, worked out by hand: a corner tile beside three blanks, which
 #: only finger takes round the corner; two tiles in a row beside a blank, which only multi
@@ -37,7 +37,8 @@ def test_every_metric_has_its_words_worked_out_by_hand():
 
 
 def test_no_move_code_asks_which_metric_it_serves():
-    """Only the definition reads `metric` (to check it, choose the rule and store it)."""
+    """Only the definition reads `metric` (to check it, choose the rule and store it), and the
+    codec beside the kind, to say whether it packs the puzzle at all."""
     readers = []
     for path in sorted(PACKAGE.glob("*.py")):
         for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -49,4 +50,9 @@ def test_no_move_code_asks_which_metric_it_serves():
             )
             if reads:
                 readers.append(f"{path.name}:{function.name}")
-    assert readers == ["puzzle.py:__init__", "puzzle.py:_check_definition", "puzzle.py:spec"]
+    assert readers == [
+        "packed.py:packable",
+        "puzzle.py:__init__",
+        "puzzle.py:_check_definition",
+        "puzzle.py:spec",
+    ]

@@ -11,14 +11,15 @@ from math import factorial
 import pytest
 from support.json_errors import one_error
 
-from puzzledb.builder import catalogue, known_layers, memory
-from puzzledb.builder.errors import TooLarge
-from puzzledb.builder.packed import PackedBoard
-from puzzledb.builder.progress import Progress
+from puzzledb.builder import catalogue
+from puzzledb.builder.core.errors import TooLarge
+from puzzledb.builder.kinds.sliding.packed import PackedBoard
 from puzzledb.builder.puzzle import MAX_COMPLETE_STATES
-from puzzledb.builder.vector_search import layered_bfs
+from puzzledb.builder.search import known_layers, memory
+from puzzledb.builder.search.layered import layered_bfs
+from puzzledb.builder.search.progress import Progress
 from puzzledb.db import build as builds
-from puzzledb.service.cli_options import EXIT_STATUS
+from puzzledb.service.cli.options import EXIT_STATUS
 
 #: A budget that `eight` outgrows part way (its search peaks at ~2.8 MB of arrays).
 SMALL = 2_000_000

@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.packed import PackedBoard
-from puzzledb.builder.search import breadth_first
-from puzzledb.builder.sliding import SlidingPuzzle
-from puzzledb.builder.vector_search import NO_MOVE, layered_bfs
+from puzzledb.builder.kinds.sliding import SlidingPuzzle
+from puzzledb.builder.kinds.sliding.packed import PackedBoard
+from puzzledb.builder.search.layered import NO_MOVE, layered_bfs
+from puzzledb.builder.search.plain import breadth_first
 
 pytestmark = (
     pytest.mark.slow

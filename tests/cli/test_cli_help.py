@@ -6,7 +6,7 @@ import json
 import click
 import pytest
 
-from puzzledb.service.cli import main
+from puzzledb.service.cli.commands import main
 
 #: Every option that takes a whole number, by command.
 NUMBER_OPTIONS = [

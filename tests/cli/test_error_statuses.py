@@ -1,6 +1,6 @@
 """Each error code means one thing, with one exit status and one HTTP status, and those are the
 ones the error table of docs/errors.md gives: the CLI and the HTTP API map codes to statuses
-themselves (service/cli_options.py, service/api/errors.py)."""
+themselves (service/cli/options.py, service/http/api/errors.py)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from puzzledb.builder import errors
-from puzzledb.service.api.errors import HTTP_STATUS
-from puzzledb.service.app import create_app
-from puzzledb.service.cli_options import EXIT_STATUS, exit_status
+from puzzledb.builder.core import errors
+from puzzledb.db import errors as db_errors
+from puzzledb.service import errors as service_errors
+from puzzledb.service.cli.options import EXIT_STATUS, exit_status
+from puzzledb.service.http.api.errors import HTTP_STATUS
+from puzzledb.service.http.app import create_app
 
 ERRORS = Path(__file__).resolve().parents[2] / "docs" / "errors.md"
 
@@ -34,9 +36,10 @@ def _table() -> dict[str, tuple[list[int], int | None]]:
 
 
 def _classes() -> dict[str, type[errors.PuzzledbError]]:
-    """code -> the error class of builder/errors.py that carries it."""
+    """code -> the error class that carries it: builder/core/errors.py (every layer's),
+    db/errors.py (storage's) or service/errors.py (the front ends')."""
     found = {}
-    for value in vars(errors).values():
+    for value in [v for m in (errors, db_errors, service_errors) for v in vars(m).values()]:
         is_error = isinstance(value, type) and issubclass(value, errors.PuzzledbError)
         if is_error and value is not errors.PuzzledbError:
             assert value.code not in found, f"two errors share the code {value.code}"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzledb.service.app import create_app
+from puzzledb.service.http.app import create_app
 
 pytestmark = pytest.mark.slow  # builds a rectangles puzzle in finger moves
 
@@ -21,7 +21,7 @@ EXIT = "?????????????BB??BB?"
 def example_db(tmp_path_factory):
     from click.testing import CliRunner
 
-    from puzzledb.service.cli import main
+    from puzzledb.service.cli.commands import main
 
     db = tmp_path_factory.mktemp("rectangles") / "example.sqlite"
     built = CliRunner().invoke(main, ["build", "--file", str(EXAMPLE), "--db", str(db), "--json"])

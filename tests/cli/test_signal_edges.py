@@ -21,11 +21,11 @@ import importlib.abc, os, signal, sys
 SIGNUM = int(sys.argv[1])
 class Hook(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
-        if name == "puzzledb.service.cli":
+        if name == "puzzledb.service.cli.commands":
             os.kill(os.getpid(), SIGNUM)
         return None
 sys.meta_path.insert(0, Hook())
-from puzzledb.service import entry
+from puzzledb.service.cli import entry
 sys.argv = ["puzzledb", *sys.argv[2:]]
 entry.main()
 """
@@ -42,7 +42,7 @@ class Out(io.TextIOWrapper):
             os.kill(os.getpid(), SIGNUM)
         return super().write(text)
 sys.stdout = Out(sys.stdout.detach(), encoding="utf-8", line_buffering=True)
-from puzzledb.service import entry
+from puzzledb.service.cli import entry
 sys.argv = ["puzzledb", *sys.argv[2:]]
 entry.main()
 """

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from puzzledb.service.app import create_app
+from puzzledb.service.http.app import create_app
 
 
 @pytest.fixture(scope="module")
@@ -13,7 +13,7 @@ def tiny_db(tmp_path_factory):
     """A file holding one puzzle of its own (tiny, by --rows) and one of the catalogue."""
     from click.testing import CliRunner
 
-    from puzzledb.service.cli import main
+    from puzzledb.service.cli.commands import main
 
     path = tmp_path_factory.mktemp("tiny") / "own.sqlite"
     runner = CliRunner()

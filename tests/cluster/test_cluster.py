@@ -21,14 +21,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from puzzledb.builder import catalogue, cluster_search
+from puzzledb.builder import catalogue
+from puzzledb.builder.search import cluster as cluster_search
 from puzzledb.db import build as builds
 from puzzledb.db.connection import reader
 from puzzledb.db.store import SIDE_SUFFIX
 from puzzledb.service.answers import Answers
-from puzzledb.service.app import create_app
-from puzzledb.service.cli import main
-from puzzledb.service.cli_options import EXIT_STATUS
+from puzzledb.service.cli.commands import main
+from puzzledb.service.cli.options import EXIT_STATUS
+from puzzledb.service.http.app import create_app
 
 NINE = catalogue.get("nine")
 #: States whose answers are compared: the goal, near it, far, and the farthest.
@@ -263,7 +264,7 @@ def test_a_rebuild_removes_the_shards_it_replaced(scheduler, tmp_path):
 def test_more_shards_than_a_reader_attaches_are_refused_before_the_search(
     scheduler, tmp_path, monkeypatch
 ):
-    from puzzledb.db import sharded
+    from puzzledb.db.cluster import read as sharded
 
     monkeypatch.setattr(sharded, "attachable", lambda: 1)
     monkeypatch.setattr(cluster_search, "cluster_bfs", lambda *a, **k: pytest.fail("searched"))
@@ -437,7 +438,7 @@ def test_a_builds_passing_files_are_ignored_by_git(checkout):
 #: or one freeing a large build's layers): Dask's nanny kills it after 4 s, and says so.
 SLOW_TO_EXIT = """
 import atexit, time
-from puzzledb.builder import cluster_search
+from puzzledb.builder.search import cluster as cluster_search
 with cluster_search.connected("local:1") as client:
     client.run(atexit.register, time.sleep, 30)
 print("closed")

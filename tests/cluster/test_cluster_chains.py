@@ -18,8 +18,10 @@ import pytest
 from click.testing import CliRunner
 from test_cluster import scheduler  # noqa: F401  (a dask scheduler and two workers over TCP)
 
-from puzzledb.builder import catalogue, cluster_search, peg_chains
-from puzzledb.service.cli import main
+from puzzledb.builder import catalogue
+from puzzledb.builder.kinds.peg import chains as peg_chains
+from puzzledb.builder.search import cluster as cluster_search
+from puzzledb.service.cli.commands import main
 
 ROOT = Path(__file__).resolve().parents[2]
 SQL = [

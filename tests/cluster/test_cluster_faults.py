@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import small_file_system
 
-from puzzledb.service.cli import main
+from puzzledb.service.cli.commands import main
 
 DASK = Path(sys.executable).with_name("dask")
 PUZZLEDB = Path(sys.executable).with_name("puzzledb")
@@ -66,7 +66,7 @@ def test_an_escaped_prefix_of_a_bad_address_is_quoted():
 
 @pytest.mark.parametrize("spec", ["tcp://[::1]:8786", "tcp://node-7.example.org:8786"])
 def test_a_good_address_passes_the_check(spec):
-    from puzzledb.builder import cluster_search
+    from puzzledb.builder.search import cluster as cluster_search
 
     assert cluster_search.parse(spec) == ("address", spec)
 
@@ -108,7 +108,7 @@ def scheduler(tmp_path):
 
 def deepest_layer() -> int:
     """On a worker: the most layers any build's owner there holds (0 before the search)."""
-    owned = getattr(sys.modules.get("puzzledb.builder.cluster_search"), "_OWNED", {})
+    owned = getattr(sys.modules.get("puzzledb.builder.search.cluster"), "_OWNED", {})
     return max((len(owner.layers) for owner in owned.values()), default=0)
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from puzzledb.service.cli import main
+from puzzledb.service.cli.commands import main
 
 ROOT = Path(__file__).resolve().parents[2]
 SQUARE = ROOT / "examples" / "square.toml"
@@ -109,8 +109,8 @@ def test_a_directed_codec_not_graded_compares_every_earlier_layer(
 ):
     """Told a peg codec is not graded, the owners compare new states with all their earlier
     layers, as layered_bfs does: on single jumps that finds nothing more, so the rows stay."""
-    from puzzledb.builder import cluster_search
-    from puzzledb.db import cluster_build
+    from puzzledb.builder.search import cluster as cluster_search
+    from puzzledb.db.cluster import build as cluster_build
 
     real_codec, real_compared, asked = cluster_build.codec_of, cluster_search._compared, []
 

@@ -18,12 +18,12 @@ from click.testing import CliRunner
 
 from puzzledb.builder import catalogue
 from puzzledb.db import build as builds
-from puzzledb.db import sharded
+from puzzledb.db.cluster import read as sharded
 from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers
-from puzzledb.service.app import create_app
-from puzzledb.service.cli import main
-from puzzledb.service.cli_options import EXIT_STATUS
+from puzzledb.service.cli.commands import main
+from puzzledb.service.cli.options import EXIT_STATUS
+from puzzledb.service.http.app import create_app
 
 pytestmark = pytest.mark.cluster  # builds eight on a local Dask cluster
 

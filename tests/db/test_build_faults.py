@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.progress import Progress
+from puzzledb.builder.search.progress import Progress
 from puzzledb.db import side_writer
 from puzzledb.db.build import build_to
 from puzzledb.db.connection import reader
@@ -28,10 +28,10 @@ ROOT = Path(__file__).parents[2]
 
 #: The real command, but with its progress display on stderr even when that is a pipe and
 #: with --json: how a test knows which stage a build is in. (build imports for_build from
-#: service.progress as it runs: the module's name is the one to replace.)
+#: service.cli.progress as it runs: the module's name is the one to replace.)
 SHOWING_PROGRESS = (
     "import sys\n"
-    "from puzzledb.service import cli, progress\n"
+    "from puzzledb.service.cli import commands as cli, progress\n"
     "progress.for_build = lambda label, quiet, stream=None: progress.TerminalProgress(label)\n"
     "sys.argv[0] = 'puzzledb'\n"
     "cli.main()\n"

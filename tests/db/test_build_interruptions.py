@@ -14,7 +14,7 @@ from support.command import puzzledb_command
 from support.json_errors import one_error
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.progress import Progress
+from puzzledb.builder.search.progress import Progress
 from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.progress import Progress
+from puzzledb.builder.search.progress import Progress
 from puzzledb.db.build import build, build_to
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers

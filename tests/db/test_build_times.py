@@ -9,7 +9,7 @@ from datetime import datetime
 import pytest
 
 from puzzledb.db import schema
-from puzzledb.service.app import create_app
+from puzzledb.service.http.app import create_app
 
 OLD_KEYS = {"built_at", "build_seconds"}
 NEW_KEYS = {"started_at", "finished_at"}

@@ -8,8 +8,8 @@ import signal
 
 import pytest
 
-from puzzledb.builder.errors import Interrupted, MalformedInput, TooLarge
-from puzzledb.builder.progress import Progress
+from puzzledb.builder.core.errors import Interrupted, MalformedInput, TooLarge
+from puzzledb.builder.search.progress import Progress
 from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers
 from puzzledb.service.builds import BuildPlan, Silent, plan, run

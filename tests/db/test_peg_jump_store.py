@@ -8,11 +8,12 @@ import sqlite3
 import pytest
 from support.independent import grid_peg_successors, peg_distances, solution_counts
 
-from puzzledb.builder.errors import DatabaseVersion
-from puzzledb.builder.peg import PegSolitaire
-from puzzledb.db import build_rows, queries, schema
+from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
+from puzzledb.db import export_rows as build_rows
+from puzzledb.db import queries, schema
 from puzzledb.db.build import build_to
 from puzzledb.db.connection import reader
+from puzzledb.db.errors import DatabaseVersion
 
 ROWS = [".oo.", "oooo", "oooo", ".oo."]
 GOAL = "000001000000"

@@ -12,11 +12,11 @@ import time
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.errors import DatabaseFault
-from puzzledb.builder.progress import Progress
+from puzzledb.builder.search.progress import Progress
 from puzzledb.db import side_writer, store
 from puzzledb.db.build import build_to
 from puzzledb.db.connection import reader
+from puzzledb.db.errors import DatabaseFault
 from puzzledb.service.answers import Answers
 
 pytestmark = [

@@ -56,7 +56,7 @@ def test_page_examples_print_what_they_show(page, tmp_path):
 @pytest.mark.parametrize("page", SHOWN, ids=page_id)
 def test_shown_commands_parse(page):
     """Commands a page shows without running (long builds, deployments) are real command lines."""
-    from puzzledb.service.cli import main
+    from puzzledb.service.cli.commands import main
 
     for block in doc_examples.blocks(page):
         if block.language != "sh":
@@ -107,13 +107,76 @@ def test_site_builds_strictly(tmp_path):
     assert (tmp_path / "site" / "index.html").is_file()
 
 
-def test_the_architecture_map_names_every_module():
-    """docs/architecture.md's map of the tree: each module of the three layers is on it."""
+#: A name on the map: a file or folder, at the start of a line of the tree, before its words.
+MAP_NAME = re.compile(r"[\w.-]+(?:/[\w.-]+)*/?")
+
+
+def _architecture_map(text: str) -> dict[str, str]:
+    """The map in docs/architecture.md's "The tree": path -> the words that describe it.
+
+    A line names files at its indent (two spaces a folder deeper than the folder above it),
+    separated by ", ", then describes them; a line indented further goes on describing."""
+    block = text.split("## The tree", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    found: dict[str, str] = {}
+    folders: list[str] = []  # the folder each indent level is in
+    named: list[str] = []  # the paths the last line named, which a further line describes
+    for line in block.splitlines():
+        indent = len(line) - len(line.lstrip(" "))
+        rest = line.strip()
+        names = []
+        while indent % 2 == 0 and indent // 2 <= len(folders) and (m := MAP_NAME.match(rest)):
+            if not ("." in m.group(0) or m.group(0).endswith("/")):
+                break
+            names.append(m.group(0))
+            rest = rest[m.end() :]
+            if not rest.startswith(", "):
+                break
+            rest = rest[2:]
+        if not names:
+            for path in named:
+                found[path] += " " + rest.strip()
+            continue
+        del folders[indent // 2 :]
+        base = "".join(folders)
+        named = [base + name for name in names]
+        for path in named:
+            found[path] = rest.strip()
+        if names[-1].endswith("/") and len(names) == 1:
+            folders.append(names[0])
+    return found
+
+
+def test_the_architecture_map_is_read():
+    tree = "a/  a folder\n  b.py, c.py  two\n          more words\n  d/\n    e.py  e\n"
+    assert _architecture_map(f"## The tree\n```text\n{tree}```") == {
+        "a/": "a folder",
+        "a/b.py": "two more words",
+        "a/c.py": "two more words",
+        "a/d/": "",
+        "a/d/e.py": "e",
+    }
+
+
+def test_the_architecture_map_names_every_module_where_it_is():
+    """docs/architecture.md's map of the tree matches the tree: each module and folder of the
+    package is on it at its path (or, for a folder whose files the map names in words, in its
+    folder's words), and every path on it exists, so a file that moves must move on the map."""
     text = (doc_examples.DOCS / "architecture.md").read_text(encoding="utf-8")
+    on_map = _architecture_map(text)
+    assert {"builder/core/errors.py", "db/cluster/", "service/http/api/"} <= set(on_map)
+    missing = [path for path in on_map if not (ROOT / path).exists()]
+    assert missing == [], f"on the map but not in the tree: {missing}"
+    listed = {path.rstrip("/") for path in on_map}
+    listed |= {str(Path(path).parent) for path in listed}  # web/static/ is in web/
     for folder in ("builder", "db", "service"):
-        for module in sorted((ROOT / folder).glob("*.py")):
-            if module.name != "__init__.py":
-                assert module.name in text, f"{folder}/{module.name} is not on the map"
-        for sub in sorted(p for p in (ROOT / folder).iterdir() if p.is_dir()):
-            if sub.name != "__pycache__":
-                assert f"{sub.name}/" in text, f"{folder}/{sub.name}/ is not on the map"
+        for path in sorted((ROOT / folder).rglob("*")):
+            where = str(path.relative_to(ROOT))
+            if "__pycache__" in where or path.name == "__init__.py":
+                continue
+            if path.is_dir() and any(path.glob("*.py")):
+                assert where in listed, f"{where}/ is not on the map"
+            elif path.suffix == ".py" and where not in listed:
+                words = on_map.get(str(path.parent.relative_to(ROOT)) + "/", "")
+                assert re.search(rf"\b{re.escape(path.name)}\b", words), (
+                    f"{where} is not on the map"
+                )

@@ -11,8 +11,8 @@ from puzzledb.builder import catalogue
 from puzzledb.db import queries
 from puzzledb.db.build import build, build_to
 from puzzledb.db.connection import writer
-from puzzledb.service.api.answer_cache import AnswerCache, cost_of
-from puzzledb.service.app import create_app
+from puzzledb.service.http.api.answer_cache import AnswerCache, cost_of
+from puzzledb.service.http.app import create_app
 
 MB = 1000**2
 

@@ -8,8 +8,8 @@ import urllib.parse
 
 import pytest
 
-from puzzledb.service.api.headers import DATA_POLICY, PAGE_POLICY, SECURITY
-from puzzledb.service.app import create_app
+from puzzledb.service.http.api.headers import DATA_POLICY, PAGE_POLICY, SECURITY
+from puzzledb.service.http.app import create_app
 
 PATH = "/path?puzzle=eight&state=867254301"
 ROUTES = [PATH, "/puzzles", "/health", "/openapi.json"]

@@ -11,8 +11,8 @@ import socket
 import pytest
 from support.servers import puzzledb_serve
 
-from puzzledb.service.api.headers import ERROR_PAGE_POLICY, SECURITY
-from puzzledb.service.app import create_app
+from puzzledb.service.http.api.headers import ERROR_PAGE_POLICY, SECURITY
+from puzzledb.service.http.app import create_app
 
 #: What Chromium sends when it navigates to an address.
 BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,*/*;q=0.8"

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
-from puzzledb.service.app import create_app
+from puzzledb.service.http.app import create_app
 
 JSON = "application/json"
 LOOKUPS = ["/path", "/moves", "/depth", "/farthest", "/stats"]

@@ -12,7 +12,7 @@ import pytest
 
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build_to
-from puzzledb.service.app import create_app
+from puzzledb.service.http.app import create_app
 
 ROUTES = ["/health", "/puzzles", "/stats?puzzle=seven", "/path?puzzle=seven&state=12345607"]
 

@@ -23,7 +23,7 @@ from support.servers import puzzledb_serve
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build, build_to
 from puzzledb.db.connection import writer
-from puzzledb.service.app import create_app
+from puzzledb.service.http.app import create_app
 
 SEVEN = catalogue.get("seven")
 QUESTIONS = ["/stats?puzzle=seven", "/farthest?puzzle=seven&limit=1", "/puzzles"]

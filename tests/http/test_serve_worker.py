@@ -16,8 +16,8 @@ from gunicorn import util
 from gunicorn.workers import base, gthread
 from support.servers import puzzledb_serve
 
-from puzzledb.service import worker
-from puzzledb.service.api.headers import SECURITY
+from puzzledb.service.http import worker
+from puzzledb.service.http.api.headers import SECURITY
 
 PARTIAL = b"GET /health HTTP/1.1\r\nHost: x\r\n"  # a request head that never ends
 

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 from support.page_kit import SOLVE_SECONDS, STATIC, choose, eight_as_drawn, load, settled
 
-from puzzledb.service.app import create_app
+from puzzledb.service.http.app import create_app
 
 
 # -- the flows of issue 5 -------------------------------------------------------------------------

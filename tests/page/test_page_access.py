@@ -76,7 +76,7 @@ def test_every_control_is_44_px_square_at_least_on_a_phone(opened):
 
 
 def test_axe_finds_no_wcag_a_or_aa_violation_on_the_error_page(browser, base):
-    """What a browser gets for an address the service cannot serve (service.api.error_page)."""
+    """What a browser gets for an address the service cannot serve (service.http.api.error_page)."""
     context = browser.new_context(bypass_csp=True)  # for axe's script, as above
     page = context.new_page()
     page.goto(f"{base}/nowhere")

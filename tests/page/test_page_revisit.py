@@ -10,7 +10,7 @@ import urllib.request
 from playwright.sync_api import expect
 from support.page_kit import settled
 
-from puzzledb.service.api.headers import PAGE_POLICY
+from puzzledb.service.http.api.headers import PAGE_POLICY
 
 ADDRESS = "/?puzzle=eight&state=867254301"
 ELSEWHERE = "http://elsewhere.test/"

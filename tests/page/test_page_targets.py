@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from support.page_kit import choose, load, settled
 from support.servers import puzzledb_serve
 
-from puzzledb.service.cli import main
+from puzzledb.service.cli.commands import main
 
 
 @pytest.fixture(scope="module")

@@ -22,11 +22,11 @@ from click.testing import CliRunner
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.definition import load_text
-from puzzledb.builder.peg import PegSolitaire
+from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
-from puzzledb.service.app import create_app
-from puzzledb.service.cli import main
+from puzzledb.service.cli.commands import main
+from puzzledb.service.http.app import create_app
 
 SAVED = Path(__file__).with_name("answer_bytes.json")
 

@@ -5,7 +5,7 @@ exit code. Tests of start-up cost (a lookup loads no numpy) run it."""
 PROBE = """
 import sys
 sys.argv = ["puzzledb", *sys.argv[1:]]
-from puzzledb.service.cli import main
+from puzzledb.service.cli.commands import main
 try:
     main()
 except SystemExit as done:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from puzzledb.service.cli_options import EXIT_STATUS
+from puzzledb.service.cli.options import EXIT_STATUS
 
 
 def one_error(result, code: str, status: int | None = None) -> str:

@@ -1,0 +1,77 @@
+"""A peg board's symmetries over whole numpy arrays of packed positions (builder.kinds.peg.packed:
+hole 0 the most significant bit): which positions a build of classes keeps (the least of
+each class's images, builder.kinds.peg.symmetry) and which symmetries fix each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from .symmetry import Symmetry, sends
+
+#: Bits of a packed position looked up at once: tables of 2**11 words stay in the CPU's cache.
+CHUNK_BITS = 11
+#: Positions classified at once: bounds the temporary arrays to a few hundred MB.
+BLOCK = 4_000_000
+
+
+class PackedClasses:
+    """The symmetries of one board over packed positions (n holes, hole 0 the top bit): each
+    image is a few table lookups, a table per chunk of CHUNK_BITS bits of the position."""
+
+    def __init__(self, symmetries: Sequence[Symmetry], holes: int):
+        if len(symmetries) > 8:
+            raise ValueError("at most 8 symmetries: their marks fill one byte")
+        self.symmetries = list(symmetries)
+        self.holes = holes
+        self.chunks = -(-holes // CHUNK_BITS)
+        values = np.arange(1 << CHUNK_BITS, dtype=np.uint64)
+        self.tables: list[list[np.ndarray]] = []
+        for takes in self.symmetries[1:]:
+            to = sends(takes)
+            tables = []
+            for chunk in range(self.chunks):
+                table = np.zeros(1 << CHUNK_BITS, np.uint64)
+                for b in range(CHUNK_BITS):
+                    bit = chunk * CHUNK_BITS + b  # this bit of the code: hole n-1-bit
+                    if bit >= holes:
+                        break
+                    target = np.uint64(1 << (holes - 1 - to[holes - 1 - bit]))
+                    table |= np.where((values >> np.uint64(b)) & np.uint64(1), target, 0).astype(
+                        np.uint64
+                    )
+                tables.append(table)
+            self.tables.append(tables)
+
+    def images(self, codes: np.ndarray, k: int) -> np.ndarray:
+        """Every position's image through symmetry k (k > 0)."""
+        mask = np.uint64((1 << CHUNK_BITS) - 1)
+        tables = self.tables[k - 1]
+        out = tables[0][codes & mask]
+        for chunk in range(1, self.chunks):
+            out |= tables[chunk][(codes >> np.uint64(chunk * CHUNK_BITS)) & mask]
+        return out
+
+    def classify(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(which positions are their class's representative, the marks of the symmetries
+        that fix each, each class's number of distinct positions), a block at a time. Marks
+        and sizes are those of representatives only: a position is dropped from the next
+        symmetry's images once one image is smaller, so most are imaged once or twice, not 7
+        times (7 of 8 positions of the cross are not their class's least)."""
+        least = np.zeros(len(codes), bool)
+        fixed = np.zeros(len(codes), np.uint8)
+        for start in range(0, len(codes), BLOCK):
+            block = codes[start : start + BLOCK]
+            at = np.arange(start, start + len(block))
+            for k in range(1, len(self.symmetries)):
+                seen = self.images(block, k)
+                fixed[at] |= (seen == block).astype(np.uint8) << np.uint8(k)
+                still = block <= seen
+                at, block = at[still], block[still]
+            least[at] = True
+        size = np.full(256, len(self.symmetries), np.int64)
+        for mark in np.unique(fixed).tolist():
+            size[mark] = len(self.symmetries) // (1 + bin(mark).count("1"))
+        return least, fixed, size[fixed]

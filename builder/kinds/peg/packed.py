@@ -1,0 +1,173 @@
+"""Peg boards packed into one unsigned 64-bit integer: the peg kind's codec for the layered
+search (builder.search.layered), for boards where a move is one jump (the `jump` metric).
+
+Hole 0 is the most significant bit, a peg 1 and an empty hole 0. States of one board have one
+length and '0' sorts before '1', so integer order is the text order SQLite sorts states in.
+
+Jumps remove pegs, so the search goes backwards from the goal over un-jumps. Un-jumping
+"a over b to c" from a state is a mask test (c full, a and b empty) and gives the state with
+those three bits flipped: the parent plus a constant. So one jump's children of a sorted layer
+come out sorted, and the children in a key range come from a key range of parents: a layer
+expands one key range at a time, each a merge of one sorted run per jump. Every un-jump adds
+one peg, so the states at depth d are exactly those with d more pegs than the goal (`graded`):
+no state found is ever compared with earlier layers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TypeGuard
+
+import numpy as np
+
+from ...puzzle import Move
+from .puzzle import PegSolitaire, jumps
+
+#: The most holes a board may have: its state and a 16-bit move code share one sort key.
+MAX_HOLES = 48
+
+
+class PegWords:
+    """A peg board's positions as words: what both peg codecs (single jumps here, chains in
+    builder.kinds.peg.chains) share. Subclasses set `state_bits` to the board's holes."""
+
+    state_bits: int
+
+    def _bits(self, *holes: int) -> int:
+        return sum(1 << (self.state_bits - 1 - h) for h in holes)
+
+    def encode(self, state: str) -> int:
+        return int(state, 2)
+
+    def decode(self, codes: np.ndarray) -> list[str]:
+        shifts = np.arange(self.state_bits - 1, -1, -1, dtype=np.uint64)
+        bits = ((codes[:, None] >> shifts[None, :]) & np.uint64(1)).astype(np.uint32)
+        points = np.ascontiguousarray(bits + np.uint32(ord("0")))
+        return points.view(f"<U{self.state_bits}").ravel().tolist()
+
+
+def sampled_cuts(codes: np.ndarray, runs, size: int, parts: int) -> list[int]:
+    """About `parts` - 1 child keys cutting a layer's children into parts of similar size,
+    from a sample of each run: `runs` gives (indexes of the states it applies to, flips)."""
+    if parts <= 1 or size == 0:
+        return []
+    stride = max(1, size // (parts * 64))
+    sample = np.sort(np.concatenate([codes[index[::stride]] ^ flips for index, flips in runs]))
+    at = np.linspace(0, len(sample) - 1, parts + 1).astype(np.int64)[1:-1]
+    return [int(x) for x in np.unique(sample[at])]
+
+
+def run_between(codes, index, flips, offset: int, low: int, high: int, top: int):
+    """The slice of one sorted run of children (the states `index` picks, each plus `offset`,
+    i.e. with `flips` flipped) whose keys lie in [low, high): (picked indexes, children)."""
+    lo, hi = (max(0, min(top, k - offset)) for k in (low, high))
+    a, b = np.searchsorted(codes, np.array([lo, hi], np.uint64))
+    i, j = np.searchsorted(index, np.array([a, b], index.dtype))
+    picked = index[i:j]
+    return i, j, picked, codes[picked] ^ flips
+
+
+def packs(puzzle, metric: str) -> bool:
+    """A peg board of this metric with few enough holes for a word and a move code."""
+    return (
+        isinstance(puzzle, PegSolitaire)
+        and getattr(puzzle, "metric", "chain") == metric
+        and puzzle.holes <= MAX_HOLES
+    )
+
+
+class PackedPegs(PegWords):
+    """The codec of one peg board whose moves are single jumps."""
+
+    #: Moves cannot be undone: the search goes backwards, over un-jumps.
+    directed = True
+    #: A state's depth is its peg count less the goal's: layer d+1 is exactly the children of
+    #: layer d, with nothing to compare.
+    graded = True
+
+    def __init__(self, puzzle: PegSolitaire):
+        if not packable(puzzle):
+            raise ValueError(f"{puzzle.name} cannot be packed for the layered search")
+        self.puzzle = puzzle
+        n = self.state_bits = puzzle.holes
+        # code k: peg a jumps over b into c
+        self.jumps = [(a, b, c) for a in range(n) for b, c in puzzle.jumps[a]]
+        self.moves: dict[int, Move] = {
+            k: replace(jumps([a, c]), flips=(a, b, c)) for k, (a, b, c) in enumerate(self.jumps)
+        }
+        self.flips = np.array([self._bits(a, b, c) for a, b, c in self.jumps], np.uint64)
+        self.landed = [self._bits(c) for _, _, c in self.jumps]
+        self.landing = np.array(self.landed, np.uint64)
+        # A child is its parent plus this (a signed Python int: two pegs back, one taken away).
+        self.offset = [self._bits(a) + self._bits(b) - self._bits(c) for a, b, c in self.jumps]
+
+    def jump_cells(self, code: int) -> tuple[int, int, int]:
+        """(from, over, into) of the jump a move code names."""
+        return self.jumps[code]
+
+    def undo(self, codes: np.ndarray, moves: np.ndarray) -> np.ndarray:
+        """The position each state's move leads to: the jump's three holes flipped."""
+        return codes ^ self.flips[moves.astype(np.int64)]
+
+    def move_between(self, children: np.ndarray, parents: np.ndarray) -> np.ndarray:
+        """The move code that leads from each child to its parent: the jump flipping the
+        bits in which they differ, of the two that do (a over b into c, c over b into a) the
+        one whose landing hole is empty in the child."""
+        order = np.argsort(self.flips, kind="stable")
+        at = np.searchsorted(self.flips[order], children ^ parents)  # the first of the two
+        codes = order[at]
+        taken = (children & self.landing[codes]) != 0
+        codes[taken] = order[at[taken] + 1]
+        return codes.astype(np.int16)
+
+    def expand(self, codes: np.ndarray, came_by: np.ndarray | None = None):
+        """Every un-jump of every state: (children, move codes, parent indexes)."""
+        expansion = self.expansion(codes)
+        return expansion.between(0, None)
+
+    def expansion(self, codes: np.ndarray, came_by: np.ndarray | None = None) -> UnJumps:
+        return UnJumps(self, codes)
+
+
+class UnJumps:
+    """The un-jumps of one sorted layer, ready to be taken a key range of children at a time.
+
+    Holds, per jump, the indexes of the states it applies to (4 bytes each): the children
+    themselves are made per range, so a layer's children never all exist at once.
+    """
+
+    def __init__(self, codec: PackedPegs, codes: np.ndarray):
+        self.codec, self.codes = codec, codes
+        self.index = []
+        for flip, landed in zip(codec.flips, codec.landed):
+            hits = np.flatnonzero((codes & flip) == np.uint64(landed))
+            self.index.append(hits.astype(np.uint32) if len(codes) < 2**32 else hits)
+        self.size = sum(len(i) for i in self.index)
+
+    def cuts(self, parts: int) -> list[int]:
+        """About `parts` - 1 child keys cutting the children into parts of similar size."""
+        runs = zip(self.index, self.codec.flips)
+        return sampled_cuts(self.codes, runs, self.size, parts)
+
+    def between(self, low: int, high: int | None):
+        """(children, move codes, parent indexes) of the children with keys in [low, high):
+        one sorted run per jump, the runs in move-code order."""
+        children, moves, parents = [], [], []
+        top = 1 << self.codec.state_bits
+        high = top if high is None else high
+        for code, (index, flip, offset) in enumerate(
+            zip(self.index, self.codec.flips, self.codec.offset)
+        ):
+            i, j, picked, made = run_between(self.codes, index, flip, offset, low, high, top)
+            if j > i:
+                parents.append(picked)
+                children.append(made)
+                moves.append(np.full(j - i, code, np.int16))
+        if not children:
+            return np.empty(0, np.uint64), np.empty(0, np.int16), np.empty(0, np.intp)
+        return np.concatenate(children), np.concatenate(moves), np.concatenate(parents)
+
+
+def packable(puzzle) -> TypeGuard[PegSolitaire]:
+    """A peg board whose moves are single jumps, with few enough holes."""
+    return packs(puzzle, "jump")

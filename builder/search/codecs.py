@@ -1,0 +1,61 @@
+"""Which codec packs a puzzle into integers for the layered search (builder.search.layered): the
+one place that chooses, so the one-machine build (db.build) and the cluster's (db.cluster.build)
+cannot disagree on which boards the vectorised search takes, or on how they say it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..kinds.peg import chains as peg_chains
+from ..kinds.peg import classes as peg_classes
+from ..kinds.peg import packed as peg_packed
+from ..kinds.peg import symmetry as peg_symmetry
+from ..kinds.peg.puzzle import PegSolitaire
+from ..kinds.sliding import packed
+from ..puzzle import Puzzle
+from .layered import Codec, PackedResult
+from .progress import Progress
+
+#: Each codec after the test of the boards it packs, tried in this order: sliding boards, peg
+#: boards of single jumps, peg boards of chains of jumps.
+CODECS: tuple[tuple[Callable[[Puzzle], bool], Callable[..., Codec]], ...] = (
+    (packed.packable, packed.PackedBoard),
+    (peg_packed.packable, peg_packed.PackedPegs),
+    (peg_chains.packable, peg_chains.PackedChains),
+)
+
+#: The boards some codec packs, in words: what a refusal tells the user to expect.
+PACKED_BOARDS = (
+    "the boards the vectorised search packs into integers (sliding boards of one blank, "
+    f"one-cell tiles and one tile a move; peg boards of at most {peg_packed.MAX_HOLES} holes)"
+)
+
+
+def codec_for(puzzle: Puzzle) -> Codec | None:
+    """The codec that packs `puzzle`, or None where none does (the plain search takes it)."""
+    for packs, codec in CODECS:
+        if packs(puzzle):
+            return codec(puzzle)
+    return None
+
+
+def not_packed(puzzle: Puzzle) -> str:
+    """Why no codec takes `puzzle`, as a refusal says it: which boards are packed, and that
+    this one is not (a peg board: its number of holes)."""
+    why = f": it has {puzzle.holes} holes" if isinstance(puzzle, PegSolitaire) else ""
+    return f"{PACKED_BOARDS}; {puzzle.name} is not one{why}"
+
+
+def keep_classes(codec: Codec, goal: str, result: PackedResult, progress: Progress) -> None:
+    """Keep one position of each class of symmetric ones in `result`, where `codec` packs a
+    board of single jumps whose symmetries keep `goal` (the English cross: an eighth of the
+    rows, builder.kinds.peg.classes); elsewhere every position stays."""
+    if not isinstance(codec, peg_packed.PackedPegs):
+        return
+    symmetries = codec.puzzle.class_symmetries(goal)
+    if len(symmetries) > 1:
+        progress.stage("keeping classes")
+        result.keep_classes(
+            peg_classes.PackedClasses(symmetries, codec.puzzle.holes),
+            peg_symmetry.move_images(codec.jumps, symmetries),
+        )

@@ -1,0 +1,351 @@
+"""Layered breadth-first search over whole numpy arrays of packed states.
+
+Generic over any codec with `encode`, `decode`, `expand`, `moves` and `state_bits`;
+`expand` may leave out each state's own predecessor, which the search would discard anyway,
+and a codec whose graph is `bipartite` spares a comparison with the current layer. On an
+undirected state graph (every move can be undone) the states first met at depth d+1 are the
+neighbours of depth d minus depths d and d-1, so only three layers are compared. A `directed`
+codec's expand gives the states one move *farther* from the goal (the search runs backwards
+over undone moves), which may lie at any earlier depth: every earlier layer is compared,
+unless the codec is also `graded` (a state's depth follows from the state, as a peg board's
+from its pegs), when nothing is. A codec with `expansion(codes, came_by)` hands a layer's
+children one key range at a time (builder.kinds.peg.packed.UnJumps), so they never all exist
+at once; one that declares `stores_pred` (builder.kinds.peg.chains: a chain's code names its
+flips, not a swap SQL could undo) has its build store each state's predecessor, which `undo`
+rebuilds. Memory is a few bytes per state: each layer is one sorted uint64 array plus an int16
+array of move codes; nothing is held per state as a Python object.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+from ..puzzle import Move
+from . import counting
+from .memory import MemoryGuard
+from .result import MOST_SOLVED_KEPT, SQL_INT_MAX, SearchResult, for_sql, part_of
+
+SQL_INT_BITS = SQL_INT_MAX.bit_length()
+
+NO_MOVE = -1
+MOVE_BITS = 16  # move codes are int16
+
+
+class Codec(Protocol):
+    """What the layered search needs of a puzzle packed into integers
+    (builder.kinds.sliding.packed)."""
+
+    #: bits of one packed state
+    state_bits: int
+    #: moves[code] is the move a move code stands for
+    moves: dict[int, Move]
+
+    def encode(self, state: str) -> int: ...
+
+    def decode(self, codes: np.ndarray) -> list[str]: ...
+
+    def expand(
+        self, codes: np.ndarray, came_by: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]: ...
+
+    def undo(self, codes: np.ndarray, moves: np.ndarray) -> np.ndarray: ...
+
+
+def layered_bfs(
+    codec: Codec,
+    goal: str,
+    radius: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    sources: list[str] | None = None,
+    guard: MemoryGuard | None = None,
+) -> PackedResult:
+    """Every state within `radius` moves of `goal` (all of them when radius is None), with
+    its number of optimal solutions. `sources`, the positions the goal stands for (a
+    pattern's matches), all start at depth 0; default: the goal alone.
+
+    `progress(depth, states_so_far)` is called after each layer; `guard` (builder.search.memory)
+    stops the search with `too_large` before an expansion that memory would not hold.
+    """
+    sources = [goal] if sources is None else sources
+    current = np.unique(np.array([codec.encode(s) for s in sources], np.uint64))
+    current_counts = counting.ones(len(current))
+    previous = np.empty(0, np.uint64)
+    layers = [current]
+    layer_moves = [np.full(len(current), NO_MOVE, np.int16)]
+    layer_counts = [current_counts]
+    total = len(current)
+    # From several sources a move may join two states equally far from the goal: the colours
+    # of a chessboard no longer tell layers apart.
+    bipartite = getattr(codec, "bipartite", False) and len(current) == 1
+    directed = getattr(codec, "directed", False)
+    graded = getattr(codec, "graded", False) and len(current) == 1
+    branching = 4.0  # children per state expanded, until the first expansion tells
+    while radius is None or len(layers) <= radius:
+        if guard is not None:
+            guard.before_expanding([len(x) for x in layers], branching)
+        found, moves, counts, expanded = _children(codec, current, layer_moves[-1], current_counts)
+        branching = expanded / max(len(current), 1)
+        if directed:
+            earlier = [] if graded else layers
+        else:  # a bipartite graph has no move within a layer
+            earlier = [previous] if bipartite else [previous, current]
+        new = np.ones(len(found), bool)
+        for layer in earlier:
+            new &= ~_member(found, layer)
+        if not new.all():
+            found, moves, counts = found[new], moves[new], counting.take(counts, new)
+        if len(found) == 0:
+            break
+        layers.append(found)
+        layer_moves.append(moves)
+        layer_counts.append(counts)
+        previous, current, current_counts = current, found, counts
+        total += len(found)
+        if progress:
+            progress(len(layers) - 1, total)
+    result = PackedResult(
+        goal=goal,
+        histogram=[len(x) for x in layers],
+        moves=codec.moves,
+        stores_pred=getattr(codec, "stores_pred", False),
+        codec=codec,
+        layers=layers,
+        layer_moves=layer_moves,
+        layer_counts=layer_counts,
+    )
+    result.note_most_solved()
+    return result
+
+
+#: Children sorted at once when a codec hands them out by key range: bounds the memory of
+#: sorting one layer's children (about 30 bytes each) to a few hundred MB.
+CHILDREN_AT_ONCE = 8_000_000
+
+
+def by_parent(codec, layer_states: int) -> bool:
+    """Whether the children of a layer of `layer_states` states take the move to their
+    lowest parent (the codec names it: `move_between`; a child and its parent's index then
+    share one sort key), rather than their lowest move code. The cluster search asks it of
+    the whole layer, so that its rows are this search's."""
+    parent_bits = max(1, (layer_states - 1).bit_length())
+    named = hasattr(codec, "expansion") and hasattr(codec, "move_between")
+    return named and codec.state_bits + parent_bits <= 64
+
+
+def _children(codec, current, came_by, counts, lowest_parent: bool | None = None):
+    """The distinct children of a layer, sorted, with a move code and a count each, and how
+    many children the layer expanded to before they were made distinct (the memory guard's
+    branching factor). `lowest_parent`: see by_parent (default: asked of this layer)."""
+    if not hasattr(codec, "expansion"):
+        children, moves, parents = codec.expand(current, came_by)
+        expanded = len(children)
+        return (*_distinct_children(children, moves, parents, counts, codec.state_bits), expanded)
+    expansion = codec.expansion(current, came_by)
+    expanded = min(expansion.size, CHILDREN_AT_ONCE)  # what is held at once
+    cuts = expansion.cuts(math.ceil(expansion.size / CHILDREN_AT_ONCE))
+    if lowest_parent is None:
+        lowest_parent = by_parent(codec, len(current))
+    parts = []
+    for low, high in itertools.pairwise([0, *cuts, None]):
+        children, moves, parents = expansion.between(low, high)
+        if lowest_parent:
+            parts.append(_distinct_by_parent(codec, current, children, parents, counts))
+        else:
+            parts.append(_distinct_children(children, moves, parents, counts, codec.state_bits))
+        del children, moves, parents
+    del expansion
+    if len(parts) == 1:
+        return (*parts[0], expanded)
+    limbs = max(len(c) for _, _, c in parts)
+    return (
+        np.concatenate([f for f, _, _ in parts]),
+        np.concatenate([m for _, m, _ in parts]),
+        [np.concatenate([counting.padded(c, limbs)[i] for _, _, c in parts]) for i in range(limbs)],
+        expanded,
+    )
+
+
+def _distinct_children(children, moves, parents, counts, state_bits: int):
+    """Sorted distinct children, each with one move code that reaches it and its number of
+    optimal solutions through these parents: the sum of their counts (each parent reaches a
+    child once, as its one blank moves to a cell in one way only). Of these the caller keeps
+    the children that prove new, whose counts are then complete: every neighbour one move
+    nearer the goal is a parent in this layer.
+
+    When the state leaves 16 bits free, state and move share one word and a single sort
+    does it (the lowest move code wins); otherwise np.unique keeps the first occurrence.
+    """
+    if state_bits + MOVE_BITS <= 64:
+        shift = np.uint64(MOVE_BITS)
+        keys = (children << shift) | moves.astype(np.uint16).astype(np.uint64)
+        order = np.argsort(keys, kind="stable")  # faster here: children come in runs
+        keys = keys[order]
+        states = keys >> shift
+        first = np.empty(len(keys), bool)
+        first[:1] = True
+        np.not_equal(states[1:], states[:-1], out=first[1:])
+        found, moves = states[first], keys[first].astype(np.uint16).astype(np.int16)
+        del keys, states
+        return found, moves, counting.sum_runs(np.flatnonzero(first), parents[order], counts)
+    found, index, group = np.unique(children, return_index=True, return_inverse=True)
+    return found, moves[index], counting.sum_into(group, parents, counts, len(found))
+
+
+def _distinct_by_parent(codec, current, children, parents, counts):
+    """As _distinct_children, where a child and its parent's index share one word: a plain
+    sort (no argsort, no gather) then groups each child's parents, and the codec names the
+    move from the first parent to the child (`move_between`)."""
+    bits = np.uint64(max(1, (len(current) - 1).bit_length()))
+    keys = (children << bits) | parents.astype(np.uint64)
+    keys.sort(kind="stable")  # timsort: a merge of the runs it is given
+    states = keys >> bits
+    first = np.empty(len(keys), bool)
+    first[:1] = True
+    np.not_equal(states[1:], states[:-1], out=first[1:])
+    del states
+    parents = (keys & np.uint64((1 << int(bits)) - 1)).astype(np.intp)
+    starts = np.flatnonzero(first)
+    found = keys[starts] >> bits
+    del keys, first
+    moves = codec.move_between(found, current[parents[starts]])
+    return found, moves, counting.sum_runs(starts, parents, counts)
+
+
+def _member(values: np.ndarray, sorted_set: np.ndarray) -> np.ndarray:
+    if len(sorted_set) == 0:
+        return np.zeros(len(values), bool)
+    at = np.minimum(np.searchsorted(sorted_set, values), len(sorted_set) - 1)
+    return sorted_set[at] == values
+
+
+@dataclass
+class PackedResult(SearchResult):
+    codec: Codec
+    layers: list[np.ndarray]  # per depth, its states as sorted packed codes
+    layer_moves: list[np.ndarray]  # per depth, each state's move code toward the goal
+    layer_counts: list[counting.Limbs]  # per depth, its solution counts (builder.search.counting)
+    #: per depth, in a build of classes (keep_classes): the marks of the symmetries fixing each
+    layer_fixed: list[np.ndarray] | None = None
+
+    @property
+    def rows(self) -> int:
+        return sum(len(layer) for layer in self.layers)
+
+    def keep_classes(self, classes, move_images: list[list[int]]) -> None:
+        """Keep one state of each class of symmetric states, its representative (`classes`:
+        builder.kinds.peg.classes.PackedClasses). The histogram and the most solved states stay
+        those of every state; each layer shrinks in place, so memory only falls."""
+        self.layer_fixed = []
+        for depth, layer in enumerate(self.layers):
+            least, fixed, _ = classes.classify(layer)
+            self.layers[depth] = layer[least]
+            self.layer_moves[depth] = self.layer_moves[depth][least]
+            self.layer_counts[depth] = counting.take(self.layer_counts[depth], least)
+            self.layer_fixed.append(fixed[least])
+            del least, fixed
+        self.symmetries = list(classes.symmetries)
+        self.move_images = move_images
+
+    def note_most_solved(self) -> None:
+        """Find the most optimal solutions any state has, and which states have them."""
+        best = 0
+        where: list[tuple[int, np.ndarray]] = []
+        for depth, counts in enumerate(self.layer_counts):
+            top, index = counting.largest(counts)
+            if top > best:
+                best, where = top, []
+            if top == best:
+                where.append((depth, index))
+        self.most_solutions = best
+        self.most_solved_count = sum(len(index) for _, index in where)
+        named = [self.codec.decode(self.layers[d][index[:MOST_SOLVED_KEPT]]) for d, index in where]
+        self.most_solved = sorted(s for states in named for s in states)[:MOST_SOLVED_KEPT]
+
+    def chunks(self, size: int, part: tuple[int, int] = (0, 1)) -> Iterator[tuple[list, ...]]:
+        """Rows in key order, one bucket of the key space at a time.
+
+        Every layer is sorted, so a bucket [low, high) is a slice of each layer: gather the
+        slices, sort that bucket alone, decode it. No array of all states is ever built.
+        """
+        for low, high in part_of(self._buckets(size), part):
+            code_parts: list[np.ndarray] = []
+            depth_parts: list[np.ndarray] = []
+            move_parts: list[np.ndarray] = []
+            count_parts: list[counting.Limbs] = []
+            fixed_parts: list[np.ndarray] = []
+            limbs = max(len(c) for c in self.layer_counts)
+            for depth, (layer, layer_moves) in enumerate(zip(self.layers, self.layer_moves)):
+                a, b = (
+                    np.searchsorted(layer, [low, high])
+                    if high is not None
+                    else (np.searchsorted(layer, low), len(layer))
+                )
+                if b > a:
+                    code_parts.append(layer[a:b])
+                    move_parts.append(layer_moves[a:b])
+                    depth_parts.append(np.full(b - a, depth, np.int16))
+                    if self.layer_fixed is not None:
+                        fixed_parts.append(self.layer_fixed[depth][a:b])
+                    count_parts.append(
+                        counting.padded(counting.take(self.layer_counts[depth], slice(a, b)), limbs)
+                    )
+            if not code_parts:
+                continue
+            codes, depths, moves = (
+                np.concatenate(code_parts),
+                np.concatenate(depth_parts),
+                np.concatenate(move_parts),
+            )
+            counts = [np.concatenate([c[i] for c in count_parts]) for i in range(limbs)]
+            order = np.argsort(codes, kind="stable")  # a merge of the layers' sorted runs
+            codes, depths, moves = codes[order], depths[order], moves[order]
+            counts = counting.take(counts, order)
+            goal_rows = np.flatnonzero(moves == NO_MOVE).tolist()
+            move_list: list[int | None] = moves.tolist()
+            for i in goal_rows:
+                move_list[i] = None
+            columns: tuple[list, ...] = (
+                self.codec.decode(codes),
+                depths.tolist(),
+                move_list,
+                _for_sql(_trimmed(counts)),
+            )
+            if self.stores_pred:
+                preds: list[str | None] = list(self.codec.decode(self.codec.undo(codes, moves)))
+                for i in goal_rows:
+                    preds[i] = None
+                columns += (preds,)
+            if self.layer_fixed is not None:
+                columns += (np.concatenate(fixed_parts)[order].tolist(),)
+            yield columns
+
+    def _buckets(self, size: int):
+        """Boundaries that cut the key space into buckets of about `size` states."""
+        count = math.ceil(self.rows / size)
+        if count <= 1:
+            return [(np.uint64(0), None)]
+        stride = max(1, self.rows // (count * 32))
+        sample = np.sort(np.concatenate([layer[::stride] for layer in self.layers]))
+        cuts = np.unique(sample[np.linspace(0, len(sample) - 1, count + 1).astype(np.int64)[1:-1]])
+        edges = [np.uint64(0)] + list(cuts) + [None]
+        return list(itertools.pairwise(edges))
+
+
+def _for_sql(counts) -> list:
+    """Counts as SQLite binds them; looking for one too large for its integers only when the
+    limbs say there may be one (scanning every count costs as much as converting it)."""
+    values = counting.to_ints(counts)
+    return for_sql(values) if counting.may_exceed(counts, SQL_INT_BITS) else values
+
+
+def _trimmed(counts):
+    """Limbs without the zero ones on top (padding), so common counts convert fast."""
+    while len(counts) > 1 and not counts[-1].any():
+        counts = counts[:-1]
+    return counts

@@ -1,0 +1,55 @@
+"""The lookup routes: path, moves, depth, farthest and stats of one built puzzle and goal.
+
+Each view builds its question (service.questions) from its documented parameters and asks
+the shared answers; every check and error message is the CLI's.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app
+
+from ...questions import (
+    DepthQuestion,
+    FarthestQuestion,
+    MovesQuestion,
+    PathQuestion,
+    Question,
+    StatsQuestion,
+)
+from .caching import respond
+from .params import read
+
+bp = Blueprint("lookups", __name__)
+
+
+def _ask(kind: type[Question]):
+    """The route's question, built once from its checked parameters, and its answer."""
+    question = kind.from_params(read(kind.route))
+    answers = current_app.extensions["puzzledb"]
+    body, tag = answers.retrying(lambda: answers.encoded(question))
+    return respond(body, tag)
+
+
+@bp.get("/path")
+def path():
+    return _ask(PathQuestion)
+
+
+@bp.get("/moves")
+def moves():
+    return _ask(MovesQuestion)
+
+
+@bp.get("/depth")
+def depth():
+    return _ask(DepthQuestion)
+
+
+@bp.get("/farthest")
+def farthest():
+    return _ask(FarthestQuestion)
+
+
+@bp.get("/stats")
+def stats():
+    return _ask(StatsQuestion)
