@@ -10,14 +10,15 @@ SQL derives a predecessor with no join and numpy undoes a whole layer at once. O
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TypeVar
-
-import numpy as np
+from typing import TYPE_CHECKING, TypeVar
 
 from .puzzle import Move
 
+if TYPE_CHECKING:  # a lookup derives a predecessor without loading numpy
+    import numpy as np
+
 #: A code or a numpy array of codes: swapped_cells works on both alike.
-T = TypeVar("T", int, np.ndarray)
+T = TypeVar("T", int, "np.ndarray")
 
 
 class MoveCodes:

@@ -5,10 +5,14 @@ main file (db.shards). Imported only by `puzzledb build --cluster`: Dask loads h
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
+
+from distributed import Client
 
 from puzzledb.builder import cluster_search, codecs
 from puzzledb.builder.errors import PATH_SHOWN, ClusterFailed, MalformedInput, shown
+from puzzledb.builder.memory import Budget
 from puzzledb.builder.progress import Progress
 from puzzledb.builder.puzzle import Puzzle
 from puzzledb.builder.vector_search import Codec
@@ -26,8 +30,8 @@ def build_to(
     radius: int | None = None,
     progress: Progress | None = None,
     compact: bool = True,
-    memory=None,
-    on_client=None,
+    memory: Budget | None = None,
+    on_client: Callable[[Client], object] | None = None,
 ) -> dict:
     """As db.build.build_to, the search and the writing of rows done by the workers of the
     cluster `cluster` names (local:N or tcp://HOST:PORT). `on_client(client)` is for tests
