@@ -8,6 +8,7 @@ import pytest
 from puzzledb.builder import catalogue
 from puzzledb.builder.packed import PackedBoard
 from puzzledb.builder.search import breadth_first
+from puzzledb.builder.sliding import SlidingPuzzle
 from puzzledb.builder.vector_search import layered_bfs
 from puzzledb.db.build import search
 from puzzledb.db.connection import reader
@@ -94,6 +95,7 @@ def test_radius_build_is_the_complete_build_cut_short():
 @pytest.mark.parametrize("size", [1_000, 7_777, 50_000, 10**9])
 def test_rows_stream_in_key_order_in_any_chunk_size(size):
     seven = catalogue.get("seven")
+    assert isinstance(seven, SlidingPuzzle)
     result = layered_bfs(PackedBoard(seven), seven.default_goal)
     states, depths, solutions = [], [], []
     for chunk_states, chunk_depths, _moves, chunk_solutions in result.chunks(size):

@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from test_cluster import scheduler  # noqa: F401  (a dask scheduler and two workers over TCP)
 
 from puzzledb.builder import catalogue, cluster_search, peg_chains
+from puzzledb.builder.peg import PegSolitaire
 from puzzledb.service.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,6 +103,7 @@ def test_the_client_numbers_the_chains_every_part_of_a_layer_met_as_one_process(
     """Numbering the chains two halves of a layer met gives the codes numbering the whole
     layer gives, and past the int16 codes the same error as one machine."""
     peg15 = catalogue.get("peg15")
+    assert isinstance(peg15, PegSolitaire)
     whole, halves = peg_chains.PackedChains(peg15), peg_chains.PackedChains(peg15)
     goals = sorted(whole.encode(s) for s in ("100000000000000", "000010000000000", "0" * 14 + "1"))
     met = whole.expansion(np.array(goals, np.uint64)).met

@@ -465,7 +465,7 @@ def test_arrangements_of_the_catalogue():
     assert counts["fifteen"] == factorial(16) // 2 == 10_461_394_944_000
     assert counts["eleven"] == factorial(12) // 2 <= MAX_COMPLETE_STATES  # stays allowed
     assert counts["lines"] == factorial(9) // 4 and counts["peg15"] == 2**15
-    assert counts["nooff"] >= 540  # a bound: the bulb counts once
+    assert (counts["nooff"] or 0) >= 540  # a bound: the bulb counts once
     assert catalogue.RADIUS_ONLY == {
         "fifteen": 10_461_394_944_000,
         "fifteen-multi": 10_461_394_944_000,

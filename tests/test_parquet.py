@@ -71,9 +71,11 @@ def test_duckdb_reads_the_file_and_the_partitions(cli, seed_db, tmp_path):
             "GROUP BY depth ORDER BY depth"
         ).fetchall()
     query = "SELECT depth, count(*), sum(solutions) FROM {} GROUP BY depth ORDER BY depth"
-    assert duckdb.sql(query.format(f"'{one}'")).fetchall() == expected
+    whole = duckdb.sql(query.format(f"'{one}'"))
+    assert whole is not None and whole.fetchall() == expected
     hive = f"read_parquet('{parts}/*/*.parquet', hive_partitioning = true)"
-    assert duckdb.sql(query.format(hive)).fetchall() == expected
+    parts_read = duckdb.sql(query.format(hive))
+    assert parts_read is not None and parts_read.fetchall() == expected
 
 
 def test_partitioned_by_depth_one_folder_a_depth_each_in_state_order(cli, seed_db, tmp_path):
@@ -136,11 +138,13 @@ def test_counts_past_64_bits_are_exact_as_text(cli, huge_db, tmp_path, partition
     expected = {row[2]: str(row[6]) for row in view_rows(huge_db, "eight", "123456780")}
     assert got == expected
     assert sorted(got.values(), key=int)[-2:] == [str(2**63), str(2**70 + 12345)]
-    total = duckdb.sql(
+    summed = duckdb.sql(
         f"SELECT sum(solutions::HUGEINT) FROM read_parquet('{out}/*/*.parquet')"
         if partition
         else f"SELECT sum(solutions::HUGEINT) FROM read_parquet('{out}')"
-    ).fetchall()[0][0]
+    )
+    assert summed is not None
+    total = summed.fetchall()[0][0]
     assert total == sum(int(v) for v in expected.values())
 
 

@@ -16,6 +16,7 @@ from puzzledb.builder import catalogue
 from puzzledb.builder.arrangements import ANY
 from puzzledb.builder.definition import load_text
 from puzzledb.builder.errors import BadDefinition, MalformedInput
+from puzzledb.builder.sliding import SlidingPuzzle
 from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers
@@ -64,6 +65,7 @@ def klotski_db(tmp_path_factory):
     path = tmp_path_factory.mktemp("klotski") / "k.sqlite"
     engine = writer(path)
     puzzle = catalogue.get("klotski")
+    assert isinstance(puzzle, SlidingPuzzle)
     build(engine, puzzle, puzzle.default_goal, time.perf_counter())
     engine.dispose()
     return path
@@ -81,6 +83,7 @@ def test_klotski_pieces_have_65880_arrangements():
 
 def test_goal_positions_are_every_arrangement_the_pattern_matches():
     puzzle = load_text(SMALL).puzzle
+    assert isinstance(puzzle, SlidingPuzzle)
     every = independent.tilings("VVHHss___", 3, 3, {"V": (2, 1), "H": (1, 2)})
     assert puzzle.arrangements() == len(every)
     positions = puzzle.goal_positions("??????HH?")
@@ -91,6 +94,7 @@ def test_goal_positions_are_every_arrangement_the_pattern_matches():
 
 def test_klotski_exit_positions_all_have_the_big_piece_at_the_exit():
     puzzle = catalogue.get("klotski")
+    assert isinstance(puzzle, SlidingPuzzle)
     positions = puzzle.goal_positions(KLOTSKI_EXIT)
     assert len(positions) == len(set(positions)) == puzzle.goal_position_count(KLOTSKI_EXIT)
     for state in positions[:: len(positions) // 50]:

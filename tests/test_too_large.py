@@ -13,6 +13,7 @@ from puzzledb.builder import catalogue, known_layers, memory
 from puzzledb.builder.errors import TooLarge
 from puzzledb.builder.packed import PackedBoard
 from puzzledb.builder.progress import Progress
+from puzzledb.builder.sliding import SlidingPuzzle
 from puzzledb.builder.vector_search import layered_bfs
 from puzzledb.db import build as builds
 from puzzledb.service.cli_options import EXIT_STATUS
@@ -22,7 +23,9 @@ SMALL = 2_000_000
 
 
 def _fits(message: str) -> int:
-    return int(re.search(r"the largest radius that fits is (\d+)", message)[1])
+    fits = re.search(r"the largest radius that fits is (\d+)", message)
+    assert fits is not None, message
+    return int(fits[1])
 
 
 def _search_peak(puzzle, radius: int) -> int:
@@ -71,6 +74,7 @@ def test_fifteen_within_31_is_refused_on_this_machine(cli, empty_db, monkeypatch
 
 def test_the_known_layers_are_our_own_search_s():
     fifteen = catalogue.get("fifteen")
+    assert isinstance(fifteen, SlidingPuzzle)
     found = layered_bfs(PackedBoard(fifteen), fifteen.default_goal, 16).histogram
     assert found == known_layers.FIFTEEN[:17]
     assert sum(known_layers.FIFTEEN[:25]) == 42_928_799  # our radius-24 build (docs/performance.md)
