@@ -55,7 +55,9 @@ import stat
 import tomllib
 import unicodedata
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NoReturn
 
 from .catalogue import CATALOGUE
 from .core.errors import BadDefinition, MalformedInput
@@ -110,7 +112,7 @@ class Definition:
     goals: list[str]
 
 
-def load_file(path) -> Definition:
+def load_file(path: str | os.PathLike[str]) -> Definition:
     source = str(path)
     try:
         data = _read_bounded(path, source)
@@ -124,7 +126,7 @@ def load_file(path) -> Definition:
     return load_text(text, source)
 
 
-def _read_bounded(path, source: str) -> bytes:
+def _read_bounded(path: str | os.PathLike[str], source: str) -> bytes:
     """The bytes of a regular file of at most MAX_FILE_BYTES. A FIFO would block the build
     until someone writes to it and /dev/zero would fill memory: such paths are refused
     before they are read. O_NONBLOCK opens a FIFO made in the meantime without waiting."""
@@ -170,15 +172,27 @@ def load_text(text: str, source: str = "<string>") -> Definition:
     return reader.define({k: v for k, v in table.items() if k != "kind"})
 
 
-def from_flags(name, rows, cols, goal, blank="0", metric=None) -> Definition:
+def from_flags(
+    name: str,
+    rows: int | str | None,
+    cols: int | str | None,
+    goal: str | None,
+    blank: str | None = "0",
+    metric: str | None = None,
+) -> Definition:
     """The plain case: one-cell pieces, one goal. Numbers may come as text, as flags do."""
-    raw = {"name": name, "rows": _flag_number(rows), "cols": _flag_number(cols), "goal": goal}
+    raw: dict[str, object] = {
+        "name": name,
+        "rows": _flag_number(rows),
+        "cols": _flag_number(cols),
+        "goal": goal,
+    }
     raw["blank"] = "0" if blank is None else blank
     raw["metric"] = metric
     return _Reader("", flags=True).define({k: v for k, v in raw.items() if v is not None})
 
 
-def _flag_number(value):
+def _flag_number(value: int | str | None) -> int | str | None:
     if isinstance(value, str) and value.strip().isdecimal():
         return int(value)
     return value
@@ -190,7 +204,7 @@ class _Reader:
     def __init__(self, source: str, flags: bool):
         self.source, self.flags = source, flags
 
-    def fail(self, message: str):
+    def fail(self, message: str) -> NoReturn:
         raise BadDefinition(f"{self.source}: {message}" if self.source else message)
 
     def field(self, key: str) -> str:
@@ -264,7 +278,9 @@ class _Reader:
         return Definition(puzzle, canonical)
 
     # -- fields ---------------------------------------------------------------------------------
-    def check_keys(self, table: dict, known, where: str, required=()) -> None:
+    def check_keys(
+        self, table: dict, known: Sequence[str], where: str, required: Sequence[str] = ()
+    ) -> None:
         unknown = [k for k in table if k not in known]
         if unknown:
             listed = ", ".join(shown(k) for k in unknown[:5]) + (", ..." if unknown[5:] else "")
@@ -316,7 +332,7 @@ class _Reader:
             )
         return value
 
-    def name(self, value) -> str:
+    def name(self, value: object) -> str:
         if not isinstance(value, str):
             self.fail(f"{self.field('name')} must be a string, not {_kind(value)}")
         if not value:
@@ -332,7 +348,7 @@ class _Reader:
             )
         return value
 
-    def size(self, value, key: str) -> int:
+    def size(self, value: object, key: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(f"{self.field(key)} must be a whole number, not {_kind(value)}")
         if value < 1:
@@ -450,11 +466,21 @@ class _Reader:
                 )
 
     # -- pieces ---------------------------------------------------------------------------------
-    def pieces(self, table, goals, goal_names, blank, rows, cols):
+    def pieces(
+        self,
+        table: object,
+        goals: list[str],
+        goal_names: list[str],
+        blank: str,
+        rows: int,
+        cols: int,
+    ) -> tuple[dict[str, tuple[int, int]], dict[str, str], dict[str, str]]:
         """Sizes, move names and glyphs of the labels that have a [pieces.X] table."""
         if not isinstance(table, dict):
             self.fail(f"pieces must be a table of [pieces.X] tables, not {_kind(table)}")
-        wide, names, glyphs = {}, {}, {}
+        wide: dict[str, tuple[int, int]] = {}
+        names: dict[str, str] = {}
+        glyphs: dict[str, str] = {}
         for label, spec in table.items():
             where = f"pieces.{shown(label, 8)[1:-1]}"
             if len(label) != 1:
@@ -489,7 +515,7 @@ class _Reader:
                 glyphs[label] = self.char(spec["glyph"], f"{where}.glyph")
         return wide, names, glyphs
 
-    def piece_size(self, size, where: str) -> tuple[int, int]:
+    def piece_size(self, size: object, where: str) -> tuple[int, int]:
         if (
             not isinstance(size, list)
             or len(size) != 2
@@ -502,7 +528,7 @@ class _Reader:
             self.fail(f"{where}.size must be positive, not {size}")
         return size[0], size[1]
 
-    def piece_name(self, value, where: str) -> str:
+    def piece_name(self, value: object, where: str) -> str:
         if not isinstance(value, str):
             self.fail(f"{where}.name must be a string, not {_kind(value)}")
         if not value or value != value.strip() or not value.isprintable():

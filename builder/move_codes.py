@@ -10,8 +10,15 @@ SQL derives a predecessor with no join and numpy undoes a whole layer at once. O
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import TYPE_CHECKING, TypeVar
 
 from .puzzle import Move
+
+if TYPE_CHECKING:  # a lookup derives a predecessor without loading numpy
+    import numpy as np
+
+#: A code or a numpy array of codes: swapped_cells works on both alike.
+T = TypeVar("T", int, "np.ndarray")
 
 
 class MoveCodes:
@@ -39,6 +46,6 @@ class MoveCodes:
         return found
 
 
-def swapped_cells(code, cells: int):
+def swapped_cells(code: T, cells: int) -> tuple[T, T]:
     """(lo, hi), the two cells a swap's code names; works on numbers and on numpy arrays."""
     return (code // cells) % cells, code % cells

@@ -13,6 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from .kinds.sliding import SlidingPuzzle
+from .puzzle import Puzzle
+
 
 @dataclass(frozen=True)
 class Frame:
@@ -43,12 +46,12 @@ class Frame:
         return "".join(out)
 
 
-def frame_for(puzzle, target: str, goals: list[str]) -> tuple[str, Frame] | None:
+def frame_for(puzzle: Puzzle, target: str, goals: list[str]) -> tuple[str, Frame] | None:
     """A stored goal (from `goals`, in order of preference) and the frame that turns `target`
     into it; None when none can. A goal equal to the target needs no frame at all."""
     if target in goals:
         return target, Frame(tuple(range(puzzle.cells)), {s: s for s in set(target)})
-    if not puzzle.relabelable:
+    if not puzzle.relabelable or not isinstance(puzzle, SlidingPuzzle):
         return None
     for cells in puzzle.symmetries():
         image = "".join(target[c] for c in cells)
@@ -59,10 +62,12 @@ def frame_for(puzzle, target: str, goals: list[str]) -> tuple[str, Frame] | None
     return None
 
 
-def goals_for_every_target(puzzle) -> list[str]:
+def goals_for_every_target(puzzle: Puzzle) -> list[str]:
     """The fewest goals whose builds serve every target: one per class of blank cell under
     the board's symmetries, the default goal for its own class, and for each other class the
     default goal's pieces in order with the blank at the class's first cell."""
+    if not isinstance(puzzle, SlidingPuzzle):  # only a sliding board has a blank to place
+        raise TypeError(f"{puzzle.name} has no blank: its goals serve no other targets")
     classes: dict[int, set[int]] = {}
     for cell in range(puzzle.cells):
         orbit = {cells.index(cell) for cells in puzzle.symmetries()}

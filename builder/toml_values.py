@@ -9,7 +9,7 @@ from .core.message_text import shown
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 
 
-def kind_of(value) -> str:
+def kind_of(value: object) -> str:
     if isinstance(value, bool):
         return f"a boolean ({str(value).lower()})"
     kinds = {

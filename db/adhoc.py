@@ -23,9 +23,11 @@ import signal
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
+from typing import TypeVar, TypeVarTuple, Unpack
 
 from puzzledb.builder.core.errors import Interrupted, MalformedInput, PuzzledbError
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
@@ -34,6 +36,10 @@ from puzzledb.db.errors import BadQuery, DatabaseFault, NotBuilt, Refused, TimeL
 from . import state_key
 from .cluster import read as sharded
 from .connection import reader
+
+#: The arguments and the result of a call into SQLite made under the watch.
+Ts = TypeVarTuple("Ts")
+Result = TypeVar("Result")
 
 BATCH = 1000
 #: Seconds a stopped command has to close its output (the end of a JSON object) before it is
@@ -184,7 +190,14 @@ class _Authorizer:
         self.keyword = keyword
         self.refused: str | None = None
 
-    def __call__(self, action, arg1, arg2, _db, _trigger):
+    def __call__(
+        self,
+        action: int,
+        arg1: str | None,
+        arg2: str | None,
+        _db: str | None,
+        _trigger: str | None,
+    ) -> int:
         if action == sqlite3.SQLITE_FUNCTION and (arg2 or "").lower() in UNSAFE_FUNCTIONS:
             if self.refused is None:
                 self.refused = f"call {arg2}(), which reaches outside the data"
@@ -198,13 +211,13 @@ class _Authorizer:
         return sqlite3.SQLITE_DENY
 
     @staticmethod
-    def _reporting_pragma(action, name, value) -> bool:
+    def _reporting_pragma(action: int, name: str | None, value: str | None) -> bool:
         if action != sqlite3.SQLITE_PRAGMA:
             return False
         name = (name or "").lower()
         return name in REPORTING_PRAGMAS or (name in SETTING_PRAGMAS and value is None)
 
-    def _eponymous_table(self, action, table, column) -> bool:
+    def _eponymous_table(self, action: int, table: str | None, column: str | None) -> bool:
         """SQLite authorizes an UPDATE of sqlite_master's row when a query first uses a
         table-valued function (json_each, pragma_table_info) but never runs it. No statement
         can really change sqlite_master (that needs PRAGMA writable_schema, refused), so this
@@ -217,7 +230,7 @@ class _Authorizer:
         )
 
     @staticmethod
-    def _describe(action, arg1, arg2) -> str:
+    def _describe(action: int, arg1: str | None, arg2: str | None) -> str:
         if action == sqlite3.SQLITE_PRAGMA:
             return f"run PRAGMA {arg1}" if arg2 is None else f"set PRAGMA {arg1} = {arg2}"
         template = WHAT.get(action)
@@ -256,7 +269,7 @@ class _Parameters(dict):
             dict.__setitem__(self, key, value)
         self.asked: dict[str, None] = {}  # in the statement's order
 
-    def __getitem__(self, name: str):
+    def __getitem__(self, name: str) -> str | None:
         self.asked[name] = None
         return self.get(name)
 
@@ -336,7 +349,7 @@ class _Watch:
     def _past_deadline(self) -> bool:
         return self.deadline is not None and time.monotonic() > self.deadline
 
-    def call(self, function, *args):
+    def call(self, function: Callable[[Unpack[Ts]], Result], *args: *Ts) -> Result:
         """`function(*args)`, a call into SQLite; the error saying why when the progress
         handler stopped it, or when a stop came and SQLite had no step left to see it."""
         try:
@@ -348,7 +361,7 @@ class _Watch:
         self.check()
         return result
 
-    def _watched(self, function, *args):
+    def _watched(self, function: Callable[[Unpack[Ts]], Result], *args: *Ts) -> Result:
         """`function(*args)` in a thread of its own while this one watches the clock and the
         signals. SQLite honours an interrupt (and calls the progress handler) only between
         steps of its virtual machine, and one step can run for minutes (`printf('%.*c',
@@ -361,7 +374,7 @@ class _Watch:
         box: dict = {}
         done = threading.Event()
 
-        def work():
+        def work() -> None:
             try:
                 box["result"] = function(*args)
             except BaseException as error:  # handed to the watching thread
@@ -410,7 +423,7 @@ class _Watch:
         if self.closing is None:
             self.closing = self.signals
 
-    def on_signal(self, signum, _frame):
+    def on_signal(self, signum: int, _frame: FrameType | None) -> None:
         """SIGINT or SIGTERM: noted, for the progress handler or `check` to act on."""
         self.signals += 1
         if self.stopped is None:
@@ -560,7 +573,7 @@ def _connection(path: Path, stuck: list[bool]) -> Iterator[sqlite3.Connection]:
 
 def _explain(
     error: sqlite3.Error, authorizer: _Authorizer, keyword: str, sql: str, bound: _Parameters
-):
+) -> PuzzledbError | sqlite3.Error:
     """The PuzzledbError for a statement SQLite would not prepare or start (or the error
     itself: a file that cannot be read is no fault of the query)."""
     refused = authorizer.refused is not None or keyword in WRITING_KEYWORDS
@@ -579,8 +592,9 @@ def _explain(
                 "and pass -p name VALUE"
             )
         return BadQuery(str(error))
-    if bound.asked and bound.fault() is not None:  # bound, then failed on a NULL left unbound
-        return bound.fault()
+    # bound, then failed on a NULL left unbound
+    if bound.asked and (fault := bound.fault()) is not None:
+        return fault
     if _is_query_fault(error):
         return BadQuery(_fault_message(error))
     return error

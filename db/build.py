@@ -6,8 +6,12 @@ their states are kept."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TypedDict, Unpack
+
+from sqlalchemy import Engine
 
 from puzzledb.builder.puzzle import Puzzle
 from puzzledb.builder.search import codecs
@@ -72,7 +76,23 @@ def memory_guard(
 # `puzzledb build --store-pred` stores it anyway.
 
 
-def build(engine, puzzle: Puzzle, goal: str, started: float | None = None, **options) -> dict:
+class BuildOptions(TypedDict, total=False):
+    """What build() and build_to() take besides the puzzle and goal (see build())."""
+
+    radius: int | None
+    progress: Progress | None
+    compact: bool
+    memory: Budget | None
+    classes: bool
+
+
+def build(
+    engine: Engine,
+    puzzle: Puzzle,
+    goal: str,
+    started: float | None = None,
+    **options: Unpack[BuildOptions],
+) -> dict:
     """Search `puzzle` from `goal` and replace its stored build; returns the puzzles row.
 
     Options: `radius` keeps only states within that many moves of the goal; `progress`
@@ -85,7 +105,11 @@ def build(engine, puzzle: Puzzle, goal: str, started: float | None = None, **opt
 
 
 def build_to(
-    path: Path, puzzle: Puzzle, goal: str, started: float | None = None, **options
+    path: Path,
+    puzzle: Puzzle,
+    goal: str,
+    started: float | None = None,
+    **options: Unpack[BuildOptions],
 ) -> dict:
     """As build(), into the database file at `path`, which is created if it does not exist.
     A cluster build it replaces leaves no shard files behind."""
@@ -96,15 +120,15 @@ def build_to(
 
 
 def _run(
-    save,
-    puzzle,
-    goal,
-    started,
-    radius=None,
-    progress=None,
-    compact=True,
-    memory=None,
-    classes=True,
+    save: Callable[[Puzzle, SearchResult, float, Progress], dict],
+    puzzle: Puzzle,
+    goal: str,
+    started: float | None,
+    radius: int | None = None,
+    progress: Progress | None = None,
+    compact: bool = True,
+    memory: Budget | None = None,
+    classes: bool = True,
 ) -> dict:
     progress = progress or Progress()
     started = time.perf_counter() if started is None else started

@@ -128,7 +128,9 @@ def rows_of(conn: Connection, build: Build, table: str, states: list[str]) -> di
     return {state: by_stored[rep] for state, rep in stored.items() if rep in by_stored}
 
 
-def walk(conn: Connection, build: Build, table: str, state: str, labels: dict[int, str]):
+def walk(
+    conn: Connection, build: Build, table: str, state: str, labels: dict[int, str]
+) -> tuple[list[tuple[str, str | None]], int | str | None]:
     """([(state, move words)] from `state` to the goal, [] if its class is not held; and its
     raw solution count): each step looks up the class of the state it stands on."""
     found = classes_of(conn, build)

@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Protocol
 from urllib.parse import quote
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
+    from sqlalchemy import Connection as SAConnection
+    from sqlalchemy import Engine, PoolProxiedConnection
 
 from puzzledb.builder.core.errors import MalformedInput
 from puzzledb.builder.core.file_kinds import file_kind
@@ -285,7 +286,7 @@ def writer(
     path.parent.mkdir(parents=True, exist_ok=True)
     synchronous = "NORMAL" if journal == "WAL" else "OFF"
 
-    def connect():
+    def connect() -> sqlite3.Connection:
         conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         until_free(conn, f"PRAGMA journal_mode = {journal}", reading)
@@ -296,8 +297,8 @@ def writer(
     engine = create_engine("sqlite://", creator=connect, poolclass=StaticPool)
 
     @event.listens_for(engine, "begin")
-    def _begin(conn):
-        begin_immediate(conn.connection.driver_connection, waiting)
+    def _begin(conn: SAConnection) -> None:
+        begin_immediate(sqlite_of(conn.connection), waiting)
 
     return engine
 
@@ -356,7 +357,7 @@ def check_before_writing(path: Path) -> None:
         conn.close()
 
 
-def sqlite_of(pooled) -> sqlite3.Connection:
+def sqlite_of(pooled: PoolProxiedConnection) -> sqlite3.Connection:
     """The sqlite3 connection under a SQLAlchemy pooled connection: what a build writes
     through where it needs SQLite itself (cursors, ATTACH, journal modes)."""
     conn = pooled.driver_connection

@@ -10,6 +10,7 @@ rows the `states` view shows; putting every position in one order would sort the
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from sqlite3 import Cursor
 
 from puzzledb.builder.kinds.peg.symmetry import image
 
@@ -68,7 +69,7 @@ def stored_rows_sql(build: Build, one_depth: bool = False) -> str:
     )
 
 
-def _fetched(result, size: int) -> Iterator[list[tuple]]:
+def _fetched(result: Cursor, size: int) -> Iterator[list[tuple]]:
     while rows := result.fetchmany(size):
         yield rows
 

@@ -9,6 +9,7 @@ no query builder it does not use.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from sqlite3 import Connection, OperationalError
@@ -85,7 +86,7 @@ def count(value: int | str | None) -> int | None:
     return int(value) if isinstance(value, str) else value
 
 
-def _build(row) -> Build:
+def _build(row: Iterable[object]) -> Build:
     return _build_from(tuple(row))
 
 
@@ -223,7 +224,9 @@ def path(
     return steps, (count(rows[0][2]) if rows else None)
 
 
-def _walk_by_key(conn: Connection, build: Build, state: str):
+def _walk_by_key(
+    conn: Connection, build: Build, state: str
+) -> tuple[list[tuple[str, str | None]], int | str | None]:
     """path() over a build whose rows are a view of shards: one lookup by key a step (the
     recursive statement would scan the view at every step), pred taken or derived in Python
     as the SQL derives it (schema.pred_expression)."""

@@ -30,6 +30,8 @@ class SecondWriterFailed(DatabaseFault):
 
 #: Below this many rows the second process is not worth its start.
 MIN_ROWS = 4_000_000
+#: What the child runs: write(cursor, report), report(rows) telling how many are written.
+WriteRows = Callable[[sqlite3.Cursor, Callable[[int], None]], None]
 #: How the child's message about a failure reaches the parent, at most this many bytes.
 MESSAGE_BYTES = 4096
 
@@ -71,9 +73,7 @@ class SideWriter:
 
 
 @contextlib.contextmanager
-def started(
-    path: Path, ddl: str, write: Callable[[sqlite3.Cursor, Callable[[int], None]], None]
-) -> Iterator[SideWriter]:
+def started(path: Path, ddl: str, write: WriteRows) -> Iterator[SideWriter]:
     """Fork a child that creates `path`, runs `ddl` and `write(cursor, report)` in one
     transaction, and exits. `report(rows)` publishes its progress. On leaving, a child still
     running is killed; the side file is the caller's, to copy in and remove."""
@@ -91,7 +91,7 @@ def started(
         writer.stop()
 
 
-def _child(path: Path, ddl: str, write, shared: mmap.mmap) -> None:
+def _child(path: Path, ddl: str, write: WriteRows, shared: mmap.mmap) -> None:
     """Write the side file, then leave at once: no handler, flush or finalizer of the parent's
     (its database connection above all) may run in this copy of it."""
     status = 1

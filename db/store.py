@@ -18,18 +18,21 @@ import os
 import re
 import sqlite3
 import time
+from collections.abc import Callable, Generator, Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
 from queue import Full, Queue
 from threading import Event, Thread
+from typing import Protocol, TypeVar
 
-from sqlalchemy import Connection, Engine, text
+from sqlalchemy import Connection, Engine, Row, text
 
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.builder.kinds.peg import symmetry as peg_symmetry
+from puzzledb.builder.puzzle import Move, Puzzle
 from puzzledb.builder.search.progress import Progress
-from puzzledb.builder.search.result import for_sql
+from puzzledb.builder.search.result import SearchResult, for_sql
 
 from . import schema, side_writer
 from .connection import at_rest, check_before_writing, check_ours, sqlite_of, writer
@@ -41,9 +44,31 @@ ROWS_PER_INSERT = 100
 #: The page cache while sorting the depth index, in KiB (see _create_index).
 INDEX_SORT_KIB = 65536
 
+#: One chunk of rows ready to bind, or anything else _prefetch hands on.
+Chunk = TypeVar("Chunk")
+
+
+class Save(Protocol):
+    """How save_build_to stores a result on a file's engine: save_build, or db.shards' own."""
+
+    def __call__(
+        self,
+        engine: Engine,
+        puzzle: Puzzle,
+        result: SearchResult,
+        started: float,
+        progress: Progress | None,
+        side_file: Path | None = None,
+    ) -> dict: ...
+
 
 def save_build(
-    engine: Engine, puzzle, result, started: float, progress=None, side_file: Path | None = None
+    engine: Engine,
+    puzzle: Puzzle,
+    result: SearchResult,
+    started: float,
+    progress: Progress | None = None,
+    side_file: Path | None = None,
 ) -> dict:
     """Store `result` (a builder SearchResult) for `puzzle`; return the new puzzles row.
 
@@ -67,7 +92,12 @@ def save_build(
 
 
 def _save_with_two_writers(
-    engine: Engine, puzzle, result, started: float, progress, side_file: Path
+    engine: Engine,
+    puzzle: Puzzle,
+    result: SearchResult,
+    started: float,
+    progress: Progress,
+    side_file: Path,
 ) -> dict:
     """save_build with a second writer: the lower half of the rows committed first, then the
     side file's upper half copied in. However it ends, the side file goes."""
@@ -94,7 +124,7 @@ def _save_with_two_writers(
         side_file.unlink(missing_ok=True)
 
 
-def _outside_transactions(engine: Engine, sql: str, parameters=()) -> None:
+def _outside_transactions(engine: Engine, sql: str, parameters: tuple[str, ...] = ()) -> None:
     """Run what SQLite refuses within a transaction (ATTACH, DETACH) on the engine's one
     connection, handing the connection back at once."""
     connection = engine.raw_connection()
@@ -104,7 +134,7 @@ def _outside_transactions(engine: Engine, sql: str, parameters=()) -> None:
         connection.close()
 
 
-def _begin_build(conn: Connection, puzzle, result) -> dict:
+def _begin_build(conn: Connection, puzzle: Puzzle, result: SearchResult) -> dict:
     """The schema, the old build dropped, the new puzzles row and its empty node table."""
     definition = json.dumps(puzzle.spec(), ensure_ascii=False)
     create_schema(conn)
@@ -150,7 +180,9 @@ def _begin_build(conn: Connection, puzzle, result) -> dict:
     return row
 
 
-def _finish_build(conn: Connection, row: dict, result, started: float, progress) -> None:
+def _finish_build(
+    conn: Connection, row: dict, result: SearchResult, started: float, progress: Progress
+) -> None:
     """With every row in: the depth index, the build's moves, layers and most solved states,
     the views, and the build's time."""
     build_id, table = row["id"], row["node_table"]
@@ -205,7 +237,7 @@ def _utc(moment: datetime) -> str:
     return moment.isoformat(timespec="seconds")
 
 
-def _save_symmetries(conn: Connection, build_id: int, result) -> None:
+def _save_symmetries(conn: Connection, build_id: int, result: SearchResult) -> None:
     """What a build of classes needs to show every state: its symmetries, each move seen
     through each, and the distinct images of a state by what symmetries fix it."""
     symmetries = result.symmetries
@@ -235,7 +267,12 @@ def _save_symmetries(conn: Connection, build_id: int, result) -> None:
 
 
 def save_build_to(
-    path: Path, puzzle, result, started: float, progress=None, save=save_build
+    path: Path,
+    puzzle: Puzzle,
+    result: SearchResult,
+    started: float,
+    progress: Progress | None = None,
+    save: Save = save_build,
 ) -> dict:
     """Store `result` in the file at `path`, creating it if need be (`save`, save_build or
     db.cluster.write' own, does it on the file's engine).
@@ -274,7 +311,14 @@ def save_build_to(
         building.unlink(missing_ok=True)
 
 
-def _in_place(path, puzzle, result, started, progress, save=save_build) -> dict:
+def _in_place(
+    path: Path,
+    puzzle: Puzzle,
+    result: SearchResult,
+    started: float,
+    progress: Progress | None,
+    save: Save = save_build,
+) -> dict:
     """One WAL transaction into an existing file; afterwards, stored or not, the file goes
     back to rollback journal mode, as it was before the build. When it cannot (a full disk),
     the row returned says why in `not_at_rest`: the build is stored, its pages in the -wal."""
@@ -371,7 +415,7 @@ def _drop_other_definitions(conn: Connection, name: str, definition: str) -> Non
         _drop(conn, old)
 
 
-def _drop(conn: Connection, old) -> None:
+def _drop(conn: Connection, old: Row[tuple[int, str]]) -> None:
     for table in (
         "moves",
         "layers",
@@ -390,7 +434,12 @@ def _drop(conn: Connection, old) -> None:
 
 
 def _insert_rows(
-    conn: Connection, table: str, result, progress, part=(0, 1), others=lambda: 0
+    conn: Connection,
+    table: str,
+    result: SearchResult,
+    progress: Progress,
+    part: tuple[int, int] = (0, 1),
+    others: Callable[[], int] = lambda: 0,
 ) -> None:
     """Stream this part of the rows into `table`; `others()` counts rows another writer
     stored meanwhile, for the progress shown."""
@@ -407,7 +456,14 @@ def _insert_rows(
         cursor.close()
 
 
-def _write_rows(cursor, report, *, table: str, result, part=(0, 1)) -> None:
+def _write_rows(
+    cursor: sqlite3.Cursor,
+    report: Callable[[int], None],
+    *,
+    table: str,
+    result: SearchResult,
+    part: tuple[int, int] = (0, 1),
+) -> None:
     """Stream rows in key order through a DB-API cursor: the one hot loop of a build.
 
     Each statement inserts ROWS_PER_INSERT rows: that halves SQLite's per-statement cost
@@ -447,7 +503,9 @@ def _create_index(conn: Connection, ddl: str) -> None:
     conn.exec_driver_sql("PRAGMA threads = 0")
 
 
-def _flattened(result, width: int, part=(0, 1)):
+def _flattened(
+    result: SearchResult, width: int, part: tuple[int, int] = (0, 1)
+) -> Iterator[tuple[int, list]]:
     """(rows, [row 1 values..., row 2 values..., ...]) per chunk, ready to bind."""
     for columns in result.chunks(CHUNK_ROWS, part):
         count = len(columns[0])
@@ -457,7 +515,7 @@ def _flattened(result, width: int, part=(0, 1)):
         yield count, flat
 
 
-def _prefetch(chunks, depth: int = 2):
+def _prefetch(chunks: Iterable[Chunk], depth: int = 2) -> Generator[Chunk, None, None]:
     """Make the next chunks in a thread while SQLite stores this one (it releases the GIL).
 
     When the consumer stops early (an interrupted build), so does the thread: it would
@@ -466,7 +524,7 @@ def _prefetch(chunks, depth: int = 2):
     queue: Queue = Queue(maxsize=depth)
     done, stop = object(), Event()
 
-    def put(item) -> bool:
+    def put(item: object) -> bool:
         while not stop.is_set():
             try:
                 queue.put(item, timeout=0.05)
@@ -475,7 +533,7 @@ def _prefetch(chunks, depth: int = 2):
                 continue
         return False
 
-    def produce():
+    def produce() -> None:
         try:
             for chunk in chunks:
                 if not put(chunk):
@@ -501,7 +559,7 @@ def _multi_insert(table: str, width: int, rows: int) -> str:
     return f"INSERT INTO {table} VALUES " + ", ".join([row] * rows)
 
 
-def _move_cells(move) -> dict:
+def _move_cells(move: Move) -> dict:
     """The cells a move swaps (a < b), or the three it flips (a < b < c), else none."""
     if move.swap:
         return {"a": move.swap[0], "b": move.swap[1], "c": None}

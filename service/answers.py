@@ -13,7 +13,9 @@ import dataclasses
 import itertools
 import threading
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from sqlite3 import Connection
 from typing import TYPE_CHECKING, cast, overload
 
 from puzzledb.builder import catalogue
@@ -95,7 +97,7 @@ class Answers:
         self._resolved: dict[tuple, tuple[Puzzle, Build]] = {}
         self._builds: list[Build] | None = None
 
-    def connection(self):
+    def connection(self) -> AbstractContextManager[Connection]:
         """A connection for one answer (a context manager); the service keeps its own."""
         return self.database.connection()
 
@@ -121,7 +123,7 @@ class Answers:
     def answer(self, question: Question) -> Answer:
         return self.ask(question)[1]
 
-    def resolved(self, conn, question: Question) -> Resolved:
+    def resolved(self, conn: Connection, question: Question) -> Resolved:
         """The question's puzzle, build and canonical form. Input is checked in the order
         each answer always has checked it, so the errors are the same from every front end."""
         if isinstance(question, (PathQuestion, MovesQuestion)):
@@ -140,37 +142,48 @@ class Answers:
             named = dataclasses.replace(named, after=puzzle.parse(named.after, "after"))
         return Resolved(named, puzzle, build, build.goal)
 
-    def answer_to(self, conn, resolved: Resolved) -> Answer:
+    def answer_to(self, conn: Connection, resolved: Resolved) -> Answer:
         """The answer to a resolved question, read through `conn` (the one it was resolved on)."""
         answer: Callable[[object, Resolved], Answer] = getattr(self, f"_{resolved.question.kind}")
         return answer(conn, resolved)
 
     # -- a Python caller's shorthand: the question from its parts, then its answer ----------------
-    def path(self, name, state_text, goal_text=None, to_text=None) -> PathAnswer:
+    def path(
+        self, name: str, state_text: str, goal_text: str | None = None, to_text: str | None = None
+    ) -> PathAnswer:
         return self.ask(PathQuestion.of(name, state_text, goal_text, to_text))[1]
 
-    def moves(self, name, state_text, goal_text=None, to_text=None, any_state=False) -> MovesAnswer:
+    def moves(
+        self,
+        name: str,
+        state_text: str,
+        goal_text: str | None = None,
+        to_text: str | None = None,
+        any_state: bool | str = False,
+    ) -> MovesAnswer:
         return self.ask(MovesQuestion.of(name, state_text, goal_text, to_text, any_state))[1]
 
     def depth(
         self,
-        name,
-        depth,
-        goal_text=None,
-        limit=LIMIT.default,
-        offset=OFFSET.default,
-        after_text=None,
+        name: str,
+        depth: int | str,
+        goal_text: str | None = None,
+        limit: int | str = LIMIT.default,
+        offset: int | str = OFFSET.default,
+        after_text: str | None = None,
     ) -> DepthAnswer:
         return self.ask(DepthQuestion.of(name, depth, goal_text, limit, offset, after_text))[1]
 
-    def farthest(self, name, goal_text=None, limit=FARTHEST_LIMIT.default) -> FarthestAnswer:
+    def farthest(
+        self, name: str, goal_text: str | None = None, limit: int | str = FARTHEST_LIMIT.default
+    ) -> FarthestAnswer:
         return self.ask(FarthestQuestion.of(name, goal_text, limit))[1]
 
-    def stats(self, name, goal_text=None) -> StatsAnswer:
+    def stats(self, name: str, goal_text: str | None = None) -> StatsAnswer:
         return self.ask(StatsQuestion.of(name, goal_text))[1]
 
     # -- resolving the puzzle and its build ----------------------------------------------------
-    def puzzle(self, conn, name: str) -> Puzzle:
+    def puzzle(self, conn: Connection, name: str) -> Puzzle:
         if name in catalogue.CATALOGUE:
             return catalogue.CATALOGUE[name]
         stored = queries.builds_of(conn, name) if isinstance(name, str) else []
@@ -181,7 +194,7 @@ class Answers:
         except UnknownPuzzle as unknown:
             raise UnknownPuzzle(self._unknown_message(conn, unknown.message)) from None
 
-    def _unknown_message(self, conn, message: str) -> str:
+    def _unknown_message(self, conn: Connection, message: str) -> str:
         """The catalogue's message for a name it does not know, naming what the file has built
         too: a puzzle defined in TOML or by --rows is known by its build alone."""
         built = queries.built_names(conn)
@@ -200,7 +213,7 @@ class Answers:
         if generation != self._generation:
             self._generation, self._resolved, self._builds = generation, {}, None
 
-    def resolve(self, conn, name: str, goal_text: str | None) -> tuple[Puzzle, Build]:
+    def resolve(self, conn: Connection, name: str, goal_text: str | None) -> tuple[Puzzle, Build]:
         """The puzzle and its build toward the goal (default: the puzzle's); remembered, but
         never an error and never a long goal text."""
         key = (name, goal_text)
@@ -218,7 +231,7 @@ class Answers:
                 self._resolved[key] = found
         return found
 
-    def all_builds(self, conn) -> list[Build]:
+    def all_builds(self, conn: Connection) -> list[Build]:
         with self._lock:
             self._current()
             builds = self._builds
@@ -229,7 +242,7 @@ class Answers:
                 self._builds = builds
         return builds
 
-    def _resolve(self, conn, name: str, goal_text: str | None) -> tuple[Puzzle, Build]:
+    def _resolve(self, conn: Connection, name: str, goal_text: str | None) -> tuple[Puzzle, Build]:
         puzzle = self.puzzle(conn, name)
         goal = puzzle.parse_goal(goal_text)
         build = queries.find_build(conn, puzzle.name, goal)
@@ -237,7 +250,7 @@ class Answers:
             raise NotBuilt(self._not_built_message(conn, puzzle, goal, goal_text is None))
         return puzzle, build
 
-    def _not_built_message(self, conn, puzzle: Puzzle, goal: str, default: bool) -> str:
+    def _not_built_message(self, conn: Connection, puzzle: Puzzle, goal: str, default: bool) -> str:
         import shlex  # an error's hint only
 
         goal_flag = "" if default else f" --goal {shlex.quote(goal)}"  # a pattern's '?' globs
@@ -251,7 +264,9 @@ class Answers:
             message += f" (built goals: {', '.join(others)}; choose one with --goal)"
         return message
 
-    def toward(self, conn, name: str, goal_text: str | None, to_text: str | None):
+    def toward(
+        self, conn: Connection, name: str, goal_text: str | None, to_text: str | None
+    ) -> tuple[Puzzle, Build, Frame | None, str]:
         """(puzzle, build, frame, goal) of a question: the build toward the goal, or with `to`
         a build that, seen through a frame (builder.targets), has the target as its goal."""
         if to_text is None:
@@ -290,7 +305,7 @@ class Answers:
         )
 
     # -- answers, each from its resolved question -------------------------------------------------
-    def _path(self, conn, r: Resolved) -> PathAnswer:
+    def _path(self, conn: Connection, r: Resolved) -> PathAnswer:
         """An optimal path from a state to the goal, or with `to` to any position: a build
         toward another goal answers it through a frame, and the path is mapped back."""
         puzzle, build, frame, goal = r.puzzle, r.build, r.frame, r.goal
@@ -332,7 +347,7 @@ class Answers:
             f"{state} cannot reach {_aim(build, goal)} {goal} of {build.name}: {lost.reason}"
         )
 
-    def _depth(self, conn, r: Resolved) -> DepthAnswer:
+    def _depth(self, conn: Connection, r: Resolved) -> DepthAnswer:
         """A page of the states at `depth`, in state order (a build of classes: class by
         class, db.classes): skip `offset` of them, or start after the state `after` (the last
         of the previous page), which costs the same however deep the page."""
@@ -355,7 +370,7 @@ class Answers:
             "states": states,
         }
 
-    def _farthest(self, conn, r: Resolved) -> FarthestAnswer:
+    def _farthest(self, conn: Connection, r: Resolved) -> FarthestAnswer:
         build, limit = r.build, cast(FarthestQuestion, r.question).limit
         states = queries.states_at_depth(conn, build, build.max_depth, limit)
         count = queries.count_at_depth(conn, build, build.max_depth)
@@ -368,7 +383,7 @@ class Answers:
             "states": states,
         }
 
-    def _stats(self, conn, r: Resolved) -> StatsAnswer:
+    def _stats(self, conn: Connection, r: Resolved) -> StatsAnswer:
         build = r.build
         counts = queries.histogram(conn, build)
         most = queries.most_solved(conn, build, MOST_SOLVED_SHOWN)
@@ -399,7 +414,7 @@ class Answers:
             held = held_starts(conn, builds)
         return catalogue_answer(builds, held)
 
-    def _moves(self, conn, r: Resolved) -> MovesAnswer:
+    def _moves(self, conn: Connection, r: Resolved) -> MovesAnswer:
         """Every legal move from a stored state with the depth it leads to, best first.
 
         A lookup like path: the move rule lists the successors, one query finds their depths.

@@ -61,12 +61,19 @@ class Param:
         }
 
 
-def _text(name, description, example, *, required=False) -> Param:
+def _text(name: str, description: str, example: str, *, required: bool = False) -> Param:
     return Param(name, description, example, {"type": "string"}, required)
 
 
 def _number(
-    name, description, example, *, required=False, default=None, maximum=None, field=None
+    name: str,
+    description: str,
+    example: int,
+    *,
+    required: bool = False,
+    default: int | None = None,
+    maximum: int | None = None,
+    field: str | None = None,
 ) -> Param:
     schema: dict = {"type": "integer", "minimum": 0}
     if default is not None:
@@ -143,7 +150,7 @@ class Question:
         return cls.of(**{p.attribute: values.get(p.name) for p in cls.params})
 
     @classmethod
-    def of(cls, *args, **kwargs) -> Question:
+    def of(cls, *args: Any, **kwargs: Any) -> Question:  # Any: each kind takes its own
         raise NotImplementedError
 
 
@@ -159,7 +166,9 @@ class PathQuestion(Question):
     to: str | None = None
 
     @classmethod
-    def of(cls, puzzle, state, goal=None, to=None) -> PathQuestion:
+    def of(
+        cls, puzzle: str, state: str, goal: str | None = None, to: str | None = None
+    ) -> PathQuestion:
         _goal_or_to(goal, to)
         return cls(puzzle, goal, state, to)
 
@@ -177,7 +186,14 @@ class MovesQuestion(Question):
     any: bool = False
 
     @classmethod
-    def of(cls, puzzle, state, goal=None, to=None, any=False) -> MovesQuestion:
+    def of(
+        cls,
+        puzzle: str,
+        state: str,
+        goal: str | None = None,
+        to: str | None = None,
+        any: bool | str = False,
+    ) -> MovesQuestion:
         any_state = flag(any, "any")
         _goal_or_to(goal, to)
         return cls(puzzle, goal, state, to, any_state)
@@ -198,7 +214,13 @@ class DepthQuestion(Question):
 
     @classmethod
     def of(
-        cls, puzzle, depth, goal=None, limit=LIMIT.default, offset=OFFSET.default, after=None
+        cls,
+        puzzle: str,
+        depth: int | str,
+        goal: str | None = None,
+        limit: int | str = LIMIT.default,
+        offset: int | str = OFFSET.default,
+        after: str | None = None,
     ) -> DepthQuestion:
         depth = whole_number(depth, "depth")
         limit = whole_number(limit, "limit", high=MAX_LIMIT)
@@ -221,7 +243,9 @@ class FarthestQuestion(Question):
     limit: int = FARTHEST_LIMIT.default
 
     @classmethod
-    def of(cls, puzzle, goal=None, limit=FARTHEST_LIMIT.default) -> FarthestQuestion:
+    def of(
+        cls, puzzle: str, goal: str | None = None, limit: int | str = FARTHEST_LIMIT.default
+    ) -> FarthestQuestion:
         return cls(puzzle, goal, whole_number(limit, "limit", high=MAX_LIMIT))
 
 
@@ -234,7 +258,7 @@ class StatsQuestion(Question):
     params = (PUZZLE, GOAL)
 
     @classmethod
-    def of(cls, puzzle, goal=None) -> StatsQuestion:
+    def of(cls, puzzle: str, goal: str | None = None) -> StatsQuestion:
         return cls(puzzle, goal)
 
 
@@ -256,7 +280,7 @@ def _goal_or_to(goal: str | None, to: str | None) -> None:
 FLAGS = {True: True, False: False, "1": True, "true": True, "0": False, "false": False}
 
 
-def flag(value, what: str) -> bool:
+def flag(value: object, what: str) -> bool:
     """A yes/no parameter: true/false or 1/0 (HTTP gives text)."""
     found = FLAGS.get(value) if isinstance(value, (bool, str)) else None
     if found is None:
@@ -264,7 +288,7 @@ def flag(value, what: str) -> bool:
     return found
 
 
-def whole_number(value, what: str, *, high: int | None = None) -> int:
+def whole_number(value: object, what: str, *, high: int | None = None) -> int:
     """Parse a non-negative whole number from user input, naming the field when it is not."""
     if isinstance(value, bool):
         raise MalformedInput(f"{what} must be a whole number, got {value!r}")

@@ -7,6 +7,8 @@ one box. Widths are counted in terminal columns (katakana take two).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .text_width import pad, width
 
 # (up, down, left, right) -> the box-drawing character joining those arms
@@ -35,14 +37,14 @@ def framed_grid(rows: int, cols: int, region: list, text: list[str], inner: int)
     `text[cell]` what it shows (a region's text is the first non-empty one of its cells in a
     row), each cell `inner` columns wide inside."""
 
-    def same(r1, c1, r2, c2):
+    def same(r1: int, c1: int, r2: int, c2: int) -> bool:
         inside = 0 <= r1 < rows and 0 <= r2 < rows and 0 <= c1 < cols and 0 <= c2 < cols
         return inside and region[r1 * cols + c1] == region[r2 * cols + c2]
 
-    def across(r, c):  # a line above cell (r, c)
+    def across(r: int, c: int) -> bool:  # a line above cell (r, c)
         return 0 <= c < cols and not same(r - 1, c, r, c)
 
-    def down(r, c):  # a line left of cell (r, c)
+    def down(r: int, c: int) -> bool:  # a line left of cell (r, c)
         return 0 <= r < rows and not same(r, c - 1, r, c)
 
     lines = []
@@ -68,6 +70,6 @@ def framed_grid(rows: int, cols: int, region: list, text: list[str], inner: int)
     return lines
 
 
-def widest(texts) -> int:
+def widest(texts: Iterable[str]) -> int:
     """The columns the widest of `texts` takes (at least 1)."""
     return max([width(t) for t in texts] + [1])

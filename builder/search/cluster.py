@@ -35,7 +35,7 @@ import resource
 import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeVar, cast
 
 import numpy as np
 from distributed import Client, LocalCluster, get_worker, wait
@@ -46,6 +46,7 @@ from . import counting
 from .layered import (
     NO_MOVE,
     Codec,
+    Distinct,
     PackedResult,
     _children,
     _distinct_children,
@@ -90,6 +91,10 @@ class NumbersMoves(Codec, Protocol):
     def learn(self, numbered: Any) -> None:
         """Take the codes `number` gave (on a worker)."""
         ...
+
+
+#: What a task run on an owner's rows gives back (_with_local).
+Done = TypeVar("Done")
 
 
 def numbering(codec: Codec | None) -> NumbersMoves | None:
@@ -276,7 +281,7 @@ class ClusterResult(SearchResult):
     #: per layer, the bytes of children sent from one worker to another
     shuffled: list[int] = field(default_factory=list)
 
-    def chunks(self, size, part=(0, 1)):
+    def chunks(self, size: int, part: tuple[int, int] = (0, 1)) -> Iterator[tuple[list, ...]]:
         raise NotImplementedError("a cluster's rows are written by its workers (run_on_owners)")
 
     def bounds(self) -> list[tuple[str | None, str | None]]:
@@ -479,7 +484,9 @@ def _gathered(client: Client, futures: list, owners: list[str], doing: str) -> l
             )
 
 
-def _cuts(codec: Codec, goal, sources, radius, owners: int) -> list[int]:
+def _cuts(
+    codec: Codec, goal: str, sources: list[str], radius: int | None, owners: int
+) -> list[int]:
     """Where the owners' ranges meet: quantiles of the states of the first layers, found here
     (at most SAMPLE_STATES, so a few thousand states: not a layer of the build)."""
     if owners == 1:
@@ -529,7 +536,17 @@ class _Owner:
     met: Any = None
 
 
-def _start(token, codec, cuts, k, codes, earlier, memory, name, radius) -> None:
+def _start(
+    token: str,
+    codec: Codec,
+    cuts: list[int],
+    k: int,
+    codes: np.ndarray,
+    earlier: str,
+    memory: Budget | None,
+    name: str,
+    radius: int | None,
+) -> None:
     low = cuts[k - 1] if k > 0 else 0
     high = cuts[k] if k < len(cuts) else None
     mine = codes[(codes >= np.uint64(low)) & _below(codes, high)]
@@ -622,7 +639,9 @@ class _Met:
         return met
 
 
-def _merge(token: str, depth: int, k: int, lowest_parent: bool, *parts) -> tuple[int, int]:
+def _merge(
+    token: str, depth: int, k: int, lowest_parent: bool, *parts: Distinct
+) -> tuple[int, int]:
     """The children of this range (owner k's) from every owner: those new at `depth` become
     its layer. Returns how many, and the bytes that came from other workers."""
     owner = _OWNED[token]
@@ -664,7 +683,9 @@ def _earlier(owner: _Owner) -> list[np.ndarray]:
     }[owner.earlier]
 
 
-def _distinct_by_lowest_parent(codec: Codec, children, moves, counts):
+def _distinct_by_lowest_parent(
+    codec: Codec, children: np.ndarray, moves: np.ndarray, counts: counting.Limbs
+) -> Distinct:
     """As _distinct_children, each child keeping the move to its lowest parent (every part
     brings a child's move to its lowest parent in that part's range of parents)."""
     parents = codec.undo(children, moves)
@@ -695,7 +716,7 @@ def _summary(token: str, depths: int) -> tuple[int, int, list[str]]:
     return best, sum(len(i) for _, i in where), sorted(s for x in named for s in x)
 
 
-def _with_local(token: str, task: Callable, *args):
+def _with_local(token: str, task: Callable[..., Done], *args: object) -> Done:
     owner = _OWNED[token]
     local = PackedResult(
         goal="",

@@ -8,6 +8,8 @@ would wrap silently. A state has at most a few neighbours, so a limb's sum stays
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 
 LIMB_BITS = 32
@@ -40,7 +42,7 @@ def sum_runs(starts: np.ndarray, sources: np.ndarray, counts: Limbs) -> Limbs:
     return _carried(np.add.reduceat(limb[sources].astype(np.uint64), starts) for limb in counts)
 
 
-def _carried(columns) -> Limbs:
+def _carried(columns: Iterable[np.ndarray]) -> Limbs:
     """Limb sums (uint64, least significant first) carried into 32-bit limbs."""
     total: Limbs = []
     carry: np.ndarray | None = None
@@ -62,7 +64,7 @@ def may_exceed(counts: Limbs, bits: int) -> bool:
     return len(counts) > whole + 1 or bool(counts[whole].max(initial=0) >> rest)
 
 
-def take(counts: Limbs, index) -> Limbs:
+def take(counts: Limbs, index: np.ndarray | slice) -> Limbs:
     return [limb[index] for limb in counts]
 
 

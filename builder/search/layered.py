@@ -22,10 +22,11 @@ import itertools
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, cast
 
 import numpy as np
 
+from ..kinds.peg.classes import PackedClasses
 from ..puzzle import Move
 from . import counting
 from .memory import MemoryGuard
@@ -35,6 +36,12 @@ SQL_INT_BITS = SQL_INT_MAX.bit_length()
 
 NO_MOVE = -1
 MOVE_BITS = 16  # move codes are int16
+
+
+#: What expanding a layer gives: (children, the move code of each, the index of its parent).
+Children = tuple[np.ndarray, np.ndarray, np.ndarray]
+#: A layer's distinct children: (sorted states, a move code each, their solution counts).
+Distinct = tuple[np.ndarray, np.ndarray, counting.Limbs]
 
 
 class Codec(Protocol):
@@ -50,11 +57,15 @@ class Codec(Protocol):
 
     def decode(self, codes: np.ndarray) -> list[str]: ...
 
-    def expand(
-        self, codes: np.ndarray, came_by: np.ndarray | None = None
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]: ...
+    def expand(self, codes: np.ndarray, came_by: np.ndarray | None = None) -> Children: ...
 
     def undo(self, codes: np.ndarray, moves: np.ndarray) -> np.ndarray: ...
+
+
+class NamesParentMoves(Codec, Protocol):
+    """A codec that names the move leading from each child to its parent (by_parent)."""
+
+    def move_between(self, children: np.ndarray, parents: np.ndarray) -> np.ndarray: ...
 
 
 def layered_bfs(
@@ -128,7 +139,7 @@ def layered_bfs(
 CHILDREN_AT_ONCE = 8_000_000
 
 
-def by_parent(codec, layer_states: int) -> bool:
+def by_parent(codec: Codec, layer_states: int) -> bool:
     """Whether the children of a layer of `layer_states` states take the move to their
     lowest parent (the codec names it: `move_between`; a child and its parent's index then
     share one sort key), rather than their lowest move code. The cluster search asks it of
@@ -138,7 +149,13 @@ def by_parent(codec, layer_states: int) -> bool:
     return named and codec.state_bits + parent_bits <= 64
 
 
-def _children(codec, current, came_by, counts, lowest_parent: bool | None = None):
+def _children(
+    codec: Codec,
+    current: np.ndarray,
+    came_by: np.ndarray | None,
+    counts: counting.Limbs,
+    lowest_parent: bool | None = None,
+) -> tuple[np.ndarray, np.ndarray, counting.Limbs, int]:
     """The distinct children of a layer, sorted, with a move code and a count each, and how
     many children the layer expanded to before they were made distinct (the memory guard's
     branching factor). `lowest_parent`: see by_parent (default: asked of this layer)."""
@@ -154,8 +171,9 @@ def _children(codec, current, came_by, counts, lowest_parent: bool | None = None
     parts = []
     for low, high in itertools.pairwise([0, *cuts, None]):
         children, moves, parents = expansion.between(low, high)
-        if lowest_parent:
-            parts.append(_distinct_by_parent(codec, current, children, parents, counts))
+        if lowest_parent:  # by_parent: the codec names the move to a parent
+            named = cast(NamesParentMoves, codec)
+            parts.append(_distinct_by_parent(named, current, children, parents, counts))
         else:
             parts.append(_distinct_children(children, moves, parents, counts, codec.state_bits))
         del children, moves, parents
@@ -171,7 +189,13 @@ def _children(codec, current, came_by, counts, lowest_parent: bool | None = None
     )
 
 
-def _distinct_children(children, moves, parents, counts, state_bits: int):
+def _distinct_children(
+    children: np.ndarray,
+    moves: np.ndarray,
+    parents: np.ndarray,
+    counts: counting.Limbs,
+    state_bits: int,
+) -> Distinct:
     """Sorted distinct children, each with one move code that reaches it and its number of
     optimal solutions through these parents: the sum of their counts (each parent reaches a
     child once, as its one blank moves to a cell in one way only). Of these the caller keeps
@@ -197,7 +221,13 @@ def _distinct_children(children, moves, parents, counts, state_bits: int):
     return found, moves[index], counting.sum_into(group, parents, counts, len(found))
 
 
-def _distinct_by_parent(codec, current, children, parents, counts):
+def _distinct_by_parent(
+    codec: NamesParentMoves,
+    current: np.ndarray,
+    children: np.ndarray,
+    parents: np.ndarray,
+    counts: counting.Limbs,
+) -> Distinct:
     """As _distinct_children, where a child and its parent's index share one word: a plain
     sort (no argsort, no gather) then groups each child's parents, and the codec names the
     move from the first parent to the child (`move_between`)."""
@@ -237,7 +267,7 @@ class PackedResult(SearchResult):
     def rows(self) -> int:
         return sum(len(layer) for layer in self.layers)
 
-    def keep_classes(self, classes, move_images: list[list[int]]) -> None:
+    def keep_classes(self, classes: PackedClasses, move_images: list[list[int]]) -> None:
         """Keep one state of each class of symmetric states, its representative (`classes`:
         builder.kinds.peg.classes.PackedClasses). The histogram and the most solved states stay
         those of every state; each layer shrinks in place, so memory only falls."""
@@ -325,7 +355,7 @@ class PackedResult(SearchResult):
                 columns += (np.concatenate(fixed_parts)[order].tolist(),)
             yield columns
 
-    def _buckets(self, size: int):
+    def _buckets(self, size: int) -> list[tuple[np.uint64, np.uint64 | None]]:
         """Boundaries that cut the key space into buckets of about `size` states."""
         count = math.ceil(self.rows / size)
         if count <= 1:
@@ -337,14 +367,14 @@ class PackedResult(SearchResult):
         return list(itertools.pairwise(edges))
 
 
-def _for_sql(counts) -> list:
+def _for_sql(counts: counting.Limbs) -> list[int] | list[int | str]:
     """Counts as SQLite binds them; looking for one too large for its integers only when the
     limbs say there may be one (scanning every count costs as much as converting it)."""
     values = counting.to_ints(counts)
     return for_sql(values) if counting.may_exceed(counts, SQL_INT_BITS) else values
 
 
-def _trimmed(counts):
+def _trimmed(counts: counting.Limbs) -> counting.Limbs:
     """Limbs without the zero ones on top (padding), so common counts convert fast."""
     while len(counts) > 1 and not counts[-1].any():
         counts = counts[:-1]

@@ -7,6 +7,8 @@ seen, which in breadth-first order is at its shortest distance from the goal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..move_codes import MoveCodes
 from ..puzzle import Puzzle
 from .result import MOST_SOLVED_KEPT, TableResult
@@ -16,7 +18,7 @@ def breadth_first(
     puzzle: Puzzle,
     goal: str,
     radius: int | None = None,
-    progress=None,
+    progress: Callable[[int, int], None] | None = None,
     sources: list[str] | None = None,
 ) -> TableResult:
     """Every state within `radius` moves of `goal` (all when None), with depth, move, pred and

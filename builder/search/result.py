@@ -21,7 +21,7 @@ MOST_SOLVED_KEPT = 100
 SQL_INT_MAX = 2**63 - 1
 
 
-def for_sql(values: list[int]) -> list:
+def for_sql(values: list[int]) -> list[int] | list[int | str]:
     """Counts as SQLite can bind them: a count beyond a 64-bit integer as its exact decimal."""
     if values and max(values) > SQL_INT_MAX:
         return [v if v <= SQL_INT_MAX else str(v) for v in values]

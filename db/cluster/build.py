@@ -5,7 +5,10 @@ main file (db.cluster.write). Imported only by `puzzledb build --cluster`: Dask 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
+
+from distributed import Client
 
 from puzzledb.builder.core.errors import ClusterFailed, MalformedInput
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
@@ -13,6 +16,7 @@ from puzzledb.builder.puzzle import Puzzle
 from puzzledb.builder.search import cluster as cluster_search
 from puzzledb.builder.search import codecs
 from puzzledb.builder.search.layered import Codec
+from puzzledb.builder.search.memory import Budget
 from puzzledb.builder.search.progress import Progress
 
 from . import read as sharded
@@ -29,8 +33,8 @@ def build_to(
     radius: int | None = None,
     progress: Progress | None = None,
     compact: bool = True,
-    memory=None,
-    on_client=None,
+    memory: Budget | None = None,
+    on_client: Callable[[Client], object] | None = None,
 ) -> dict:
     """As db.build.build_to, the search and the writing of rows done by the workers of the
     cluster `cluster` names (local:N or tcp://HOST:PORT). `on_client(client)` is for tests

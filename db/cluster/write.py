@@ -15,10 +15,17 @@ import hashlib
 import secrets
 import sqlite3
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
-from sqlalchemy import text
+from sqlalchemy import Engine, text
 
+from puzzledb.builder.puzzle import Puzzle
 from puzzledb.builder.search.progress import Progress
+from puzzledb.builder.search.result import SearchResult
+
+if TYPE_CHECKING:  # the cluster search imports Dask, which a build on one machine needs not
+    from puzzledb.builder.search.cluster import ClusterResult
+    from puzzledb.builder.search.layered import PackedResult
 
 from .. import schema, store
 from ..connection import _uri, existing_file
@@ -30,7 +37,13 @@ SUFFIX = ".shard"
 WANTED = ".wanted" + SUFFIX
 
 
-def save_sharded(path: Path, puzzle, result, started: float, progress=None) -> dict:
+def save_sharded(
+    path: Path,
+    puzzle: Puzzle,
+    result: ClusterResult,
+    started: float,
+    progress: Progress | None = None,
+) -> dict:
     """Store a ClusterResult (builder.search.cluster) as shards beside `path` and a manifest
     in it; returns the new puzzles row."""
     progress = progress or Progress()
@@ -38,7 +51,16 @@ def save_sharded(path: Path, puzzle, result, started: float, progress=None) -> d
     written: list[Path] = []
     wanted: list[Path] = []
 
-    def save(engine, puzzle, result, started, progress, side_file=None) -> dict:
+    def save(
+        engine: Engine,
+        puzzle: Puzzle,
+        result: SearchResult,
+        started: float,
+        progress: Progress | None,
+        side_file: Path | None = None,
+    ) -> dict:
+        result = cast("ClusterResult", result)  # the one save_sharded was given
+        progress = progress or Progress()
         with engine.begin() as conn:
             row = store._begin_build(conn, puzzle, result)
             table, token = row["node_table"], secrets.token_hex(16)
@@ -83,7 +105,18 @@ def save_sharded(path: Path, puzzle, result, started: float, progress=None) -> d
     return row
 
 
-def write_shard(local, k, folder, name, table, token, low, high, stores_pred, wanted) -> dict:
+def write_shard(
+    local: PackedResult,
+    k: int,
+    folder: str,
+    name: str,
+    table: str,
+    token: str,
+    low: str | None,
+    high: str | None,
+    stores_pred: bool,
+    wanted: str,
+) -> dict:
     """On a worker: the rows of its range (a PackedResult of its layers) into a new shard file
     `folder/name`, sorted, with the depth index and the build's token; its manifest row.
 
@@ -106,7 +139,16 @@ def write_shard(local, k, folder, name, table, token, low, high, stores_pred, wa
     return row
 
 
-def _write_shard(local, k, where: Path, table, token, low, high, stores_pred) -> dict:
+def _write_shard(
+    local: PackedResult,
+    k: int,
+    where: Path,
+    table: str,
+    token: str,
+    low: str | None,
+    high: str | None,
+    stores_pred: bool,
+) -> dict:
     name = where.name
     where.unlink(missing_ok=True)
     local.stores_pred = stores_pred
@@ -144,7 +186,7 @@ def _write_shard(local, k, where: Path, table, token, low, high, stores_pred) ->
 
 
 def _write_shards(
-    result, folder: Path, names: list[str], table: str, token: str, wanted: str
+    result: ClusterResult, folder: Path, names: list[str], table: str, token: str, wanted: str
 ) -> list[dict]:
     args = [
         (k, str(folder), name, table, token, low, high, result.stores_pred, wanted)

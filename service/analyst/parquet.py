@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from types import ModuleType
 from typing import IO, Any
 
 from puzzledb.builder.search.result import SQL_INT_MAX
@@ -32,9 +33,11 @@ INSTALL = "pip install 'puzzledb[parquet]' (or '.[parquet]' in a checkout)"
 ROW_GROUP = 100_000
 #: Partition folders are named depth=N; each holds one file.
 PARTITION_FILE = "part-0.parquet"
+#: A pyarrow object (schema, writer, record batch): Any, as pyarrow ships no types.
+Arrow = Any
 
 
-def pyarrow_modules():
+def pyarrow_modules() -> tuple[ModuleType, ModuleType]:
     """(pyarrow, pyarrow.parquet), or MissingExtra naming the extra to install."""
     try:
         import pyarrow
@@ -89,7 +92,7 @@ def _is_depth_name(name: str) -> bool:
     return key == "depth" and value.isdigit()
 
 
-def _schema(pa, build: Build, with_depth: bool):
+def _schema(pa: ModuleType, build: Build, with_depth: bool) -> Arrow:
     exact = pa.int64() if build.max_solutions <= SQL_INT_MAX else pa.string()
     fields = [
         pa.field("puzzle", pa.string(), nullable=False),
@@ -105,7 +108,9 @@ def _schema(pa, build: Build, with_depth: bool):
     return pa.schema(fields)
 
 
-def _write_groups(pa, writer, schema, build: Build, batches: Iterable[list[tuple]]) -> int:
+def _write_groups(
+    pa: ModuleType, writer: Arrow, schema: Arrow, build: Build, batches: Iterable[list[tuple]]
+) -> int:
     """Batches of rows as record batches, written ROW_GROUP rows to a row group."""
     as_text = pa.types.is_string(schema.field("solutions").type)
     held: list[Any] = []
@@ -123,7 +128,9 @@ def _write_groups(pa, writer, schema, build: Build, batches: Iterable[list[tuple
     return count
 
 
-def _record_batch(pa, schema, build: Build, batch: list[tuple], as_text: bool):
+def _record_batch(
+    pa: ModuleType, schema: Arrow, build: Build, batch: list[tuple], as_text: bool
+) -> Arrow:
     states, depths, preds, moves, solutions = zip(*batch)
     columns: dict[str, Any] = {
         "puzzle": pa.array([build.name] * len(batch), pa.string()),

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from puzzledb.builder.core.errors import MalformedInput
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.service.errors import CannotWrite
 
 from ..answer_types import StatsAnswer
+
+if TYPE_CHECKING:  # matplotlib is loaded only when a picture is asked for
+    from matplotlib.figure import Figure
 
 EXTENSIONS = (".png", ".svg")
 WIDTH, HEIGHT, DPI = 800, 480, 100
@@ -101,7 +105,7 @@ def tick_label(value: int) -> str:
     return f"{value:,}"
 
 
-def _save(figure, path: str | Path, suffix: str) -> None:
+def _save(figure: Figure, path: str | Path, suffix: str) -> None:
     try:
         with open(path, "wb") as out:
             figure.savefig(out, format=suffix[1:], dpi=DPI)

@@ -33,7 +33,7 @@ CHUNK = 65536
 WAIT_SLICE = 0.05
 
 
-def cell(value) -> str:
+def cell(value: object) -> str:
     """Text of one value for a table or CSV: NULL is empty, a blob is an SQL hex literal."""
     if value is None:
         return ""
@@ -42,7 +42,7 @@ def cell(value) -> str:
     return str(value)
 
 
-def json_value(value):
+def json_value(value: object) -> object:
     """A value JSON can carry: a blob as its hex literal, an infinity (1e999) as text."""
     if isinstance(value, bytes):
         return "x'" + value.hex() + "'"
@@ -122,7 +122,7 @@ def _limited(rows: Iterable[tuple], limit: int) -> tuple[Iterator[tuple], list[b
     if not limit:
         return iter(rows), cut
 
-    def taken():
+    def taken() -> Iterator[tuple]:
         source = iter(rows)
         yield from islice(source, limit)
         cut[0] = next(source, None) is not None

@@ -10,6 +10,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Protocol
 
 from puzzledb.builder.core.errors import Interrupted, PuzzledbError
@@ -142,7 +143,7 @@ class _Run:
             raise
         return self.outcome
 
-    def _one(self, builder, job: Job, started: float) -> None:
+    def _one(self, builder: ModuleType, job: Job, started: float) -> None:
         plan, outcome = self.plan, self.outcome
         row = builder.build_to(
             plan.database,

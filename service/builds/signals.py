@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import signal
 import threading
+from collections.abc import Callable
+from types import FrameType
+from typing import NoReturn
 
 from puzzledb.builder.search.progress import Progress
+
+#: What signal.signal gives back: the handler a build's own replaced.
+_Handler = Callable[[int, FrameType | None], object] | int | None
 
 
 class BuildInterrupted(KeyboardInterrupt):
@@ -23,28 +29,30 @@ class BuildSignals:
     transaction rolls back), except while a build commits: from then until the command has
     recorded it as stored they wait, so the message names exactly the builds stored."""
 
-    def __init__(self):
-        self.held, self.pending, self.previous = False, None, {}
+    def __init__(self) -> None:
+        self.held = False
+        self.pending: int | None = None
+        self.previous: dict[int, _Handler] = {}
         self.arrived: int | None = None  # the first signal, once one has been raised
 
-    def __enter__(self):
+    def __enter__(self) -> BuildSignals:
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGINT, signal.SIGTERM):
                 if signal.getsignal(signum) is not signal.SIG_IGN:
                     self.previous[signum] = signal.signal(signum, self._arrived)
         return self
 
-    def __exit__(self, *exc_info):
+    def __exit__(self, *exc_info: object) -> None:
         for signum, handler in self.previous.items():
             signal.signal(signum, handler)
 
-    def _arrived(self, signum, frame):
+    def _arrived(self, signum: int, frame: FrameType | None) -> None:
         if self.held:
             self.pending = signum
         else:
             self._raise(signum)
 
-    def _raise(self, signum: int):
+    def _raise(self, signum: int) -> NoReturn:
         if self.arrived is None:
             self.arrived = signum
         raise BuildInterrupted(signum)

@@ -17,8 +17,9 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 import click
 
@@ -51,14 +52,20 @@ from .options import (
     setting_options,
 )
 
+if TYPE_CHECKING:
+    from puzzledb.builder.search.progress import Progress
 
-def _answers(db_path) -> Answers:
+#: How an answer reads as text: service.cli_text's formatters, the board's look bound in.
+Formatter = Callable[[Any], str]  # Any: each takes its own kind of answer (answer_types)
+
+
+def _answers(db_path: str | None) -> Answers:
     path = resolve_path(db_path)
     hint = f" --db {db_path}" if db_path else ""
     return Answers(reader(path), db_hint=hint, db_name=shown(str(path), PATH_SHOWN))
 
 
-def _emit(answer: Mapping[str, object], as_json: bool, human) -> None:
+def _emit(answer: Mapping[str, object], as_json: bool, human: Formatter) -> None:
     """The answer as one JSON object, or as `human(answer)` makes it read: the text
     formatters (service.cli.text, and text_width with them) load only for text."""
     if as_json:
@@ -69,7 +76,7 @@ def _emit(answer: Mapping[str, object], as_json: bool, human) -> None:
 
 @click.group(cls=PuzzledbGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="puzzledb")
-def main():
+def main() -> None:
     """puzzledb: optimal solutions of sliding-block and peg puzzles, precomputed in SQLite."""
 
 
@@ -77,7 +84,7 @@ def main():
 @db_option
 @json_option
 @reports_errors
-def list_command(db_path, as_json):
+def list_command(db_path: str | None, as_json: bool) -> None:
     """The catalogue, and which goals of each puzzle are built."""
     path = resolve_path(db_path)
     if existing_file(path):
@@ -163,7 +170,13 @@ def list_command(db_path, as_json):
 @json_option
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
 @reports_errors
-def build_command(names, db_path, as_json, quiet, **options):
+def build_command(
+    names: tuple[str, ...],
+    db_path: str | None,
+    as_json: bool,
+    quiet: bool,
+    **options: Unpack[BuildFlags],
+) -> None:
     """Search puzzles from a goal and store every state (replacing an old build).
 
     \b
@@ -192,16 +205,34 @@ def build_command(names, db_path, as_json, quiet, **options):
         click.echo(json.dumps(answer, ensure_ascii=False))
 
 
+class BuildFlags(TypedDict):
+    """The options of `build` that go to its plan as they are (builds.plan checks them)."""
+
+    build_all: bool
+    goal: str | None
+    all_goals: bool
+    radius: str | None
+    compact: bool
+    classes: bool
+    definition: str | None
+    rows: str | None
+    cols: str | None
+    blank: str | None
+    metric: str | None
+    cluster: str | None
+    memory: str | None
+
+
 class _BuildReporter:
     """What `build` prints as it goes: the progress display on stderr (none with --quiet or
     --json), a line per stored build (none with --quiet or --json), and each warning at once
     (even with --quiet; with --json the answer carries them)."""
 
-    def __init__(self, quiet: bool, as_json: bool):
+    def __init__(self, quiet: bool, as_json: bool) -> None:
         self.quiet, self.as_json = quiet, as_json
         self.shows_warnings = not as_json
 
-    def progress(self, name: str):
+    def progress(self, name: str) -> Progress:
         from .progress import for_build
 
         return for_build(name, self.quiet or self.as_json)
@@ -235,7 +266,7 @@ class _BuildReporter:
 @db_option
 @json_option
 @reports_errors
-def remove_command(name, goal, db_path, as_json):
+def remove_command(name: str, goal: str | None, db_path: str | None, as_json: bool) -> None:
     """Remove a build of a puzzle from the database, in one transaction (every goal of it, or
     the one --goal names); its shard files too, if a cluster built it.
 
@@ -290,7 +321,7 @@ def remove_command(name, goal, db_path, as_json):
         click.echo(f"warning: {warning}", err=True)
 
 
-def _goal_to_remove(db_path, name: str, goal: str | None) -> str | None:
+def _goal_to_remove(db_path: str | None, name: str, goal: str | None) -> str | None:
     """The goal as the build stores it (a state typed with separators, in canonical text), the
     file checked to be a puzzledb database first: refused there, nothing is changed."""
     database = reader(resolve_path(db_path))
@@ -321,20 +352,22 @@ TO_HELP = (
 @click.argument("state")
 @click.option("--to", "to", metavar="TARGET", help=TO_HELP)
 @lookup_options
-def path_command(name, state, to, goal, db_path, as_json):
+def path_command(
+    name: str, state: str, to: str | None, goal: str | None, db_path: str | None, as_json: bool
+) -> None:
     """An optimal path from STATE to the goal (or to TARGET), board by board."""
     resolved, answer = _answers(db_path).ask(PathQuestion.of(name, state, goal, to))
     _emit(answer, as_json, _drawn(resolved, "path_text"))
 
 
-def _text(name: str):
+def _text(name: str) -> Callable[..., str]:
     """The formatter `name` of service.cli.text, imported only when text is printed."""
     from . import text as cli_text
 
     return getattr(cli_text, name)
 
 
-def _drawn(resolved: Resolved, text: str):
+def _drawn(resolved: Resolved, text: str) -> Formatter:
     """cli_text's `text(puzzle, answer)` as a one-argument formatter: drawing boards needs the
     look of the puzzle the answer was made with."""
     return lambda answer: _text(text)(resolved.puzzle, answer)
@@ -351,7 +384,15 @@ def _drawn(resolved: Resolved, text: str):
     help="Answer for a state the build does not hold too (a dead end): depth none.",
 )
 @lookup_options
-def moves_command(name, state, to, any_state, goal, db_path, as_json):
+def moves_command(
+    name: str,
+    state: str,
+    to: str | None,
+    any_state: bool,
+    goal: str | None,
+    db_path: str | None,
+    as_json: bool,
+) -> None:
     """Every legal move from STATE, the state it leads to and its depth, best first."""
     question = MovesQuestion.of(name, state, goal, to, any_state)
     resolved, answer = _answers(db_path).ask(question)
@@ -382,7 +423,16 @@ def moves_command(name, state, to, any_state, goal, db_path, as_json):
     help="Start after this state (the last of the previous page): as fast however deep the page.",
 )
 @lookup_options
-def depth_command(name, d, limit, offset, after, goal, db_path, as_json):
+def depth_command(
+    name: str,
+    d: str,
+    limit: str,
+    offset: str,
+    after: str | None,
+    goal: str | None,
+    db_path: str | None,
+    as_json: bool,
+) -> None:
     """The states exactly D moves from the goal (a page of them, in state order; a peg build
     of classes: class by class)."""
     question = DepthQuestion.of(name, d, goal, limit, offset, after)
@@ -400,7 +450,9 @@ def depth_command(name, d, limit, offset, after, goal, db_path, as_json):
     help="At most this many states.",
 )
 @lookup_options
-def farthest_command(name, limit, goal, db_path, as_json):
+def farthest_command(
+    name: str, limit: str, goal: str | None, db_path: str | None, as_json: bool
+) -> None:
     """The states that need the most moves."""
     resolved, answer = _answers(db_path).ask(FarthestQuestion.of(name, goal, limit))
     _emit(answer, as_json, _drawn(resolved, "farthest_text"))
@@ -413,7 +465,9 @@ def farthest_command(name, limit, goal, db_path, as_json):
 @db_option
 @json_option
 @reports_errors
-def stats_command(name, goal, plot, db_path, as_json):
+def stats_command(
+    name: str, goal: str | None, plot: str | None, db_path: str | None, as_json: bool
+) -> None:
     """How many states, how far the farthest is, and how many lie at each depth."""
     question = StatsQuestion.of(name, goal)
     if plot is None:
@@ -438,7 +492,7 @@ def stats_command(name, goal, plot, db_path, as_json):
 @setting_options(*SERVE, *(s for s in APP if s.option))
 @click.option("--access-log", is_flag=True, help="Log one line per request to stderr.")
 @reports_errors
-def serve_command(db_path, access_log, **given):
+def serve_command(db_path: str | None, access_log: bool, **given: object) -> None:
     """Answer over HTTP (JSON) from the database, read-only, with gunicorn."""
     from ..http.serve import serve  # gunicorn and Flask load only for this command
 
@@ -449,11 +503,11 @@ def serve_command(db_path, access_log, **given):
     serve(resolve_path(db_path), given, access_log=access_log)
 
 
-def _json_means_format(command):
+def _json_means_format(command: Callable[..., None]) -> Callable[..., None]:
     """`--json` is `--format json`, and either makes errors JSON too."""
 
     @functools.wraps(command)
-    def wrapper(*args, fmt, as_json, **kwargs):
+    def wrapper(*args: object, fmt: str, as_json: bool, **kwargs: object) -> None:
         as_json = as_json or fmt == "json"
         return command(*args, fmt="json" if as_json else fmt, as_json=as_json, **kwargs)
 
@@ -491,7 +545,15 @@ def _json_means_format(command):
 @json_option
 @_json_means_format
 @reports_errors
-def sql_command(query, fmt, limit, params, sql_time_limit, db_path, as_json):
+def sql_command(
+    query: str,
+    fmt: str,
+    limit: str | None,
+    params: tuple[tuple[str, str], ...],
+    sql_time_limit: str,
+    db_path: str | None,
+    as_json: bool,
+) -> None:
     """Run one read-only SQL query; anything that would write is refused (exit 2).
 
     \b
@@ -504,11 +566,11 @@ def sql_command(query, fmt, limit, params, sql_time_limit, db_path, as_json):
 
     from ..analyst import sql_output
 
-    limit = None if limit is None else whole_number(limit, "limit")
+    rows = None if limit is None else whole_number(limit, "limit")
     seconds = adhoc.parse_time_limit(sql_time_limit)
     try:
         with adhoc.run(resolve_path(db_path), query, params, seconds, since=started) as result:
-            cut = sql_output.write(sys.stdout, fmt, result, limit)
+            cut = sql_output.write(sys.stdout, fmt, result, rows)
     except sql_output.Reported as stop:  # the JSON object ends with the error
         sys.exit(exit_status(stop.error))
     except adhoc.Abandoned as stop:  # the output could not be finished
@@ -518,7 +580,7 @@ def sql_command(query, fmt, limit, params, sql_time_limit, db_path, as_json):
     except BrokenPipeError:
         _quiet_stdout()
         sys.exit(EXIT_OUTPUT_CLOSED)
-    if cut and limit is None and fmt != "table":
+    if cut and rows is None and fmt != "table":
         cap = sql_output.default_limit(fmt)
         click.echo(
             f"puzzledb sql: stopped after {cap:,} rows, the cap for csv and json; "
@@ -562,7 +624,15 @@ def _quiet_stdout() -> None:
 @db_option
 @json_option
 @reports_errors
-def export_command(name, goal, fmt, partition, output, db_path, as_json):
+def export_command(
+    name: str,
+    goal: str | None,
+    fmt: str,
+    partition: str | None,
+    output: str | None,
+    db_path: str | None,
+    as_json: bool,
+) -> None:
     """Every state of a build with its depth, pred and move, streamed in state order (a peg
     build of classes: class by class), as CSV, JSON Lines or Parquet."""
     from puzzledb.db import export_rows
@@ -581,9 +651,11 @@ def export_command(name, goal, fmt, partition, output, db_path, as_json):
     with answers.connection() as conn:
         _, build = answers.resolve(conn, name, goal)
     if fmt == "parquet" and partition:
+        assert output is not None  # checked above: parquet writes a file
         with output_file.replacing_folder(output, parquet.is_partitioned_export) as folder:
             count = parquet.write_partitions(folder, answers.database, build)
     elif fmt == "parquet":
+        assert output is not None  # checked above: parquet writes a file
         with output_file.replacing(output, binary=True, stdout_too=False) as out:
             count = parquet.write_file(out, answers.database, build)
     else:
@@ -619,7 +691,7 @@ def export_command(name, goal, fmt, partition, output, db_path, as_json):
 @click.option("--output", "-o", metavar="FILE", help="Write to FILE instead of stdout.")
 @db_option
 @reports_errors
-def datasette_metadata_command(output, db_path):
+def datasette_metadata_command(output: str | None, db_path: str | None) -> None:
     """Metadata for Datasette: descriptions of every table and column, and canned queries.
 
     \b

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import signal
 import sys
+from types import FrameType
 
 
 def main() -> None:
     arrived: list[int] = []
 
-    def note(signum, _frame):
+    def note(signum: int, _frame: FrameType | None) -> None:
         if not arrived:
             arrived.append(signum)
 

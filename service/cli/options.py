@@ -11,6 +11,8 @@ import re
 import signal
 import sqlite3
 import sys
+from collections.abc import Callable, Iterator
+from typing import Any, NoReturn, ParamSpec, TypeVar
 
 import click
 
@@ -22,8 +24,14 @@ from puzzledb.service.errors import CannotWrite, UsageFault
 
 from ..settings import Setting
 
+#: A command's function, before or after click's decorators: what an option decorator takes.
+Command = TypeVar("Command", bound=Callable[..., object])
+#: The parameters and result of a command that reports_errors wraps, kept as they are.
+P = ParamSpec("P")
+R = TypeVar("R")
 
-def db_option(f):
+
+def db_option(f: Command) -> Command:
     return click.option(
         "--db",
         "db_path",
@@ -32,11 +40,11 @@ def db_option(f):
     )(f)
 
 
-def json_option(f):
+def json_option(f: Command) -> Command:
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(f)
 
 
-def goal_option(f):
+def goal_option(f: Command) -> Command:
     return click.option(
         "--goal", metavar="STATE", help="Goal arrangement (default: the puzzle's)."
     )(f)
@@ -50,7 +58,9 @@ class WholeNumber(click.ParamType):
 
     name = "integer"
 
-    def convert(self, value, param, ctx):
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> object:
         return value
 
 
@@ -58,11 +68,11 @@ class WholeNumber(click.ParamType):
 WHOLE_NUMBER = WholeNumber()
 
 
-def setting_options(*settings: Setting):
+def setting_options(*settings: Setting) -> Callable[[Command], Command]:
     """A click option for each setting, its default and help from the one declaration; the
     parameter is the setting's name."""
 
-    def decorate(f):
+    def decorate(f: Command) -> Command:
         for setting in reversed(settings):
             if setting.option is None:
                 raise ValueError(f"{setting.name} is the app's own, not an option")
@@ -90,17 +100,17 @@ def _bounded(setting: Setting) -> click.ParamType | None:
     return click.IntRange(int(low), int(high))
 
 
-def lookup_options(command):
+def lookup_options(command: Callable[P, R]) -> Callable[P, R]:
     """--goal, --db and --json, with errors reported: what every lookup command takes."""
     return goal_option(db_option(json_option(reports_errors(command))))
 
 
-def reports_errors(command):
+def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
     """Turn puzzledb errors into a message (or JSON) and the exit status that names them."""
 
     @functools.wraps(command)
-    def wrapper(*args, **kwargs):
-        as_json = kwargs.get("as_json", False)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        as_json = bool(kwargs.get("as_json", False))  # --json: a flag, so a bool already
         try:
             return command(*args, **kwargs)
         except PuzzledbError as error:
@@ -111,7 +121,10 @@ def reports_errors(command):
             if not _database_error(error):
                 raise
             cause = getattr(error, "orig", error)
-            path = shown(str(resolve_path(kwargs.get("db_path"))), PATH_SHOWN)
+            db_path = kwargs.get("db_path")  # --db: text, or None for the default
+            path = shown(
+                str(resolve_path(db_path if isinstance(db_path, str) else None)), PATH_SHOWN
+            )
             fail(DatabaseFault(f"cannot use the database at {path}: {cause}"), as_json)
         except KeyboardInterrupt as interrupt:
             signum = getattr(interrupt, "signum", signal.SIGINT)
@@ -166,7 +179,7 @@ def exit_status(error: PuzzledbError) -> int:
     return EXIT_STATUS.get(error.code, 1)
 
 
-def fail(error: PuzzledbError, as_json: bool):
+def fail(error: PuzzledbError, as_json: bool) -> NoReturn:
     """Say `error` (one JSON object on stdout with --json, else a line on stderr) and exit
     with its status."""
     try:
@@ -196,10 +209,10 @@ class DashedValues(click.Command):
 LONG_OPTION = re.compile(r"--[A-Za-z][\w-]*(=.*)?", re.DOTALL)
 
 
-def _values_after_options(params, args: list[str]) -> list[str]:
+def _values_after_options(params: list[click.Parameter], args: list[str]) -> list[str]:
     """`args` reordered as options, '--', values, when a value starting with '-' would
     otherwise be read as an option; unchanged when none would."""
-    takes = {}  # option string -> how many values follow it
+    takes: dict[str, int] = {}  # option string -> how many values follow it
     for param in params:
         if isinstance(param, click.Option):
             count = 0 if param.is_flag or param.count else param.nargs
@@ -233,20 +246,26 @@ class PuzzledbGroup(click.Group):
 
     command_class = DashedValues
 
-    def make_context(self, info_name, args, parent=None, **extra):
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,  # Any: click's own signature, handed on as it is
+    ) -> click.Context:
         as_json = "--json" in args
         with _usage_errors(as_json):
             ctx = super().make_context(info_name, args, parent, **extra)
         ctx.meta["puzzledb.json"] = as_json
         return ctx
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> object:
         with _usage_errors(ctx.meta.get("puzzledb.json", False)):
             return super().invoke(ctx)
 
 
 @contextlib.contextmanager
-def _usage_errors(as_json: bool):
+def _usage_errors(as_json: bool) -> Iterator[None]:
     try:
         yield
     except click.UsageError as error:

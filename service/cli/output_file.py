@@ -20,7 +20,8 @@ import signal
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from types import FrameType
+from typing import IO, Any, NoReturn
 
 from puzzledb.builder.core.errors import Interrupted
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
@@ -157,7 +158,7 @@ def _interruptible(output: str) -> Iterator[None]:
     signal reached SQLite first and it answered with its own "interrupted" error."""
     arrived: list[int] = []
 
-    def stop(signum, frame):
+    def stop(signum: int, frame: FrameType | None) -> NoReturn:
         arrived.append(signum)
         raise _Stopped(signum)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import TextIO
 
 from puzzledb.builder.search.progress import Progress
 
@@ -11,7 +12,7 @@ from puzzledb.builder.search.progress import Progress
 class TerminalProgress(Progress):
     """Layer, states so far, rate and elapsed time; at most ten redraws a second."""
 
-    def __init__(self, label: str, stream=None):
+    def __init__(self, label: str, stream: TextIO | None = None) -> None:
         self.label, self.stream = label, stream or sys.stderr
         self.started = time.perf_counter()
         self.last = 0.0
@@ -58,7 +59,7 @@ def _rate(per_second: float) -> str:
 class Waits(Progress):
     """Where stderr is no terminal (a log): only what the build waits for, a line each."""
 
-    def __init__(self, label: str, stream=None):
+    def __init__(self, label: str, stream: TextIO | None = None) -> None:
         self.label, self.stream = label, stream or sys.stderr
 
     def waiting(self, message: str) -> None:
@@ -66,7 +67,7 @@ class Waits(Progress):
         self.stream.flush()
 
 
-def for_build(label: str, quiet: bool, stream=None) -> Progress:
+def for_build(label: str, quiet: bool, stream: TextIO | None = None) -> Progress:
     """A terminal display when stderr is a terminal and not --quiet; else, unless --quiet,
     a line when the build waits; silence with --quiet."""
     stream = stream or sys.stderr

@@ -15,7 +15,7 @@ def side_by_side(blocks: list[tuple[str, list[str]]], columns: int | None = None
     row: list[tuple[int, list[str]]] = []
     used = 0
 
-    def flush():
+    def flush() -> None:
         height = max(len(lines) for _, lines in row)
         for i in range(height):
             cells = [pad(lines[i] if i < len(lines) else "", w) for w, lines in row]

@@ -3,11 +3,16 @@ side, tables and bars, all from the answer itself (and, for boards, the puzzle's
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from puzzledb.builder import catalogue
 from puzzledb.builder.core.message_text import visible
 from puzzledb.builder.core.text_width import pad, width
 
 from . import render
+
+if TYPE_CHECKING:
+    from puzzledb.builder.puzzle import Puzzle
 
 
 def echoed(path: object) -> str:
@@ -38,7 +43,7 @@ def list_text(answer: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def path_text(puzzle, answer: dict) -> str:
+def path_text(puzzle: Puzzle, answer: dict) -> str:
     moves = answer["moves"]
     blocks = [("start", puzzle.draw(answer["path"][0]))]
     for i, (move, state) in enumerate(zip(moves, answer["path"][1:]), start=1):
@@ -83,7 +88,7 @@ def moves_text(a: dict, radius: int | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def depth_text(puzzle, a: dict) -> str:
+def depth_text(puzzle: Puzzle, a: dict) -> str:
     shown = len(a["states"])
     first = a["offset"] + 1
     head = f"{a['puzzle']}, goal {a['goal']}: {a['count']:,} states at depth {a['depth']}"
@@ -96,7 +101,7 @@ def depth_text(puzzle, a: dict) -> str:
     return head + "\n" + "".join(f"{s}\n" for s in a["states"])
 
 
-def farthest_text(puzzle, a: dict) -> str:
+def farthest_text(puzzle: Puzzle, a: dict) -> str:
     plural = "" if a["count"] == 1 else "s"
     if a["radius"] is not None and a["depth"] == a["radius"]:
         what = (
@@ -126,7 +131,7 @@ def build_times(a: dict) -> list[str]:
     ]
 
 
-def stats_text(puzzle, a: dict) -> str:
+def stats_text(puzzle: Puzzle, a: dict) -> str:
     top = max(a["histogram"])
     notes = [puzzle.depth_note(d, a["goal"]) for d in range(len(a["histogram"]))]
     width = max(map(len, notes))

@@ -48,7 +48,14 @@ def _parameters(question: type[Question]) -> list[dict]:
     return [param.openapi() for param in question.params]
 
 
-def _get(summary, description, params, answer, errors=LOOKUP, cached=True) -> dict:
+def _get(
+    summary: str,
+    description: str,
+    params: list[dict],
+    answer: str,
+    errors: tuple[str, ...] = LOOKUP,
+    cached: bool = True,
+) -> dict:
     responses = {
         "200": {
             "description": "The answer.",

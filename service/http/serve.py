@@ -20,7 +20,7 @@ import logging
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
@@ -32,6 +32,11 @@ from ..answers import Answers
 from ..settings import APP, SERVE
 from .openapi import MAX_REQUEST_LINE
 from .worker import configure
+
+if TYPE_CHECKING:  # Any to mypy: gunicorn ships no types
+    from flask import Flask
+    from gunicorn.arbiter import Arbiter
+    from gunicorn.config import Config
 
 #: Limits on what a client may send, beyond the query-string limit the app applies itself.
 REQUEST_LIMITS = {
@@ -61,7 +66,7 @@ class OneAddressLine(logging.Filter):
 
 
 class PuzzledbLogger(Logger):
-    def setup(self, cfg):
+    def setup(self, cfg: Config) -> None:
         super().setup(cfg)
         for handler in self.error_log.handlers:
             handler.addFilter(OneAddressLine())
@@ -77,13 +82,13 @@ class PuzzledbServer(BaseApplication):
         self.options = options
         super().__init__()
 
-    def load_config(self):
+    def load_config(self) -> None:
         for key, value in self.options.items():
             self.cfg.set(key, value)
         if "control_socket_disable" in self.cfg.settings:  # gunicorn >= 25: no ~/.gunicorn socket
             self.cfg.set("control_socket_disable", True)
 
-    def load(self):
+    def load(self) -> Flask:
         from .app import create_app  # in the worker, after the fork
 
         return create_app(self.db_path, self.config)
@@ -107,7 +112,7 @@ def serve(path: Path, given: Mapping[str, Any] | None = None, *, access_log: boo
     workers, threads = chosen["workers"], chosen["threads"]
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
-    def when_ready(arbiter) -> None:
+    def when_ready(arbiter: Arbiter) -> None:
         """Gunicorn's hook once its socket listens, before the workers start: a connection
         made after this line is accepted (it waits for a worker, never refused). Said here
         rather than before the run: a curl right after the line was refused (issue 27)."""

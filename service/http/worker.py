@@ -48,8 +48,10 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from functools import partial
+from typing import TYPE_CHECKING, Any, BinaryIO
 from urllib.parse import urlsplit
 
 from gunicorn import util
@@ -62,6 +64,9 @@ from ..settings import SETTINGS
 from .api import error_page
 from .api.caching import dumps
 from .api.headers import DATA_POLICY, ERROR_PAGE_POLICY, SECURITY
+
+if TYPE_CHECKING:  # Any to mypy: gunicorn ships no types
+    from gunicorn.http.message import Request
 
 #: gunicorn's answer for "no data yet, give the connection back to the poller".
 _DEFER = gthread._DEFER
@@ -121,7 +126,7 @@ class PuzzledbWorker(gthread.ThreadWorker):
     """gthread that reads request heads and writes slow answers in its loop, with deadlines on
     both, a short first-byte wait, and JSON refusals."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # gunicorn's, handed on
         super().__init__(*args, **kwargs)
         self._reading: dict[gthread.TConn, float] = {}  # connection -> when its head is late
         self._reading_lock = threading.Lock()
@@ -148,13 +153,13 @@ class PuzzledbWorker(gthread.ThreadWorker):
         )
 
     # -- request heads, read in the loop ------------------------------------------------------
-    def enqueue_req(self, conn):
+    def enqueue_req(self, conn: gthread.TConn) -> None:
         """On the worker's loop, for every request: a thread only once the head is whole."""
         if not self._reads_heads or self._head_read(conn):
             conn.data_ready = True  # handle() waits for no first byte
             super().enqueue_req(conn)
 
-    def _head_read(self, conn) -> bool:
+    def _head_read(self, conn: gthread.TConn) -> bool:
         """Read what has come of the head; True when a thread should take the connection
         (the head is whole, too long, malformed, or the client is gone), else it waits in
         the poller."""
@@ -204,7 +209,7 @@ class PuzzledbWorker(gthread.ThreadWorker):
                 self._early[conn] = bytes(head.data)
         return True
 
-    def _head_readable(self, conn, _sock) -> None:
+    def _head_readable(self, conn: gthread.TConn, _sock: socket.socket) -> None:
         if self._head_read(conn):
             conn.data_ready = True
             super().enqueue_req(conn)
@@ -220,7 +225,7 @@ class PuzzledbWorker(gthread.ThreadWorker):
             self._drop_outbox(conn)
             self._close(conn, abort=True)
 
-    def _close(self, conn, abort: bool = False) -> None:
+    def _close(self, conn: gthread.TConn, abort: bool = False) -> None:
         """Close a connection; `abort`: at once, with a reset, dropping output not yet sent (a
         plain close would leave it queued behind a receive window the client keeps shut)."""
         with contextlib.suppress(KeyError, ValueError, OSError):
@@ -232,7 +237,7 @@ class PuzzledbWorker(gthread.ThreadWorker):
         util.close(conn.sock)
 
     # -- a thread's request ---------------------------------------------------------------------
-    def handle(self, conn):
+    def handle(self, conn: gthread.TConn) -> object:
         early = self._early.pop(conn, None)
         if early is not None:
             conn.init()
@@ -252,7 +257,7 @@ class PuzzledbWorker(gthread.ThreadWorker):
             with self._reading_lock:
                 self._reading.pop(conn, None)
 
-    def handle_request(self, req, conn):
+    def handle_request(self, req: Request, conn: gthread.TConn) -> bool:
         """The head is read whole: from here the app's own time limit applies. The answer goes
         to the socket through an outbox that keeps what the client does not take at once."""
         with self._reading_lock:
@@ -275,7 +280,7 @@ class PuzzledbWorker(gthread.ThreadWorker):
                     self._handed[conn] = box
 
     # -- answers, written in the loop ---------------------------------------------------------
-    def finish_request(self, conn, fs):
+    def finish_request(self, conn: gthread.TConn, fs: Future[bool]) -> None:
         """On the worker's loop: an answer not yet taken is written out before anything else
         happens to its connection; a connection to close lingers in the poller, not in a wait.
         """
@@ -301,7 +306,7 @@ class PuzzledbWorker(gthread.ThreadWorker):
             return None
         return self._finish(conn, fs)
 
-    def _finish(self, conn, fs):
+    def _finish(self, conn: gthread.TConn, fs: Future[bool]) -> None:
         closing = not fs.cancelled() and fs.exception() is None and not fs.result()
         if not closing:
             return super().finish_request(conn, fs)
@@ -309,7 +314,7 @@ class PuzzledbWorker(gthread.ThreadWorker):
         self._linger(conn.sock)
         return None
 
-    def _write(self, conn, _sock) -> None:
+    def _write(self, conn: gthread.TConn, _sock: socket.socket) -> None:
         """The client took some output: send it more; once all is taken, carry on."""
         box = self._outboxes.get(conn)
         if box is None:
@@ -328,7 +333,7 @@ class PuzzledbWorker(gthread.ThreadWorker):
         if box.then is not None:
             box.then()
 
-    def _drop_outbox(self, conn) -> None:
+    def _drop_outbox(self, conn: gthread.TConn) -> None:
         box = self._outboxes.pop(conn, None)
         if box is not None:
             box.release()
@@ -359,7 +364,7 @@ class PuzzledbWorker(gthread.ThreadWorker):
             self.poller.unregister(sock)
         util.close(sock)
 
-    def murder_pending(self):
+    def murder_pending(self) -> None:
         """Run by the worker's loop at least once a second."""
         super().murder_pending()
         now = time.monotonic()
@@ -376,7 +381,9 @@ class PuzzledbWorker(gthread.ThreadWorker):
             with contextlib.suppress(OSError):  # the blocked read returns; the thread ends
                 conn.sock.shutdown(socket.SHUT_RDWR)
 
-    def handle_error(self, req, client, addr, exc):
+    def handle_error(
+        self, req: Request | None, client: socket.socket, addr: object, exc: Exception
+    ) -> None:
         """gunicorn decides the status, logs and counts the refusal; the answer is ours."""
         worded = _Worded()
         super().handle_error(req, worded, addr, exc)
@@ -417,18 +424,18 @@ class _Outbox:
         self.deadline = 0.0
         self.then: Callable[[], object] | None = None  # the loop's next step once all is written
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:  # Any: the socket's own attribute
         return getattr(self.sock, name)
 
     @property
     def pending(self) -> bool:
         return bool(self.parts)
 
-    def send(self, data, *flags) -> int:
+    def send(self, data: bytes | bytearray | memoryview, *flags: int) -> int:
         self.sendall(data)
         return len(data)
 
-    def sendall(self, data) -> None:
+    def sendall(self, data: bytes | bytearray | memoryview) -> None:
         view = memoryview(bytes(data) if isinstance(data, bytearray) else data).cast("B")
         if not self.parts:
             self.sock.setblocking(False)
@@ -459,7 +466,7 @@ class _Outbox:
         self.parts.append(view)
         self.held += len(view)
 
-    def sendfile(self, file, offset=0, count=None):
+    def sendfile(self, file: BinaryIO, offset: int = 0, count: int | None = None) -> int:
         file.seek(offset)
         data = file.read() if count is None else file.read(count)
         self.sendall(data)
@@ -495,7 +502,7 @@ class _Worded:
     """Stands in for the client's socket while gunicorn words its refusal, to learn the status
     it chose (gunicorn writes it with util.write_error)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.data = b""
 
     def gettimeout(self) -> float:

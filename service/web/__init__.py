@@ -7,13 +7,13 @@ talks to the JSON API; it holds no puzzle rules of its own.
 
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, Response
 
 bp = Blueprint("web", __name__, static_folder="static", static_url_path="/static")
 
 
 @bp.get("/")
-def index():
+def index() -> Response:
     """The page; its Content-Security-Policy (service.http.api.headers) is on every HTML response,
     /static/index.html included."""
     return bp.send_static_file("index.html")

@@ -561,6 +561,7 @@ def test_ctrl_c_stops_a_running_query_within_a_second(seed_db, fmt, column):
         ):
             time.sleep(0.02)  # started, imported, parsed its arguments, opened the file
         time.sleep(0.5)
+        assert child.stderr is not None
         assert child.poll() is None, child.stderr.read()
         child.send_signal(signal.SIGINT)
         sent = time.monotonic()
@@ -635,6 +636,7 @@ def test_export_reads_in_batches(seed_db):
     database = reader(seed_db)
     with database.connection() as conn:
         build = queries.find_build(conn, "seven", "12345670")
+        assert build is not None
     sizes = [len(batch) for batch in build_rows.batches(database, build, size=1000)]
     assert sizes == [1000] * 20 + [160]
 
@@ -921,7 +923,9 @@ def test_plot_svg_has_one_bar_a_depth(cli, seed_db, tmp_path, name):
         for g in root.iter("{http://www.w3.org/2000/svg}g")
         if (g.get("id") or "").startswith("bar-")
     }
-    assert sorted(bars) == sorted(f"bar-{d}" for d in range(answer["max_depth"] + 1))
+    assert sorted(str(b) for b in bars) == sorted(
+        f"bar-{d}" for d in range(answer["max_depth"] + 1)
+    )
     texts = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
     assert f"{name}: states by depth" in texts
     assert "depth (moves from the goal)" in texts and "states" in texts

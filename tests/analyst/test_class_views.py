@@ -52,7 +52,9 @@ def jumps_of(db: Path) -> dict[tuple[int, int], str]:
     """The build's jumps in words by (the hole a peg leaves, the hole it lands in)."""
     jumps = {}
     for label, a, c in rows_of(db, "SELECT label, cell_a, cell_c FROM moves"):
-        start, end = map(int, re.fullmatch(r"peg (\d+) jumps to (\d+)", label).groups())
+        words = re.fullmatch(r"peg (\d+) jumps to (\d+)", label)
+        assert words is not None
+        start, end = map(int, words.groups())
         assert {start, end} == {a, c}
         jumps[start, end] = label
     return jumps
@@ -116,8 +118,8 @@ def test_a_filter_on_depth_or_state_reaches_every_image(plus):
     ]
     one = "SELECT depth, solutions FROM states WHERE puzzle = 'plus21' AND state = ?"
     for takes in symmetries:  # each image of a stored row, the stored row among them
-        seen = peg_symmetry.image(stored, takes)
-        assert rows_of(classes, one, seen) == rows_of(every, one, seen) != []
+        image = peg_symmetry.image(stored, takes)
+        assert rows_of(classes, one, image) == rows_of(every, one, image) != []
 
 
 def catalogue_free_symmetries(db: Path) -> list[tuple[int, ...]]:
@@ -187,6 +189,7 @@ def test_export_batches_hold_as_many_positions_as_asked(plus):
     database = reader(plus[0])
     with database.connection() as conn:
         build = queries.find_build(conn, "plus21", GOAL)
+        assert build is not None
     assert build.classes == 3986
     sizes = [len(batch) for batch in build_rows.batches(database, build, size=1000)]
     assert sizes == [1000] * 30 + [532]

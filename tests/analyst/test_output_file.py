@@ -7,11 +7,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import click
 import pytest
+from support.stops import stop_while_writing
 
 ROOT = Path(__file__).parents[2]
 
@@ -69,24 +69,6 @@ def _export_child(seed_db, target: Path, *extra: str) -> subprocess.Popen:
         text=True,
         cwd=ROOT,
     )
-
-
-def stop_while_writing(child: subprocess.Popen, folder: Path, before: set[str], signum: int):
-    """`signum` to `child` once it has started writing a new file in `folder` (frozen with
-    SIGSTOP meanwhile, so it cannot finish first); returns (exit status, stderr)."""
-    deadline = time.monotonic() + 60
-    while child.poll() is None and time.monotonic() < deadline:
-        if {p.name for p in folder.iterdir()} - before:
-            break
-        time.sleep(0.002)
-    os.kill(child.pid, signal.SIGSTOP)
-    try:
-        assert child.poll() is None, "the export ended before it could be stopped"
-        os.kill(child.pid, signum)
-    finally:
-        os.kill(child.pid, signal.SIGCONT)
-    _, stderr = child.communicate(timeout=60)
-    return child.returncode, stderr
 
 
 @pytest.mark.parametrize("signum, status", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])

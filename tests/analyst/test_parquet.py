@@ -16,7 +16,7 @@ from pathlib import Path
 import duckdb
 import pyarrow.parquet as pq
 import pytest
-from test_output_file import ROOT, stop_while_writing
+from support.stops import stop_while_writing
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.search.plain import breadth_first
@@ -24,6 +24,7 @@ from puzzledb.db.connection import writer
 from puzzledb.db.store import save_build
 from puzzledb.service.analyst.parquet import INSTALL, ROW_GROUP
 
+ROOT = Path(__file__).parents[2]
 COLUMNS = ["puzzle", "goal", "state", "depth", "pred", "move", "solutions"]
 ATAMA = ["atama", "--goal", "ソウアイ*タタノマ"]
 
@@ -71,9 +72,11 @@ def test_duckdb_reads_the_file_and_the_partitions(cli, seed_db, tmp_path):
             "GROUP BY depth ORDER BY depth"
         ).fetchall()
     query = "SELECT depth, count(*), sum(solutions) FROM {} GROUP BY depth ORDER BY depth"
-    assert duckdb.sql(query.format(f"'{one}'")).fetchall() == expected
+    whole = duckdb.sql(query.format(f"'{one}'"))
+    assert whole is not None and whole.fetchall() == expected
     hive = f"read_parquet('{parts}/*/*.parquet', hive_partitioning = true)"
-    assert duckdb.sql(query.format(hive)).fetchall() == expected
+    parts_read = duckdb.sql(query.format(hive))
+    assert parts_read is not None and parts_read.fetchall() == expected
 
 
 def test_partitioned_by_depth_one_folder_a_depth_each_in_state_order(cli, seed_db, tmp_path):
@@ -136,11 +139,13 @@ def test_counts_past_64_bits_are_exact_as_text(cli, huge_db, tmp_path, partition
     expected = {row[2]: str(row[6]) for row in view_rows(huge_db, "eight", "123456780")}
     assert got == expected
     assert sorted(got.values(), key=int)[-2:] == [str(2**63), str(2**70 + 12345)]
-    total = duckdb.sql(
+    summed = duckdb.sql(
         f"SELECT sum(solutions::HUGEINT) FROM read_parquet('{out}/*/*.parquet')"
         if partition
         else f"SELECT sum(solutions::HUGEINT) FROM read_parquet('{out}')"
-    ).fetchall()[0][0]
+    )
+    assert summed is not None
+    total = summed.fetchall()[0][0]
     assert total == sum(int(v) for v in expected.values())
 
 

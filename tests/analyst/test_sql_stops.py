@@ -62,7 +62,8 @@ class SlowReader(threading.Thread):
 
     def __init__(self, pipe, pause: float = 0.02):
         super().__init__(daemon=True)
-        self.pipe, self.pause, self.chunks = pipe, pause, []
+        self.pipe, self.pause = pipe, pause
+        self.chunks: list[bytes] = []
 
     def run(self):
         while chunk := self.pipe.read1(16384):
@@ -87,6 +88,7 @@ def finished(child: subprocess.Popen) -> str:
         child.wait(PATIENCE)
     finally:
         child.kill()
+    assert child.stderr is not None
     return child.stderr.read().decode("utf-8")
 
 
@@ -141,6 +143,7 @@ def test_row_cap_given_is_not_reported_on_stderr(db):
 @pytest.mark.parametrize("signum, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_json_stopped_by_a_signal_mid_stream_is_one_object(db, signum, status):
     child = start(db, FOREVER, "--json", "--time-limit", "0", "--limit", "0")
+    assert child.stdout is not None
     head = child.stdout.read(65536)  # rows are streaming
     child.send_signal(signum)
     rest, err = child.communicate(timeout=PATIENCE)
@@ -167,6 +170,7 @@ def test_json_error_while_streaming_is_one_object(cli, db):
 
 def test_a_reader_that_closes_the_pipe_ends_the_command_quietly(db):
     child = start(db, FOREVER, "--json", "--time-limit", "0", "--limit", "0")
+    assert child.stdout is not None
     assert child.stdout.read(1000).startswith(b'{"columns": ["x"], "rows": [')
     child.stdout.close()  # as `| head -c 1000` does
     stderr = finished(child)

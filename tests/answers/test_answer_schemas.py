@@ -153,12 +153,12 @@ def real_answers(client, document) -> list[tuple[str, object]]:
     )
     for label, route in routes.items():
         for text in (saved[f"cli {label}"], saved[f"http {label}"]):
-            status, body = text.split(" ", 1)
-            name = "Error" if status not in ("0", "200") else answer_schema(document, route)[0]
+            said, body = text.split(" ", 1)
+            name = "Error" if said not in ("0", "200") else answer_schema(document, route)[0]
             found.append((name, json.loads(body)))
     for label, route, _ in answer_bytes.REFUSALS:
-        status, body = saved[f"http {label}"].split(" ", 1)
-        found.append((answer_schema(document, route, int(status))[0], json.loads(body)))
+        said, body = saved[f"http {label}"].split(" ", 1)
+        found.append((answer_schema(document, route, int(said))[0], json.loads(body)))
     return found
 
 

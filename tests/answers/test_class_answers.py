@@ -42,7 +42,8 @@ def both(tmp_path_factory):
 
 
 def _all_at(answers, depth, limit=97, name="plus21"):
-    states, after = [], None
+    states: list[str] = []
+    after = None
     while True:
         page = answers.depth(name, depth, limit=limit, after_text=after)
         if not page["states"]:
@@ -169,7 +170,9 @@ def test_a_symmetric_board_stored_by_class_answers_as_an_independent_search(
     listed = [s for d in range(len(stats["histogram"])) for s in _all_at(answers, d, 50, "sym")[0]]
     assert sorted(listed) == sorted(finish)
     with reader(path).connection() as conn:
-        found = queries.depths_of(conn, queries.find_build(conn, "sym", goal), sorted(finish))
+        stored = queries.find_build(conn, "sym", goal)
+        assert stored is not None
+        found = queries.depths_of(conn, stored, sorted(finish))
     assert found == {s: (dist[s], lines[s]) for s in finish}
     for state in sorted(finish)[:: max(1, len(finish) // 20)]:
         answer = answers.path("sym", state)

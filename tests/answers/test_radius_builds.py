@@ -11,7 +11,7 @@ def radius_db(tmp_path_factory):
     """eight within radius 10: 412056738 (11 moves) is a neighbour of the edge, not stored."""
     from click.testing import CliRunner
 
-    from puzzledb.service.cli import main
+    from puzzledb.service.cli.commands import main
 
     path = tmp_path_factory.mktemp("radius") / "radius.sqlite"
     result = CliRunner().invoke(main, ["build", "eight", "--radius", "10", "--db", str(path), "-q"])

@@ -92,7 +92,7 @@ def test_a_radius_build_counts_exactly_as_the_complete_build(tmp_path, seed_db):
     eight = catalogue.get("eight")
     part = search(eight, eight.default_goal, radius=12)
     whole = stored(seed_db, "eight")
-    rows = {}
+    rows: dict = {}
     for states, _depths, _moves, counts in part.chunks(10_000):
         rows.update(zip(states, counts))
     assert rows == {s: whole[s] for s in rows} and len(rows) == sum(part.histogram)

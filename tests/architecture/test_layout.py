@@ -26,7 +26,7 @@ def test_the_tests_import_this_checkout():
         (puzzledb.db, "db"),
         (puzzledb.service, "service"),
     ]:
-        assert Path(package.__file__).resolve().parent == TREE / folder
+        assert Path(str(package.__file__)).resolve().parent == TREE / folder
 
 
 @pytest.mark.slow  # installs the project into a new venv
@@ -137,10 +137,11 @@ def _tool(name: str) -> subprocess.CompletedProcess:
     )
 
 
-@pytest.mark.slow  # mypy over the whole package
+@pytest.mark.slow  # mypy over the whole package and the tests
 def test_mypy_sees_the_package_and_finds_nothing():
     """mypy resolves puzzledb.* to the top-level folders (through .mypy-root/puzzledb), so a
-    type crossing packages is checked, not silently Any."""
+    type crossing packages is checked, not silently Any; it checks the tests as well, each
+    test's body against the package's signatures."""
     assert (TREE / ".mypy-root" / "puzzledb").resolve() == TREE
     checked = _tool("mypy")
     assert "import-not-found" not in checked.stdout

@@ -5,13 +5,14 @@ import ast
 import random
 import sqlite3
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 import pytest
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import TooLarge
-from puzzledb.builder.kinds.sliding import packed
+from puzzledb.builder.kinds.sliding import SlidingPuzzle, packed
 from puzzledb.builder.kinds.sliding.packed import PackedBoard
 from puzzledb.builder.move_codes import swapped_cells
 from puzzledb.db import queries, schema
@@ -27,6 +28,7 @@ def test_the_swap_rule_is_one_rule_in_python_numpy_and_sql(name):
     """For every move the Python rule makes, its stored code names the move's own two cells,
     and numpy's undo and the SQL predecessor both give the state the move leads to."""
     puzzle = catalogue.get(name)
+    assert isinstance(puzzle, SlidingPuzzle)
     board = PackedBoard(puzzle)
     code_of = {move: code for code, move in board.moves.items()}
     sql = "SELECT " + schema.pred_expression(":state", ":code", puzzle.cells, None)
@@ -51,7 +53,7 @@ def test_a_move_code_too_wide_for_the_search_is_refused_not_asserted(monkeypatch
     """A guard that `python -O` would strip is no guard: it raises a real error."""
     monkeypatch.setattr(packed, "MOVE_CODE_MAX", 100)
     with pytest.raises(ValueError, match="16-bit"):
-        PackedBoard(catalogue.get("eight"))
+        PackedBoard(cast(SlidingPuzzle, catalogue.get("eight")))
 
 
 def test_the_suggested_radius_has_one_home(monkeypatch, seed_db, cli, tmp_path):

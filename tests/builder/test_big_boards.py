@@ -6,6 +6,7 @@ import json
 import pytest
 
 from puzzledb.builder import catalogue
+from puzzledb.builder.kinds.sliding import SlidingPuzzle
 from puzzledb.builder.kinds.sliding.packed import PackedBoard
 from puzzledb.builder.search.layered import layered_bfs
 from puzzledb.builder.search.plain import breadth_first
@@ -94,6 +95,7 @@ def test_radius_build_is_the_complete_build_cut_short():
 @pytest.mark.parametrize("size", [1_000, 7_777, 50_000, 10**9])
 def test_rows_stream_in_key_order_in_any_chunk_size(size):
     seven = catalogue.get("seven")
+    assert isinstance(seven, SlidingPuzzle)
     result = layered_bfs(PackedBoard(seven), seven.default_goal)
     states, depths, solutions = [], [], []
     for chunk_states, chunk_depths, _moves, chunk_solutions in result.chunks(size):

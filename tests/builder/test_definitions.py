@@ -12,6 +12,7 @@ from support import independent
 from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import BadDefinition
 from puzzledb.builder.definition import Definition, from_flags, load_file, load_text
+from puzzledb.builder.kinds.sliding import SlidingPuzzle
 from puzzledb.builder.search.plain import breadth_first
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -48,7 +49,8 @@ def test_ruby_2x2_from_flags_is_the_same_puzzle():
         flags = from_flags("ruby2x2", rows, cols, "231*", "*")
         assert flags.goals == ["231*"]
         assert breadth_first(flags.puzzle, "231*").table == breadth_first(toml.puzzle, "231*").table
-    assert from_flags("two", 2, 2, "1230").puzzle.blank == "0"
+    two = from_flags("two", 2, 2, "1230").puzzle
+    assert isinstance(two, SlidingPuzzle) and two.blank == "0"
 
 
 def test_nooff_from_toml_answers_like_the_catalogue():
@@ -100,17 +102,17 @@ def independent_depths(rows, cols, goal, blank, wide_labels):
             cells = [i for i, ch in enumerate(state) if ch == label]
             for piece in [cells] if label in wide_labels else [[c] for c in cells]:
                 for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                    moved = [(c // cols + dr, c % cols + dc) for c in piece]
-                    if not all(0 <= r < rows and 0 <= c < cols for r, c in moved):
+                    spots = [(c // cols + dr, c % cols + dc) for c in piece]
+                    if not all(0 <= r < rows and 0 <= c < cols for r, c in spots):
                         continue
-                    moved = [r * cols + c for r, c in moved]
+                    moved = [r * cols + c for r, c in spots]
                     if all(state[m] == blank or m in piece for m in moved):
-                        s = list(state)
+                        after = list(state)
                         for c in piece:
-                            s[c] = blank
+                            after[c] = blank
                         for m in moved:
-                            s[m] = label
-                        yield "".join(s)
+                            after[m] = label
+                        yield "".join(after)
 
     return independent.distances_to(goal, successors)
 

@@ -14,9 +14,9 @@ from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import BadDefinition
 from puzzledb.builder.definition import load_file
 from puzzledb.db import queries
-from puzzledb.db.errors import DatabaseFault
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
+from puzzledb.db.errors import DatabaseFault
 from puzzledb.service.http.app import create_app
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

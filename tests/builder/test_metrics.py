@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import independent
-from test_patterns import SMALL, matches
+from support.small_blocks import SMALL, matches
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import BadDefinition

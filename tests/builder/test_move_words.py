@@ -56,7 +56,9 @@ def test_every_stored_move_of_a_twin_names_the_cell_it_leaves(seed_db, name, twi
     ]
     assert not said and placed
     for label, a, b in placed:
-        cell = re.search(r" at ([a-z]+[0-9]+) ", label).group(1)
+        at = re.search(r" at ([a-z]+[0-9]+) ", label)
+        assert at is not None
+        cell = at.group(1)
         assert cell in (cell_name(a, puzzle.cols), cell_name(b, puzzle.cols))
 
 
@@ -102,6 +104,7 @@ def test_the_frame_names_columns_and_rows_as_the_move_words_name_cells(name):
     "at b4" is the column and the row its piece's top-left cell lies in."""
     puzzle = catalogue.get(name)
     frame = puzzle.coordinates()
+    assert frame is not None
     assert len(frame["columns"]) == puzzle.cols and len(frame["rows"]) == puzzle.rows
     named = 0
     start = (puzzle.starts or {}).get("start", puzzle.default_goal)  # klotski's goal: a pattern

@@ -244,12 +244,14 @@ def test_the_stored_definition_keeps_the_metric():
         puzzle = catalogue.get(name)
         assert puzzle.spec()["metric"] == "multi"
         again = catalogue.from_spec(json.loads(json.dumps(puzzle.spec())))
+        assert isinstance(again, SlidingPuzzle)
         assert again.metric == "multi" and again.spec() == puzzle.spec()
         state = "".join(random.Random(1).sample(puzzle.default_goal, puzzle.cells))
         assert again.moves(state) == puzzle.moves(state)
     assert catalogue.get("eight").spec()["metric"] == "single"
     old = {k: v for k, v in catalogue.get("eight").spec().items() if k != "metric"}
-    assert catalogue.from_spec(old).metric == "single"  # builds stored before the key
+    stored_before = catalogue.from_spec(old)  # builds stored before the key
+    assert isinstance(stored_before, SlidingPuzzle) and stored_before.metric == "single"
 
 
 def test_multi_with_a_wide_piece_or_an_unknown_metric_is_refused():

@@ -11,10 +11,12 @@ import time
 
 import pytest
 from support import independent
+from support.small_blocks import SMALL, matches
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import BadDefinition, MalformedInput
 from puzzledb.builder.definition import load_text
+from puzzledb.builder.kinds.sliding import SlidingPuzzle
 from puzzledb.builder.kinds.sliding.arrangements import ANY
 from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
@@ -25,30 +27,9 @@ KLOTSKI_START = "VBBVVBBVVHHVVssVs__s"
 KLOTSKI_EXIT = "?????????????BB??BB?"
 KLOTSKI_SIZES = {"B": (2, 2), "V": (2, 1), "H": (1, 2)}
 
+
 # A small board of rectangles: a vertical, a horizontal, two smalls, three blanks; the goal
 # is the horizontal at the bottom left, whatever else is where.
-SMALL = """
-name = "small-blocks"
-rows = 3
-cols = 3
-blank = "_"
-goal = "??????HH?"
-start = "VHHVs___s"
-[pieces.V]
-size = [2, 1]
-name = "vertical"
-[pieces.H]
-size = [1, 2]
-name = "horizontal"
-[pieces.s]
-name = "small"
-"""
-
-
-def matches(state: str, pattern: str) -> bool:
-    return all(p in (ANY, s) for s, p in zip(state, pattern, strict=True))
-
-
 def stored(db, name):
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
         return {
@@ -64,6 +45,7 @@ def klotski_db(tmp_path_factory):
     path = tmp_path_factory.mktemp("klotski") / "k.sqlite"
     engine = writer(path)
     puzzle = catalogue.get("klotski")
+    assert isinstance(puzzle, SlidingPuzzle)
     build(engine, puzzle, puzzle.default_goal, time.perf_counter())
     engine.dispose()
     return path
@@ -81,6 +63,7 @@ def test_klotski_pieces_have_65880_arrangements():
 
 def test_goal_positions_are_every_arrangement_the_pattern_matches():
     puzzle = load_text(SMALL).puzzle
+    assert isinstance(puzzle, SlidingPuzzle)
     every = independent.tilings("VVHHss___", 3, 3, {"V": (2, 1), "H": (1, 2)})
     assert puzzle.arrangements() == len(every)
     positions = puzzle.goal_positions("??????HH?")
@@ -91,6 +74,7 @@ def test_goal_positions_are_every_arrangement_the_pattern_matches():
 
 def test_klotski_exit_positions_all_have_the_big_piece_at_the_exit():
     puzzle = catalogue.get("klotski")
+    assert isinstance(puzzle, SlidingPuzzle)
     positions = puzzle.goal_positions(KLOTSKI_EXIT)
     assert len(positions) == len(set(positions)) == puzzle.goal_position_count(KLOTSKI_EXIT)
     for state in positions[:: len(positions) // 50]:

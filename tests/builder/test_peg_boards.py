@@ -42,6 +42,7 @@ def test_a_triangle_drawn_as_rows_is_peg15():
         "t", ["o....", "oo...", "ooo..", "oooo.", "ooooo"], "triangle", "0" * 12 + "100"
     )
     peg15 = catalogue.get("peg15")
+    assert isinstance(peg15, PegSolitaire)
     assert drawn.layout == peg15.layout
     assert [sorted(row) for row in drawn.jumps] == [sorted(row) for row in peg15.jumps]
     assert {(h, o, land) for h, row in PEG_JUMPS.items() for o, land in row} == {
@@ -79,6 +80,7 @@ def test_both_metrics_agree_with_a_model_of_the_rules(board, lines, metric):
 
 def test_the_english_cross():
     english, chain = catalogue.get("english"), catalogue.get("english-chain")
+    assert isinstance(english, PegSolitaire) and isinstance(chain, PegSolitaire)
     assert (english.metric, chain.metric) == ("jump", "chain")
     assert english.holes == 33 and english.jumps == chain.jumps
     assert english.default_goal == "0" * 16 + "1" + "0" * 16
@@ -107,6 +109,7 @@ def test_the_french_board_starts_where_it_can_finish():
     """Its centre-vacant start cannot end in the centre (position classes); the catalogue's
     start and goal can, as this sequence of its own jumps shows."""
     french = catalogue.get("french")
+    assert isinstance(french, PegSolitaire)
     assert french.holes == 37 and french.metric == "jump"
     state = french.parse("start")
     assert state.count("0") == 1 and state[5] == "0" and french.default_goal[31] == "1"
@@ -119,9 +122,11 @@ def test_a_stored_definition_reads_back_and_old_ones_are_chains():
     for name in ("english", "english-chain", "peg15", "french"):
         puzzle = catalogue.get(name)
         again = catalogue.from_spec(json.loads(json.dumps(puzzle.spec())))
+        assert isinstance(puzzle, PegSolitaire) and isinstance(again, PegSolitaire)
         assert again.spec() == puzzle.spec() and again.metric == puzzle.metric
     old = {k: v for k, v in catalogue.get("peg15").spec().items() if k != "metric"}
-    assert catalogue.from_spec(old).metric == "chain"
+    stored_before = catalogue.from_spec(old)
+    assert isinstance(stored_before, PegSolitaire) and stored_before.metric == "chain"
 
 
 def test_the_example_file_defines_a_square_board():

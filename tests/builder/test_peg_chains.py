@@ -38,7 +38,7 @@ BOARDS = {
 
 def packed_rows(puzzle):
     result = layered_bfs(PackedChains(puzzle), puzzle.default_goal)
-    rows = {}
+    rows: dict = {}
     for states, depths, moves, counts, preds in result.chunks(1000):
         rows.update(zip(states, zip(depths, moves, counts, preds)))
     return result, rows
@@ -158,5 +158,6 @@ def test_more_chains_than_move_codes_name_are_refused_by_name(monkeypatch):
 
     monkeypatch.setattr(peg_chains, "MOST_CODES", 20)
     peg15 = catalogue.get("peg15")
+    assert isinstance(peg15, PegSolitaire)
     with pytest.raises(ValueError, match="peg15: more than 21 distinct chains"):
         layered_bfs(PackedChains(peg15), peg15.default_goal)

@@ -25,6 +25,7 @@ def plus(goal: str = "000/00000/00100/00000/000") -> PegSolitaire:
 
 def test_the_english_cross_has_eight_symmetries_and_an_off_centre_goal_fewer():
     english = catalogue.get("english")
+    assert isinstance(english, PegSolitaire)
     assert len(english.class_symmetries(english.default_goal)) == 8
     square = PegSolitaire.from_rows("sq", ["oooo"] * 4, "grid", "0100000000000000", metric="jump")
     assert square.class_symmetries(square.default_goal) == [tuple(range(16))]
@@ -35,6 +36,7 @@ def test_the_english_cross_has_eight_symmetries_and_an_off_centre_goal_fewer():
 
 def test_a_symmetry_maps_jumps_to_jumps():
     english = catalogue.get("english")
+    assert isinstance(english, PegSolitaire)
     jumps = {(a, b, c) for a, row in enumerate(english.jumps) for b, c in row}
     for takes in english.class_symmetries(english.default_goal):
         to = peg_symmetry.sends(takes)
@@ -43,6 +45,7 @@ def test_a_symmetry_maps_jumps_to_jumps():
 
 def test_packed_classes_agree_with_the_text_rule():
     english = catalogue.get("english")
+    assert isinstance(english, PegSolitaire)
     symmetries = english.class_symmetries(english.default_goal)
     packed = peg_classes.PackedClasses(symmetries, 33)
     rng = random.Random(5)
@@ -50,8 +53,8 @@ def test_packed_classes_agree_with_the_text_rule():
     # and states some symmetries fix: a drawn one overlaid with its images by a subgroup
     for group in ([0, 1], [0, 4], [0, 3], [0, 1, 2, 3], list(range(8))):
         for state in drawn[:50]:
-            images = [peg_symmetry.image(state, symmetries[k]) for k in group]
-            drawn.append("".join(max(holes) for holes in zip(*images)))
+            overlaid = [peg_symmetry.image(state, symmetries[k]) for k in group]
+            drawn.append("".join(max(holes) for holes in zip(*overlaid)))
     states = sorted(set(drawn))
     codes = np.array([int(s, 2) for s in states], np.uint64)
     least, fixed, sizes = packed.classify(codes)
@@ -108,6 +111,7 @@ def test_a_build_of_classes_holds_each_class_once_with_its_every_figure(tmp_path
 @pytest.mark.parametrize("k", range(1, 8))
 def test_move_images_name_the_jump_seen_through_the_symmetry(k):
     english = catalogue.get("english")
+    assert isinstance(english, PegSolitaire)
     symmetries = english.class_symmetries(english.default_goal)
     jumps = [(a, b, c) for a in range(33) for b, c in english.jumps[a]]
     images = peg_symmetry.move_images(jumps, symmetries)

@@ -35,6 +35,7 @@ def test_english_positions_depth_and_winning_lines(tmp_path):
     database = reader(path)
     with database.connection() as conn:
         build = queries.find_build(conn, "english", GOAL)
+        assert build is not None
         depth, solutions, kind = conn.execute(
             f"SELECT depth, solutions, typeof(solutions) FROM {build.node_table} WHERE state = ?",
             (START,),
@@ -58,6 +59,7 @@ def test_english_chain_positions_and_the_shortest_win(tmp_path):
     database = reader(path)
     with database.connection() as conn:
         build = queries.find_build(conn, "english-chain", GOAL)
+        assert build is not None
         (depth,) = conn.execute(
             f"SELECT depth FROM {build.node_table} WHERE state = ?", (START,)
         ).fetchone()

@@ -34,7 +34,7 @@ BOARDS = {
 
 def build_rows(puzzle):
     result = layered_bfs(PackedPegs(puzzle), puzzle.default_goal)
-    rows = {}
+    rows: dict = {}
     for states, depths, moves, counts in result.chunks(1000):
         rows.update(zip(states, zip(depths, moves, counts)))
     return result, rows

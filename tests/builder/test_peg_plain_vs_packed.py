@@ -14,6 +14,7 @@ from puzzledb.builder.search.plain import breadth_first
 def triangle() -> PegSolitaire:
     """peg15's 15-hole triangle, one jump a move."""
     peg15 = catalogue.get("peg15")
+    assert isinstance(peg15, PegSolitaire)
     return PegSolitaire("triangle", peg15.jumps, peg15.default_goal, peg15.layout, metric="jump")
 
 
@@ -33,7 +34,7 @@ def test_the_codec_builds_what_the_plain_search_builds(name):
     puzzle = BOARDS[name]()
     packed = layered_bfs(PackedPegs(puzzle), puzzle.default_goal)
     plain = breadth_first(puzzle, puzzle.default_goal)
-    rows = {}
+    rows: dict = {}
     for states, depths, _moves, counts in packed.chunks(1000):
         rows.update(zip(states, zip(depths, counts)))
     assert rows == {s: (d, plain.solutions[s]) for s, (d, _, _) in plain.table.items()}

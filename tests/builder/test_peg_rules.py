@@ -99,6 +99,7 @@ def test_the_triangle_has_one_colouring_and_the_square_two():
     assert colourings(triangle.places, triangle.jumps) == [(1, 1)]
     assert colourings(square.places, square.jumps) == [(1, 1), (1, 2)]
     peg15 = catalogue.get("peg15")  # listed jumps, no rows: its drawing's coordinates serve
+    assert isinstance(peg15, PegSolitaire)
     assert len(colourings(peg15.places, peg15.jumps)) == 1
 
 
@@ -106,12 +107,12 @@ def test_the_classic_cases_on_the_big_boards():
     english, french = catalogue.get("english"), catalogue.get("french")
     centre = "".join("1" if h == 18 else "0" for h in range(37))
     vacant = centre.translate(str.maketrans("01", "10"))
-    assert "position class" in french.unreachable_reason(vacant, centre)
+    assert "position class" in str(french.unreachable_reason(vacant, centre))
     assert french.unreachable_reason(french.parse("start"), french.default_goal) is None
     assert english.unreachable_reason(english.parse("start"), english.default_goal) is None
     corners = "1" + "0" * 31 + "1"  # holes 0 and 32, far from the centre
-    assert "pagoda" in english.unreachable_reason(corners, english.default_goal)
-    assert "too few pegs" in english.unreachable_reason("0" * 33, english.default_goal)
+    assert "pagoda" in str(english.unreachable_reason(corners, english.default_goal))
+    assert "too few pegs" in str(english.unreachable_reason("0" * 33, english.default_goal))
 
 
 @given(st.lists(st.integers(-30, 30), min_size=4, max_size=4))

@@ -13,6 +13,7 @@ from support.json_errors import one_error
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import TooLarge
+from puzzledb.builder.kinds.sliding import SlidingPuzzle
 from puzzledb.builder.kinds.sliding.packed import PackedBoard
 from puzzledb.builder.puzzle import MAX_COMPLETE_STATES
 from puzzledb.builder.search import known_layers, memory
@@ -26,7 +27,9 @@ SMALL = 2_000_000
 
 
 def _fits(message: str) -> int:
-    return int(re.search(r"the largest radius that fits is (\d+)", message)[1])
+    fits = re.search(r"the largest radius that fits is (\d+)", message)
+    assert fits is not None, message
+    return int(fits[1])
 
 
 def _search_peak(puzzle, radius: int) -> int:
@@ -75,6 +78,7 @@ def test_fifteen_within_31_is_refused_on_this_machine(cli, empty_db, monkeypatch
 
 def test_the_known_layers_are_our_own_search_s():
     fifteen = catalogue.get("fifteen")
+    assert isinstance(fifteen, SlidingPuzzle)
     found = layered_bfs(PackedBoard(fifteen), fifteen.default_goal, 16).histogram
     assert found == known_layers.FIFTEEN[:17]
     assert sum(known_layers.FIFTEEN[:25]) == 42_928_799  # our radius-24 build (docs/performance.md)
@@ -179,9 +183,11 @@ def test_arrangements_of_the_catalogue():
     built within a radius."""
     counts = {name: p.arrangements() for name, p in catalogue.CATALOGUE.items()}
     assert counts["fifteen"] == factorial(16) // 2 == 10_461_394_944_000
-    assert counts["eleven"] == factorial(12) // 2 <= MAX_COMPLETE_STATES  # stays allowed
+    eleven = counts["eleven"]
+    assert eleven is not None and eleven == factorial(12) // 2 <= MAX_COMPLETE_STATES  # allowed
     assert counts["lines"] == factorial(9) // 4 and counts["peg15"] == 2**15
-    assert counts["nooff"] >= 540  # a bound: the bulb counts once
+    nooff = counts["nooff"]
+    assert nooff is not None and nooff >= 540  # a bound: the bulb counts once
     assert catalogue.RADIUS_ONLY == {
         "fifteen": 10_461_394_944_000,
         "fifteen-multi": 10_461_394_944_000,

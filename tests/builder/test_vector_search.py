@@ -6,6 +6,8 @@ shortcut depends on the encoding (digit width, the blank's rank among the symbol
 pieces), so these boards vary exactly those, and every state's depth and count is compared.
 """
 
+from typing import cast
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -27,7 +29,7 @@ BOARDS = {
     # 2-bit digits, repeated pieces, blank ranked last ('_' sorts after letters' capitals)
     "blank last": SlidingPuzzle("last", 2, 3, "AB_ABA", "_"),
     # 3-bit digits, all pieces distinct
-    "seven": catalogue.get("seven"),
+    "seven": cast(SlidingPuzzle, catalogue.get("seven")),
     # 4-bit digits, blank in the middle of the alphabet, a board of 3 rows
     "blank middle": SlidingPuzzle("middle", 3, 3, "12345M78_", "M"),
 }
@@ -38,7 +40,7 @@ def test_every_state_depth_and_count_matches_the_plain_search(name):
     puzzle = BOARDS[name]
     packed = layered_bfs(PackedBoard(puzzle), puzzle.default_goal)
     plain = breadth_first(puzzle, puzzle.default_goal)
-    rows = {}
+    rows: dict = {}
     for states, depths, moves, counts in packed.chunks(1000):
         rows.update(zip(states, zip(depths, moves, counts)))
     assert {s: d for s, (d, _, _) in rows.items()} == {s: v[0] for s, v in plain.table.items()}
@@ -67,6 +69,7 @@ def test_the_blank_is_found_in_every_state(name):
 @given(st.permutations("123456789ABCDEF0"))
 def test_the_blank_is_found_on_a_full_64_bit_word(tiles):
     fifteen = catalogue.get("fifteen")
+    assert isinstance(fifteen, SlidingPuzzle)
     codec = PackedBoard(fifteen)
     state = "".join(tiles)
     assert codec.blank_cells(np.array([codec.encode(state)], np.uint64)).tolist() == [
@@ -92,6 +95,7 @@ def test_expanding_with_the_arriving_move_leaves_out_only_the_predecessor(name):
 def test_packed_rows_carry_counts_past_sqlite_integers_as_exact_text():
     """Counts at and past 2**63 - 1 leave the packed result as SQLite must bind them."""
     seven = catalogue.get("seven")
+    assert isinstance(seven, SlidingPuzzle)
     result = layered_bfs(PackedBoard(seven), seven.default_goal, radius=2)
     values = [2**63 - 1, 2**63, 2**64 - 1]  # two limbs: the top one decides
     layer = result.layer_counts[2]
@@ -103,7 +107,7 @@ def test_packed_rows_carry_counts_past_sqlite_integers_as_exact_text():
     expected = dict(
         zip(codec.decode(result.layers[2]), [v if v < 2**63 else str(v) for v in wanted])
     )
-    rows = {}
+    rows: dict = {}
     for states, _, _, counts in result.chunks(1000):
         rows.update(zip(states, counts))
     assert {s: rows[s] for s in expected} == expected

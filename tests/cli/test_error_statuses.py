@@ -89,9 +89,17 @@ def test_the_service_answers_with_the_documented_status(code, seed_db):
     app.add_url_rule("/fail", "fail", fail)
     answer = app.test_client().get("/fail")
     if status is None:
-        assert answer.status_code == 500 and answer.json["error"]["code"] == "internal_error"
+        assert (
+            answer.status_code == 500
+            and answer.json is not None
+            and answer.json["error"]["code"] == "internal_error"
+        )
     else:
-        assert answer.status_code == status and answer.json["error"]["code"] == code
+        assert (
+            answer.status_code == status
+            and answer.json is not None
+            and answer.json["error"]["code"] == code
+        )
 
 
 def test_no_status_is_mapped_for_a_code_that_does_not_exist():

@@ -16,10 +16,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from test_cluster import scheduler  # noqa: F401  (a dask scheduler and two workers over TCP)
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.kinds.peg import chains as peg_chains
+from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
 from puzzledb.builder.search import cluster as cluster_search
 from puzzledb.service.cli.commands import main
 
@@ -81,7 +81,7 @@ def test_a_chain_board_built_on_a_cluster_is_the_one_machine_build(
     board,
     states,
     square,
-    scheduler,  # noqa: F811  (test_cluster's fixture)
+    scheduler,
     tmp_path,
     monkeypatch,
 ):
@@ -104,6 +104,7 @@ def test_the_client_numbers_the_chains_every_part_of_a_layer_met_as_one_process(
     """Numbering the chains two halves of a layer met gives the codes numbering the whole
     layer gives, and past the int16 codes the same error as one machine."""
     peg15 = catalogue.get("peg15")
+    assert isinstance(peg15, PegSolitaire)
     whole, halves = peg_chains.PackedChains(peg15), peg_chains.PackedChains(peg15)
     goals = sorted(whole.encode(s) for s in ("100000000000000", "000010000000000", "0" * 14 + "1"))
     met = whole.expansion(np.array(goals, np.uint64)).met

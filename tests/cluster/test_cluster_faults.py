@@ -90,7 +90,7 @@ def scheduler(tmp_path):
         stdout=logs,
         stderr=logs,
     )
-    worker = [DASK, "worker", address, "--nthreads", "1", "--no-nanny", "--no-dashboard"]
+    worker = [str(DASK), "worker", address, "--nthreads", "1", "--no-nanny", "--no-dashboard"]
     worker += ["--memory-limit", "0", "--host", "127.0.0.1"]
     workers = [subprocess.Popen(worker, cwd=tmp_path, stdout=logs, stderr=logs) for _ in range(2)]
     try:

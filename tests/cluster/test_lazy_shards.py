@@ -11,6 +11,7 @@ import itertools
 import json
 import shutil
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -167,22 +168,34 @@ def test_the_service_answers_the_other_build_when_a_shard_is_missing(copy):
     shard.unlink()
     for state in SEVENS:
         response = client.get("/path", query_string={"puzzle": "seven", "state": state})
-        assert response.status_code == 200 and response.json["state"] == state
+        assert (
+            response.status_code == 200
+            and response.json is not None
+            and response.json["state"] == state
+        )
     assert client.get("/farthest", query_string={"puzzle": "seven"}).status_code == 200
     assert client.get("/").status_code == 200
     response = client.get("/path", query_string={"puzzle": "eight", "state": EIGHTS[2]})
-    assert response.status_code == 503 and response.json["error"]["code"] == "database_error"
+    assert (
+        response.status_code == 503
+        and response.json is not None
+        and response.json["error"]["code"] == "database_error"
+    )
     shard.write_bytes(kept)
     response = client.get("/path", query_string={"puzzle": "eight", "state": EIGHTS[2]})
-    assert response.status_code == 200 and response.json["depth"] == 31
+    assert (
+        response.status_code == 200 and response.json is not None and response.json["depth"] == 31
+    )
 
 
 def test_the_service_answers_the_sharded_build_as_the_one_file_build(mixed, one_file):
     replies = []
     for path in (mixed, one_file):
         client = create_app(path).test_client()
+        stats = client.get("/stats", query_string={"puzzle": "eight"}).json
+        assert stats is not None
         replies.append(
-            [client.get("/stats", query_string={"puzzle": "eight"}).json["states"]]
+            [stats["states"]]
             + [
                 client.get(route, query_string={"puzzle": "eight", "state": state}).json
                 for route in ("/path", "/moves")
@@ -204,7 +217,11 @@ def test_a_path_across_shards_looks_states_up_by_key_not_by_scanning(mixed, one_
     for path, asked in answers.items():
         calls = itertools.count()
         with asked.connection() as conn:
-            conn.set_progress_handler(lambda c=calls: next(c) and 0, 100)  # every 100 steps
+
+            def counted(c: Iterator[int] = calls) -> int:
+                return next(c) and 0
+
+            conn.set_progress_handler(counted, 100)  # every 100 steps
             try:
                 ran[path] = asked.path("eight", "867254301")
             finally:

@@ -88,6 +88,7 @@ class Build:
 
     def wait_for(self, text: str) -> None:
         """Read stderr until `text` shows (a stage of the progress display, a message)."""
+        assert self.child.stderr is not None
         fd = self.child.stderr.fileno()
         while text.encode() not in self.seen:
             chunk = os.read(fd, 4096)

@@ -4,7 +4,7 @@ and a build into it keeps them from then on (issue 27)."""
 
 import json
 import sqlite3
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -30,7 +30,7 @@ def test_stats_gives_the_start_and_the_finish(cli, tmp_path):
         datetime.fromisoformat(answer[k]) for k in ("started_at", "built_at", "finished_at")
     )
     assert started <= stored <= finished
-    assert started.utcoffset().total_seconds() == finished.utcoffset().total_seconds() == 0
+    assert started.utcoffset() == finished.utcoffset() == timedelta(0)
     # to the second: both ends of build_seconds, measured on the monotonic clock
     assert abs((finished - started).total_seconds() - answer["build_seconds"]) <= 1
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:

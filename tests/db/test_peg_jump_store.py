@@ -33,6 +33,7 @@ def test_pred_is_derived_not_stored_and_leads_one_jump_nearer(built):
     database = reader(built)
     with database.connection() as conn:
         build = queries.find_build(conn, "cross12", GOAL)
+        assert build is not None
         columns = [r[1] for r in conn.execute(f"PRAGMA table_info({build.node_table})")]
     assert not build.stores_pred and "pred" not in columns
     rows = [r for batch in build_rows.batches(database, build) for r in batch]
@@ -51,6 +52,7 @@ def test_the_states_view_and_a_path_derive_the_same_pred(built):
     database = reader(built)
     with database.connection() as conn:
         build = queries.find_build(conn, "cross12", GOAL)
+        assert build is not None
         view = dict(conn.execute("SELECT state, pred FROM states WHERE puzzle = 'cross12'"))
         cells = conn.execute("SELECT cell_a, cell_b, cell_c FROM moves").fetchall()
         far = max(view, key=lambda s: s.count("1"))

@@ -197,6 +197,7 @@ def test_remove_waits_for_another_build_of_the_file(db):
         cwd=ROOT,
     )
     seen = b""
+    assert child.stderr is not None
     try:
         while b"waiting for another build" not in seen:
             chunk = os.read(child.stderr.fileno(), 4096)

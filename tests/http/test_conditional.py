@@ -23,6 +23,7 @@ def client(seed_db):
 def ask(base: str, method: str, target: str, headers: dict | None = None):
     """(status, headers as (name, value) pairs, body) of one request on the wire."""
     where = urllib.parse.urlsplit(base)
+    assert where.hostname is not None
     connection = http.client.HTTPConnection(where.hostname, where.port, timeout=10)
     try:
         connection.request(method, target, headers=headers or {})

@@ -37,6 +37,7 @@ def wait_until_up(server: subprocess.Popen, base: str) -> None:
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         if server.poll() is not None:
+            assert server.stderr is not None
             pytest.fail(f"serve exited with {server.returncode}: {server.stderr.read()}")
         try:
             if fetch(base + "/health")[0] == 200:

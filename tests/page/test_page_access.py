@@ -4,15 +4,12 @@ peg15 at 1280x800 and 390x844, and at 390 px wide every control is at least 44x4
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from support.axe import AXE, axe_violations
 from support.page_kit import settled
 
-AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 PUZZLES = {"eight": "647850321", "atama": "イノソウタ*マタア", "peg15": "111101111111111"}
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 CONTROLS = "button, select, input, [role=slider], [tabindex]:not([tabindex='-1'])"
 
 
@@ -38,16 +35,6 @@ def opened(browser, base, request):
 
 
 CASES = [(p, s) for p in PUZZLES for s in SIZES]
-
-
-def axe_violations(page) -> list:
-    """axe-core's WCAG A and AA violations on the page as it is: [{id, nodes}]."""
-    page.add_script_tag(path=str(AXE))
-    return page.evaluate(
-        "(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}})"
-        ".then((r) => r.violations.map((v) => ({id: v.id, nodes: v.nodes.map((n) => n.target)})))",
-        TAGS,
-    )
 
 
 @pytest.mark.parametrize("opened", CASES, ids=[f"{p}-{s}" for p, s in CASES], indirect=True)

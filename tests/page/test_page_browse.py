@@ -147,8 +147,10 @@ def test_every_catalogue_title_has_its_cjk_characters_in_the_shipped_font():
     cmap = TTFont(STATIC / "kana.woff2").getBestCmap()
     assert sorted(ch for ch in wide if ord(ch) not in cmap) == []
     css = (STATIC / "fonts.css").read_text(encoding="utf-8")
-    ranges = re.search(r"unicode-range:([^;]*);", css).group(1)
-    covered = set()
+    found = re.search(r"unicode-range:([^;]*);", css)
+    assert found is not None
+    ranges = found.group(1)
+    covered: set = set()
     for low, high in re.findall(r"U\+([0-9A-F]+)(?:-([0-9A-F]+))?", ranges):
         covered.update(range(int(low, 16), int(high or low, 16) + 1))
     assert sorted(ch for ch in wide if ord(ch) not in covered) == []

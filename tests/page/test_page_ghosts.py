@@ -10,9 +10,9 @@ import time
 
 import pytest
 from playwright.sync_api import expect
+from support.axe import AXE, axe_violations
 from support.page_kit import load, settled
 from support.servers import puzzledb_serve
-from test_page_access import AXE, axe_violations
 
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build

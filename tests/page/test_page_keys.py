@@ -71,7 +71,9 @@ def test_solve_pause_steps_and_undo_by_their_shortcuts(page):
     expect(page.locator("#counter")).to_contain_text("of 31")  # playing
     page.keyboard.press("p")
     expect(page.locator("#pause")).to_have_text("Resume")
-    shown = int(re.match(r"move (\d+) of 31", page.inner_text("#counter")).group(1))
+    counter = re.match(r"move (\d+) of 31", page.inner_text("#counter"))
+    assert counter is not None
+    shown = int(counter.group(1))
     page.keyboard.press(".")
     expect(page.locator("#counter")).to_contain_text(f"move {shown + 1} of 31")
     page.keyboard.press(",")

@@ -15,9 +15,9 @@ import urllib.request
 
 import pytest
 from playwright.sync_api import expect
+from support.axe import AXE, axe_violations
 from support.page_kit import settled
 from support.servers import puzzledb_serve
-from test_page_access import AXE, axe_violations
 
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build
@@ -293,6 +293,7 @@ def test_the_frame_names_columns_and_rows_as_the_move_words_do(viewed, game_base
     named = [(m, found) for m, found in named if found]
     assert named, "no move names a cell"
     for move, found in named:
+        assert found is not None  # kept above
         column, row = found.groups()
         cell = box(page, f".slot[data-cell='{move['from'][0]}']")  # where the piece stands
         letter = box(page, f".coordinate.column:text-is('{column}')")

@@ -10,9 +10,9 @@ import time
 
 import pytest
 from playwright.sync_api import expect
+from support.axe import AXE, TAGS
 from support.page_kit import settled, troubles
 from support.servers import puzzledb_serve
-from test_page_access import AXE, TAGS
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.definition import load_file

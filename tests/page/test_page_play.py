@@ -106,7 +106,9 @@ def test_the_solution_is_listed_and_its_moves_can_be_picked(page, base):
     current = page.locator("#solution li[aria-current='step']")
     expect(current).to_have_count(1)  # follows the playing solution
     page.click("#pause")
-    shown = int(re.match(r"move (\d+) of 31", page.inner_text("#counter")).group(1))
+    counter = re.match(r"move (\d+) of 31", page.inner_text("#counter"))
+    assert counter is not None
+    shown = int(counter.group(1))
     expect(current.locator(".step")).to_have_attribute("data-index", str(shown))
     page.click("#forward")
     expect(current.locator(".step")).to_have_attribute("data-index", str(shown + 1))
@@ -141,7 +143,7 @@ def test_optimal_moves_show_their_count_of_solutions(page, base):
 def test_a_failed_lookup_offers_retry_and_the_retry_works(page):
     load(page, HARDEST)
     settled(page, HARDEST)
-    failures = []
+    failures: list = []
 
     def fail_once(route):
         if failures:

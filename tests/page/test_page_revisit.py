@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import urllib.request
 
-from playwright.sync_api import expect
+from playwright.sync_api import ConsoleMessage, expect
 from support.page_kit import settled
 
 from puzzledb.service.http.api.headers import PAGE_POLICY
@@ -30,8 +30,13 @@ def shows_the_position(page) -> None:
 def opened(browser, base):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    refused = []
-    page.on("console", lambda m: "Content Security Policy" in m.text and refused.append(m.text))
+    refused: list[str] = []
+
+    def console(m: ConsoleMessage) -> None:
+        if "Content Security Policy" in m.text:
+            refused.append(m.text)
+
+    page.on("console", console)
     page.goto(base + ADDRESS)
     shows_the_position(page)
     return context, page, refused

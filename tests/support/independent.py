@@ -58,14 +58,14 @@ def grid_neighbours(rows, cols, blank, bulb=None):
 
 def peg_successors(state):
     """Every chain of jumps by one peg, each prefix of a chain being a move of its own."""
-    out = set()
+    out: set[str] = set()
 
     def chain(s, at):
         for over, land in PEG_JUMPS[at]:
             if s[over] == "1" and s[land] == "0":
-                t = list(s)
-                t[at], t[over], t[land] = "0", "0", "1"
-                t = "".join(t)
+                cells = list(s)
+                cells[at], cells[over], cells[land] = "0", "0", "1"
+                t = "".join(cells)
                 out.add(t)
                 chain(t, land)
 
@@ -95,14 +95,14 @@ def grid_peg_successors(rows, chain=False):
         ]
 
     def successors(state):
-        out = set()
+        out: set[str] = set()
 
         def go(s, hole):
             for over, land in lines[hole]:
                 if s[over] == "1" and s[land] == "0":
-                    t = list(s)
-                    t[hole], t[over], t[land] = "0", "0", "1"
-                    t = "".join(t)
+                    cells = list(s)
+                    cells[hole], cells[over], cells[land] = "0", "0", "1"
+                    t = "".join(cells)
                     out.add(t)
                     if chain:
                         go(t, land)
@@ -259,7 +259,7 @@ def tilings(pieces, rows, cols, sizes):
     label's cells form whole blocks, by trying every ordering (for small boards only)."""
     from itertools import permutations
 
-    out = set()
+    out: set[str] = set()
     for order in set(permutations(pieces)):
         state = "".join(order)
         placed = rectangles(state, rows, cols, sizes)
@@ -305,7 +305,7 @@ TRIANGLE_LINES = [(0, 1), (1, 0), (1, 1)]  # rows, columns, and the diagonal of 
 def drawn_jumps(board, directions):
     """(from, over, to) hole triples of a drawn board, walking each line of the drawing."""
     holes = [(r, c) for r in range(len(board)) for c in range(len(board[0])) if board[r][c] == "o"]
-    out = set()
+    out: set[tuple[int, int, int]] = set()
     for a in holes:
         for dr, dc in directions:
             for s in (1, -1):
@@ -319,14 +319,14 @@ def drawn_successors(triples, metric="jump"):
     """Every position one move on: one jump, or ("chain") any chain of jumps by one peg."""
 
     def successors(state):
-        found = set()
+        found: set[str] = set()
 
         def go(s, at):
             for a, b, c in triples:
                 if a == at and s[b] == "1" and s[c] == "0":
-                    t = list(s)
-                    t[a], t[b], t[c] = "0", "0", "1"
-                    t = "".join(t)
+                    cells = list(s)
+                    cells[a], cells[b], cells[c] = "0", "0", "1"
+                    t = "".join(cells)
                     found.add(t)
                     if metric == "chain":
                         go(t, c)
@@ -348,9 +348,9 @@ def winners(triples, goal):
         s = queue.popleft()
         for a, b, c in triples:
             if s[c] == "1" and s[a] == "0" and s[b] == "0":
-                t = list(s)
-                t[a], t[b], t[c] = "1", "1", "0"
-                t = "".join(t)
+                cells = list(s)
+                cells[a], cells[b], cells[c] = "1", "1", "0"
+                t = "".join(cells)
                 if t not in seen:
                     seen.add(t)
                     queue.append(t)

@@ -12,7 +12,15 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Page,
+    Request,
+    Response,
+    expect,
+    sync_playwright,
+)
 
 from support.servers import puzzledb_serve
 
@@ -77,16 +85,22 @@ def eight_page(browser: Browser, base: str) -> Iterator[Page]:
     problems: list[str] = []
     page.refused = []  # type: ignore[attr-defined]
     page.on("pageerror", lambda error: problems.append(str(error)))
-    page.on(
-        "console",
-        lambda m: (
-            m.type == "error"
-            and "Failed to load resource" not in m.text
-            and problems.append(m.text)
-        ),
-    )
-    page.on("request", lambda r: r.url.startswith(base + "/") or problems.append(r.url))
-    page.on("response", lambda r: r.status >= 400 and page.refused.append(r.url))  # type: ignore[attr-defined]
+
+    def console(m: ConsoleMessage) -> None:
+        if m.type == "error" and "Failed to load resource" not in m.text:
+            problems.append(m.text)
+
+    def request(r: Request) -> None:
+        if not r.url.startswith(base + "/"):
+            problems.append(r.url)
+
+    def response(r: Response) -> None:
+        if r.status >= 400:
+            page.refused.append(r.url)  # type: ignore[attr-defined]
+
+    page.on("console", console)
+    page.on("request", request)
+    page.on("response", response)
     page.goto(base + "/")
     settled(page, "647850321")
     yield page
@@ -98,8 +112,17 @@ def troubles(page) -> list[str]:
     """Every request refused (4xx, 5xx) and every console error from now on, as they come: a
     browser logs each refusal as a console error."""
     seen: list[str] = []
-    page.on("response", lambda r: r.status >= 400 and seen.append(f"{r.status} {r.url}"))
-    page.on("console", lambda m: m.type == "error" and seen.append(m.text))
+
+    def refused(response) -> None:
+        if response.status >= 400:
+            seen.append(f"{response.status} {response.url}")
+
+    def logged(message) -> None:
+        if message.type == "error":
+            seen.append(message.text)
+
+    page.on("response", refused)
+    page.on("console", logged)
     return seen
 
 

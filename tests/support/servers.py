@@ -36,7 +36,7 @@ def wait_until_up(base: str, server: subprocess.Popen, seconds: float = 30) -> N
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            raise RuntimeError(f"{server.args[0]} exited with status {server.returncode}")
+            raise RuntimeError(f"{server.args!r} exited with status {server.returncode}")
         try:
             with urllib.request.urlopen(base + "/health", timeout=2) as response:
                 if response.status == 200:

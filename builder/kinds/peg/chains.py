@@ -26,7 +26,8 @@ from typing import TypeGuard
 
 import numpy as np
 
-from ...puzzle import Move
+from ...puzzle import Move, Puzzle
+from ...search.layered import Children
 from .packed import PegWords, packs, run_between, sampled_cuts
 from .puzzle import PegSolitaire, jumps
 
@@ -135,7 +136,7 @@ class PackedChains(PegWords):
         flips = np.array(self._flips_of_code or [0], np.uint64)
         return codes ^ flips[moves.astype(np.int64)]
 
-    def expand(self, codes: np.ndarray, came_by: np.ndarray | None = None):
+    def expand(self, codes: np.ndarray, came_by: np.ndarray | None = None) -> Children:
         """Every distinct un-chain of every state: (children, move codes, parent indexes)."""
         return self.expansion(codes).between(0, None)
 
@@ -232,7 +233,7 @@ class UnChains:
         runs = ((index, flips) for flips, _, index, _ in self.groups)
         return sampled_cuts(self.codes, runs, self.size, parts)
 
-    def between(self, low: int, high: int | None):
+    def between(self, low: int, high: int | None) -> Children:
         """(children, move codes, parent indexes) of the children with keys in [low, high):
         one sorted run per group of flips."""
         if self._chains:
@@ -254,6 +255,6 @@ class UnChains:
         return np.concatenate(children), np.concatenate(moves), np.concatenate(parents)
 
 
-def packable(puzzle) -> TypeGuard[PegSolitaire]:
+def packable(puzzle: Puzzle) -> TypeGuard[PegSolitaire]:
     """A peg board whose moves are chains of jumps, with few enough holes."""
     return packs(puzzle, "chain")

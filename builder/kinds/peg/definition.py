@@ -22,6 +22,9 @@ A complete file (examples/square.toml is another, a 4x4 board):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NoReturn, Protocol
+
 from ...core.errors import BadDefinition, MalformedInput
 from ...core.message_text import shown
 from ...toml_values import NAME
@@ -46,7 +49,26 @@ KEYS = (
 MAX_HOLES = 64
 
 
-def define_peg(reader, raw: dict) -> tuple[PegSolitaire, list[str]]:
+class FieldReader(Protocol):
+    """What this module asks of builder.definition's reader (which imports this module, so
+    it is named by what it does rather than imported)."""
+
+    def fail(self, message: str) -> NoReturn: ...
+
+    def check_keys(
+        self, table: dict, known: Sequence[str], where: str, required: Sequence[str] = ()
+    ) -> None: ...
+
+    def name(self, value: object) -> str: ...
+
+    def title(self, value: str) -> str: ...
+
+    def text(self, raw: dict, key: str, default: str) -> str: ...
+
+    def goal_words(self, raw: dict, goals: list[str]) -> dict[str, str]: ...
+
+
+def define_peg(reader: FieldReader, raw: dict) -> tuple[PegSolitaire, list[str]]:
     """The puzzle and its goals (canonical, the default first) from a raw TOML table;
     `reader` (definition._Reader) checks the fields sliding and peg boards share and prefixes
     every message with the file."""
@@ -94,7 +116,7 @@ def define_peg(reader, raw: dict) -> tuple[PegSolitaire, list[str]]:
     return puzzle, canonical
 
 
-def _goals(reader, raw: dict) -> list[str]:
+def _goals(reader: FieldReader, raw: dict) -> list[str]:
     if "goal" in raw and "goals" in raw:
         reader.fail("give either 'goal' or 'goals', not both")
     if "goal" not in raw and "goals" not in raw:
@@ -110,7 +132,7 @@ def _goals(reader, raw: dict) -> list[str]:
     return goals
 
 
-def _starts(reader, raw: dict) -> dict[str, str]:
+def _starts(reader: FieldReader, raw: dict) -> dict[str, str]:
     if "start" in raw and "starts" in raw:
         reader.fail("give either 'start' or 'starts', not both")
     table = {"start": raw["start"]} if "start" in raw else raw.get("starts", {})

@@ -15,12 +15,14 @@ no state found is ever compared with earlier layers.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import TypeGuard
 
 import numpy as np
 
-from ...puzzle import Move
+from ...puzzle import Move, Puzzle
+from ...search.layered import Children
 from .puzzle import PegSolitaire, jumps
 
 #: The most holes a board may have: its state and a 16-bit move code share one sort key.
@@ -46,7 +48,9 @@ class PegWords:
         return points.view(f"<U{self.state_bits}").ravel().tolist()
 
 
-def sampled_cuts(codes: np.ndarray, runs, size: int, parts: int) -> list[int]:
+def sampled_cuts(
+    codes: np.ndarray, runs: Iterable[tuple[np.ndarray, np.uint64]], size: int, parts: int
+) -> list[int]:
     """About `parts` - 1 child keys cutting a layer's children into parts of similar size,
     from a sample of each run: `runs` gives (indexes of the states it applies to, flips)."""
     if parts <= 1 or size == 0:
@@ -57,7 +61,15 @@ def sampled_cuts(codes: np.ndarray, runs, size: int, parts: int) -> list[int]:
     return [int(x) for x in np.unique(sample[at])]
 
 
-def run_between(codes, index, flips, offset: int, low: int, high: int, top: int):
+def run_between(
+    codes: np.ndarray,
+    index: np.ndarray,
+    flips: np.uint64,
+    offset: int,
+    low: int,
+    high: int,
+    top: int,
+) -> tuple[int, int, np.ndarray, np.ndarray]:
     """The slice of one sorted run of children (the states `index` picks, each plus `offset`,
     i.e. with `flips` flipped) whose keys lie in [low, high): (picked indexes, children)."""
     lo, hi = (max(0, min(top, k - offset)) for k in (low, high))
@@ -67,7 +79,7 @@ def run_between(codes, index, flips, offset: int, low: int, high: int, top: int)
     return i, j, picked, codes[picked] ^ flips
 
 
-def packs(puzzle, metric: str) -> bool:
+def packs(puzzle: Puzzle, metric: str) -> bool:
     """A peg board of this metric with few enough holes for a word and a move code."""
     return (
         isinstance(puzzle, PegSolitaire)
@@ -120,7 +132,7 @@ class PackedPegs(PegWords):
         codes[taken] = order[at[taken] + 1]
         return codes.astype(np.int16)
 
-    def expand(self, codes: np.ndarray, came_by: np.ndarray | None = None):
+    def expand(self, codes: np.ndarray, came_by: np.ndarray | None = None) -> Children:
         """Every un-jump of every state: (children, move codes, parent indexes)."""
         expansion = self.expansion(codes)
         return expansion.between(0, None)
@@ -149,7 +161,7 @@ class UnJumps:
         runs = zip(self.index, self.codec.flips)
         return sampled_cuts(self.codes, runs, self.size, parts)
 
-    def between(self, low: int, high: int | None):
+    def between(self, low: int, high: int | None) -> Children:
         """(children, move codes, parent indexes) of the children with keys in [low, high):
         one sorted run per jump, the runs in move-code order."""
         children, moves, parents = [], [], []
@@ -168,6 +180,6 @@ class UnJumps:
         return np.concatenate(children), np.concatenate(moves), np.concatenate(parents)
 
 
-def packable(puzzle) -> TypeGuard[PegSolitaire]:
+def packable(puzzle: Puzzle) -> TypeGuard[PegSolitaire]:
     """A peg board whose moves are single jumps, with few enough holes."""
     return packs(puzzle, "jump")

@@ -11,6 +11,7 @@ follow (builder.kinds.peg.board); peg15 keeps its listed jumps.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
@@ -18,7 +19,8 @@ from ...core.errors import BadDefinition, MalformedInput
 from ...core.message_text import shown
 from ...puzzle import SEPARATORS, Move, Puzzle, Reason, split_cells
 from .board import HOLE_MARK, NO_HOLE_MARK, board_jumps, check_board
-from .rules import FEW_PEGS, Golden, class_reason, pagoda_reason, pagodas, said_holes
+from .rules import FEW_PEGS, Golden, Layout, class_reason, pagoda_reason, pagodas, said_holes
+from .rules import Jumps as JumpTable
 from .symmetry import Symmetry, board_symmetries, keeping
 
 PEG, HOLE = "1", "0"
@@ -55,25 +57,25 @@ class PegSolitaire(Puzzle):
 
     def __init__(
         self,
-        name,
-        jumps,
-        goal,
-        layout,
+        name: str,
+        jumps: JumpTable,
+        goal: str,
+        layout: Layout,
         *,
-        title="",
-        metric="chain",
-        starts=None,
-        board=None,
-        lines=None,
-        goal_words=None,
-    ):
+        title: str = "",
+        metric: str = "chain",
+        starts: Mapping[str, str] | None = None,
+        board: Sequence[str] | None = None,
+        lines: str | None = None,
+        goal_words: Mapping[str, str] | None = None,
+    ) -> None:
         self.name, self.title = name, title or name
         if metric not in METRICS:
             known = ", ".join(f'"{m}"' for m in METRICS)
             raise BadDefinition(f"{name}: metric must be one of {known}, not {shown(metric)}")
         self.metric = metric
-        self.jumps = [tuple(tuple(j) for j in row) for row in jumps]
-        self.layout = [tuple(p) for p in layout]
+        self.jumps = [tuple((over, land) for over, land in row) for row in jumps]
+        self.layout = [(r, c) for r, c in layout]
         self.holes = len(self.jumps)
         self.board = None if board is None else tuple(board)
         self.lines = lines
@@ -101,7 +103,16 @@ class PegSolitaire(Puzzle):
 
     @classmethod
     def from_rows(
-        cls, name, board, lines, goal, *, title="", metric="chain", starts=None, goal_words=None
+        cls,
+        name: str,
+        board: object,
+        lines: str,
+        goal: str,
+        *,
+        title: str = "",
+        metric: str = "chain",
+        starts: Mapping[str, str] | None = None,
+        goal_words: Mapping[str, str] | None = None,
     ) -> PegSolitaire:
         """A board drawn as rows of '.' (no hole) and 'o' (a hole); `lines` is "grid" or
         "triangle" (builder.kinds.peg.board)."""
@@ -171,7 +182,7 @@ class PegSolitaire(Puzzle):
         except MalformedInput as error:
             raise self.naming_starts(error, what) from None
 
-    def _parsed(self, text, what: str) -> str:
+    def _parsed(self, text: object, what: str) -> str:
         drawn = self._drawn(text, what)
         if drawn is not None:
             return drawn
@@ -189,7 +200,7 @@ class PegSolitaire(Puzzle):
             )
         return "".join(symbols)
 
-    def _drawn(self, text, what: str) -> str | None:
+    def _drawn(self, text: object, what: str) -> str | None:
         """The state of text written as the board's whole grid (every row as wide as the
         drawing, '.' or '0' off the board), or None when the text is not that shape."""
         if self.board is None or not isinstance(text, str):
@@ -259,7 +270,7 @@ class PegSolitaire(Puzzle):
             raise TypeError(f"{self.name} moves are jumps, not {move!r}")
         return [move.path[0]], [move.path[-1]]
 
-    def _chains(self, state, path):
+    def _chains(self, state: str, path: list[int]) -> Iterator[tuple[list[int], str]]:
         here = path[-1]
         for over, land in self.jumps[here]:
             if state[over] == PEG and state[land] == HOLE:
@@ -268,7 +279,7 @@ class PegSolitaire(Puzzle):
                 if self.metric == "chain":
                     yield from self._chains(after, path + [land])
 
-    def reverse_moves(self, state: str):
+    def reverse_moves(self, state: str) -> Iterator[tuple[Jumps, str]]:
         """Un-jump chains: a peg steps back over an empty hole, refilling it, again and again."""
         best: dict[str, list[int]] = {}
         for end in range(self.holes):
@@ -278,7 +289,7 @@ class PegSolitaire(Puzzle):
         for earlier, path in best.items():
             yield jumps(path), earlier
 
-    def _unchains(self, state, path):
+    def _unchains(self, state: str, path: list[int]) -> Iterator[tuple[list[int], str]]:
         here = path[-1]
         for over, origin in self.jumps[here]:
             if state[over] == HOLE and state[origin] == HOLE:

@@ -122,7 +122,9 @@ def stabilizer_marks(symmetries: Sequence[Symmetry]) -> list[int]:
     return marks
 
 
-def move_images(jumps: Sequence[tuple[int, int, int]], symmetries: Sequence[Symmetry]):
+def move_images(
+    jumps: Sequence[tuple[int, int, int]], symmetries: Sequence[Symmetry]
+) -> list[list[int]]:
     """images[k][code]: the code of jump `code` (from, over, into) seen through symmetry k."""
     code_of = {jump: code for code, jump in enumerate(jumps)}
     out = []

@@ -139,7 +139,9 @@ class PackedBoard:
             start = end
         return children, moves, np.concatenate(sources)
 
-    def _cell_moved_back(self, came_by, blank_cell):
+    def _cell_moved_back(
+        self, came_by: np.ndarray | None, blank_cell: np.ndarray
+    ) -> np.ndarray | None:
         """For each state, the cell the blank moves to in the child that is the state's own
         predecessor: the other of the two cells its move swaps (-1 where it has no move)."""
         if came_by is None:
@@ -171,5 +173,5 @@ def packable(puzzle: Puzzle) -> TypeGuard[SlidingPuzzle]:
     return bits * puzzle.cells <= 64
 
 
-def _or_minus_one(value):
+def _or_minus_one(value: int | None) -> int:
     return -1 if value is None else value

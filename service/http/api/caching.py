@@ -16,11 +16,14 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
+from typing import TypeVar
 
 from flask import current_app, request
 from flask.wrappers import Response
 
+from puzzledb.db.connection import Database, ReadConnection
 from puzzledb.db.errors import TimeLimit
 from puzzledb.db.queries import Build
 
@@ -32,6 +35,8 @@ from .answer_cache import AnswerCache
 from .connections import FreshConnections
 
 RETRY_PAUSES = (0, 0.02, 0.1)  # seconds before each new try after a database error
+#: What a retried question gives: an encoded answer, or the builds.
+Asked = TypeVar("Asked")
 
 
 class ServiceAnswers:
@@ -39,12 +44,12 @@ class ServiceAnswers:
 
     def __init__(
         self,
-        database,
+        database: Database,
         answer_cache: int,
         db_hint: str = "",
         *,
         time_limit: float,
-    ):
+    ) -> None:
         self.cache = AnswerCache(answer_cache)
         self.connections = FreshConnections(database, on_change=self.cache.invalidate)
         self.db_hint = db_hint
@@ -68,13 +73,13 @@ class ServiceAnswers:
                 self._answers = (seen, answers)
             return answers
 
-    def connection(self):
+    def connection(self) -> AbstractContextManager[ReadConnection]:
         return self.connections.connection()
 
-    def all_builds(self, conn) -> list[Build]:
+    def all_builds(self, conn: sqlite3.Connection) -> list[Build]:
         return self.answers.all_builds(conn)
 
-    def retrying(self, ask):
+    def retrying(self, ask: Callable[[], Asked]) -> Asked:
         """ask() again on a fresh connection when the file changed under this one: a build that
         dropped the table a remembered Build row names, or a journal-mode switch caught half
         way (a reader that cannot write sees SQLITE_READONLY_* until the switch completes)."""

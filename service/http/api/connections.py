@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from puzzledb.db import queries
-from puzzledb.db.connection import Database
+from puzzledb.db.connection import Database, ReadConnection
 from puzzledb.db.errors import DatabaseFault, NotBuilt
 
 
@@ -41,14 +41,14 @@ class FreshConnections:
         self._lock = threading.Lock()
 
     @contextlib.contextmanager
-    def connection(self):
+    def connection(self) -> Iterator[ReadConnection]:
         yield self._fresh()
 
     def seen(self) -> int:
         """The generation this thread's data belongs to (as of its last check)."""
         return getattr(self._local, "generation", -1)
 
-    def _fresh(self):
+    def _fresh(self) -> ReadConnection:
         local = self._local
         label = self.latest  # read before looking: the data seen is at least this new
         conn = getattr(local, "conn", None)
@@ -67,7 +67,7 @@ class FreshConnections:
         local.generation = label
         return conn
 
-    def _open(self):
+    def _open(self) -> ReadConnection:
         """The file opened afresh; FileGone when nothing is there any more."""
         try:
             return self.database.connect()

@@ -43,14 +43,16 @@ HTTP_STATUS = {
 }
 
 
-def error_response(status: int, code: str, message: str, headers=None) -> Response:
+def error_response(
+    status: int, code: str, message: str, headers: dict[str, str] | None = None
+) -> Response:
     body: Error = {"error": {"code": code, "message": safe_message(message)}}
     response = Response(dumps(body), status=status, headers=headers, mimetype="application/json")
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
-def page_response(status: int, message: str, headers=None) -> Response:
+def page_response(status: int, message: str, headers: dict[str, str] | None = None) -> Response:
     """The error as a page for a browser, under a policy that lets it load its stylesheet."""
     body = error_page.page(status, message, request.path)
     response = Response(body, status=status, headers=headers, mimetype="text/html")
@@ -68,7 +70,7 @@ FILE_FAULTS = {
 }
 
 
-def _puzzledb(error: PuzzledbError):
+def _puzzledb(error: PuzzledbError) -> Response:
     status = HTTP_STATUS.get(error.code)
     if status is None:
         return _bug(error)
@@ -79,7 +81,7 @@ def _puzzledb(error: PuzzledbError):
     return error_response(status, error.code, public)
 
 
-def _http(error: HTTPException):
+def _http(error: HTTPException) -> Response:
     status = error.code or 500
     code = CODES.get(status) or (error.name or "error").lower().replace(" ", "_")
     allowed = ", ".join(getattr(error, "valid_methods", None) or [])  # set on 405
@@ -105,7 +107,7 @@ def _plain(message: str) -> str:
     return " ".join(str(message).split())
 
 
-def _database(error: Exception):
+def _database(error: Exception) -> Response:
     cause = getattr(error, "orig", error)
     name = getattr(cause, "sqlite_errorname", None)
     current_app.logger.error(
@@ -114,7 +116,7 @@ def _database(error: Exception):
     return error_response(503, "database_error", "the database could not be read; try again")
 
 
-def _bug(error: Exception):
+def _bug(error: Exception) -> Response:
     frames = traceback.extract_tb(error.__traceback__)
     where = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
     current_app.logger.error("internal error on %s: %r%s", request.path, error, where)

@@ -11,6 +11,13 @@ Flask's Headers.setdefault costs more than the rest of a remembered answer.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from _typeshed import OptExcInfo
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+
 #: The page loads its own files and calls its own API, nothing else.
 PAGE_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -36,11 +43,13 @@ class SecureHeaders:
     """Wraps a WSGI app; adds SECURITY and a Content-Security-Policy to every response that
     does not set its own."""
 
-    def __init__(self, app):
+    def __init__(self, app: WSGIApplication) -> None:
         self.app = app
 
-    def __call__(self, environ, start_response):
-        def start(status, headers, exc_info=None):
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        def start(
+            status: str, headers: list[tuple[str, str]], exc_info: OptExcInfo | None = None
+        ) -> Callable[[bytes], object]:
             names = {name.lower(): value for name, value in headers}
             headers.extend(h for h in SECURITY if h[0].lower() not in names)
             if "content-security-policy" not in names:

@@ -6,7 +6,7 @@ the shared answers; every check and error message is the CLI's.
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app
+from flask import Blueprint, Response, current_app
 
 from ...questions import (
     DepthQuestion,
@@ -16,40 +16,40 @@ from ...questions import (
     Question,
     StatsQuestion,
 )
-from .caching import respond
+from .caching import ServiceAnswers, respond
 from .params import read
 
 bp = Blueprint("lookups", __name__)
 
 
-def _ask(kind: type[Question]):
+def _ask(kind: type[Question]) -> Response:
     """The route's question, built once from its checked parameters, and its answer."""
     question = kind.from_params(read(kind.route))
-    answers = current_app.extensions["puzzledb"]
+    answers: ServiceAnswers = current_app.extensions["puzzledb"]
     body, tag = answers.retrying(lambda: answers.encoded(question))
     return respond(body, tag)
 
 
 @bp.get("/path")
-def path():
+def path() -> Response:
     return _ask(PathQuestion)
 
 
 @bp.get("/moves")
-def moves():
+def moves() -> Response:
     return _ask(MovesQuestion)
 
 
 @bp.get("/depth")
-def depth():
+def depth() -> Response:
     return _ask(DepthQuestion)
 
 
 @bp.get("/farthest")
-def farthest():
+def farthest() -> Response:
     return _ask(FarthestQuestion)
 
 
 @bp.get("/stats")
-def stats():
+def stats() -> Response:
     return _ask(StatsQuestion)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import hashlib
 import json
 
-from flask import Blueprint, current_app
+from flask import Blueprint, Response, current_app
+
+from puzzledb.db.queries import Build
 
 from ...answers import catalogue_answer, health_answer, held_starts
 from .. import openapi
-from .caching import etag, respond
+from .caching import ServiceAnswers, etag, respond
 from .params import read
 
 bp = Blueprint("meta", __name__)
@@ -20,10 +22,10 @@ DOCUMENT_TAG = hashlib.blake2b(
 ).hexdigest()
 
 
-def _builds():
-    answers = current_app.extensions["puzzledb"]
+def _builds() -> list[Build]:
+    answers: ServiceAnswers = current_app.extensions["puzzledb"]
 
-    def ask():
+    def ask() -> list[Build]:
         with answers.connection() as conn:
             return answers.all_builds(conn)
 
@@ -31,11 +33,13 @@ def _builds():
 
 
 @bp.get("/puzzles")
-def puzzles():
+def puzzles() -> Response:
     read("/puzzles")
     answers = current_app.extensions["puzzledb"]
 
-    def ask():  # the builds, and the named starts each holds, read on one connection
+    def ask() -> tuple[
+        list[Build], dict[int, list[str]]
+    ]:  # the builds, and the named starts each holds, read on one connection
         with answers.connection() as conn:
             builds = answers.all_builds(conn)
             return builds, held_starts(conn, builds)
@@ -45,7 +49,7 @@ def puzzles():
 
 
 @bp.get("/health")
-def health():
+def health() -> Response:
     """Up, and the database answers: the builds are read (or known unchanged) every time."""
     read("/health")
     builds = _builds()
@@ -53,6 +57,6 @@ def health():
 
 
 @bp.get("/openapi.json")
-def document():
+def document() -> Response:
     read("/openapi.json")
     return respond(DOCUMENT, DOCUMENT_TAG)
