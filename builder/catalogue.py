@@ -15,6 +15,7 @@ from .errors import BadDefinition, UnknownPuzzle, shown
 from .puzzle import MAX_COMPLETE_STATES, Puzzle
 
 if TYPE_CHECKING:
+    from .kinds.rush import RushHour
     from .peg import PegSolitaire
     from .sliding import SlidingPuzzle
 
@@ -95,6 +96,36 @@ def _english(name: str, title: str, metric: str) -> PegSolitaire:
         metric=metric,
         starts={"start": _one_peg(33, ENGLISH_CENTRE).translate(str.maketrans("01", "10"))},
     )
+
+
+#: Published Rush Hour cards (Fogleman's database of every 6x6 card, and his solver's example):
+#: name -> (card, title). Their figures (51, 60, 58 and 49 moves) are asserted by the tests.
+RUSH_CARDS = {
+    "rush51": (
+        "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo",
+        "Rush Hour, the hardest card without walls (51 moves)",
+    ),
+    "rush60": (
+        "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM",
+        "Rush Hour, a hardest card with walls (60 moves)",
+    ),
+    "rush58": (
+        "BBoKMxDDDKMoIAALooIoJLEEooJFFNoGGoxN",
+        "Rush Hour, a card with walls (58 moves)",
+    ),
+    "rush49": (
+        "BBBCDEFGGCDEF.AADEHHI....JI.KK.JLLMM",
+        "Rush Hour, the example of Fogleman's solver (49 moves)",
+    ),
+}
+
+
+def _rush(name: str) -> RushHour:
+    """A published Rush Hour card, its moves counted as players and Fogleman count them."""
+    from .kinds.rush import RushHour
+
+    card, title = RUSH_CARDS[name]
+    return RushHour(name, card, title=title, metric="moves")
 
 
 def _sliding(*args: Any, **kwargs: Any) -> SlidingPuzzle:
@@ -180,6 +211,7 @@ MAKERS: dict[str, Callable[[], Puzzle]] = {
     "fifteen-multi": lambda: _hex_board(
         "fifteen-multi", 4, 4, "15-puzzle, multi-tile moves", metric="multi"
     ),
+    **{name: (lambda name=name: _rush(name)) for name in RUSH_CARDS},
 }
 
 
@@ -354,4 +386,8 @@ def _kind(kind: str) -> type[Puzzle]:
         from .peg import PegSolitaire
 
         return PegSolitaire
+    if kind == "rush":
+        from .kinds.rush import RushHour
+
+        return RushHour
     raise KeyError(kind)

@@ -1,0 +1,1 @@
+"""The kinds of puzzle, each in its own package with one home for its rules."""
