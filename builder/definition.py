@@ -1,6 +1,7 @@
 """Sliding puzzles defined without code: a TOML file or command-line flags -> SlidingPuzzle.
 
-A TOML file with `kind = "peg"` defines a peg board instead (builder.peg_definition).
+A TOML file with `kind = "peg"` defines a peg board instead (builder.peg_definition), and one
+with `kind = "rush"` a Rush Hour card (builder.kinds.rush.definition).
 
 The Ruby article's solver takes any board, labels, blank and goal; this lets a user serve such
 a puzzle (`puzzledb build --file my.toml`, or `puzzledb build NAME --rows R --cols C --goal G`)
@@ -56,6 +57,7 @@ import tomllib
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .arrangements import ANY
 from .catalogue import CATALOGUE
@@ -66,6 +68,9 @@ from .puzzle import ROW_SEPARATOR, SEPARATORS
 from .sliding import METRICS, SlidingPuzzle, wide_blocks
 from .toml_values import NAME
 from .toml_values import kind_of as _kind
+
+if TYPE_CHECKING:
+    from .kinds.rush import RushHour
 
 MAX_CELLS = 64
 #: The largest definition file read: a big board's with every piece named is a few kB.
@@ -97,6 +102,7 @@ FLAGS = {
     "goal": "--goal",
     "blank": "--blank",
     "metric": "--metric",
+    "start": "--rush",
 }
 SEPARATOR_NAMES = {" ": "space", ",": "comma", "\t": "tab", "/": "'/'"}
 
@@ -105,7 +111,7 @@ SEPARATOR_NAMES = {" ": "space", ",": "comma", "\t": "tab", "/": "'/'"}
 class Definition:
     """A defined puzzle and its goals (canonical text, the default goal first)."""
 
-    puzzle: SlidingPuzzle | PegSolitaire
+    puzzle: SlidingPuzzle | PegSolitaire | RushHour
     goals: list[str]
 
 
@@ -164,8 +170,12 @@ def load_text(text: str, source: str = "<string>") -> Definition:
         from .peg_definition import define_peg  # it builds on this module's reader
 
         return Definition(*define_peg(reader, table))
+    if kind == "rush":
+        from .kinds.rush.definition import define_rush  # it builds on this module's reader
+
+        return Definition(*define_rush(reader, table))
     if kind != "sliding":
-        reader.fail(f'kind must be "sliding" (the default) or "peg", not {shown(kind)}')
+        reader.fail(f'kind must be "sliding" (the default), "peg" or "rush", not {shown(kind)}')
     return reader.define({k: v for k, v in table.items() if k != "kind"})
 
 
@@ -175,6 +185,15 @@ def from_flags(name, rows, cols, goal, blank="0", metric=None) -> Definition:
     raw["blank"] = "0" if blank is None else blank
     raw["metric"] = metric
     return _Reader("", flags=True).define({k: v for k, v in raw.items() if v is not None})
+
+
+def rush_from_flags(name, board, metric=None, goal=None) -> Definition:
+    """A Rush Hour card from `build NAME --rush BOARD [--metric M] [--goal G]`."""
+    from .kinds.rush.definition import define_rush
+
+    raw = {"name": name, "start": board, "metric": metric, "goal": goal}
+    reader = _Reader("", flags=True)
+    return Definition(*define_rush(reader, {k: v for k, v in raw.items() if v is not None}))
 
 
 def _flag_number(value):
