@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator, Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from .errors import BadDefinition, UnknownPuzzle, shown
@@ -211,7 +212,7 @@ MAKERS: dict[str, Callable[[], Puzzle]] = {
     "fifteen-multi": lambda: _hex_board(
         "fifteen-multi", 4, 4, "15-puzzle, multi-tile moves", metric="multi"
     ),
-    **{name: (lambda name=name: _rush(name)) for name in RUSH_CARDS},
+    **{name: partial(_rush, name) for name in RUSH_CARDS},
 }
 
 

@@ -94,7 +94,7 @@ def _independent_moves(state: str, rows: int, cols: int, far: bool) -> set[str]:
     for letter in {s for s in state if s not in "ox"}:
         cells = [(r, c) for r in range(rows) for c in range(cols) if grid[r][c] == letter]
         across = len({r for r, _ in cells}) == 1
-        for dr, dc in ([(0, -1), (0, 1)] if across else [(-1, 0), (1, 0)]):
+        for dr, dc in [(0, -1), (0, 1)] if across else [(-1, 0), (1, 0)]:
             shift = 1
             while True:
                 moved = [(r + dr * shift, c + dc * shift) for r, c in cells]
@@ -159,11 +159,11 @@ def small_builds(tmp_path_factory):
     return path, distances
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(data=st.data())
-def test_a_path_from_any_position_of_a_small_card_is_optimal_under_both_metrics(
-    small_builds, data
-):
+def test_a_path_from_any_position_of_a_small_card_is_optimal_under_both_metrics(small_builds, data):
     path, distances = small_builds
     answers = Answers(reader(path))
     metric = data.draw(st.sampled_from(["moves", "steps"]))
@@ -326,7 +326,7 @@ def test_a_position_with_the_cards_vehicles_may_still_lie_outside_its_cluster():
         puzzle.parse("nosuchstart")
 
 
-# -- defined in TOML --------------------------------------------------------------------------------
+# -- defined in TOML -------------------------------------------------------------------------------
 def test_the_toml_example_defines_a_card_named_start(cli, empty_db):
     defined = load_file(EXAMPLE)
     puzzle = defined.puzzle

@@ -46,7 +46,11 @@ class Vehicle:
     def shape(self, cols: int) -> str:
         """What it is and where it runs, as an answer says it: "horizontal car on row 3"."""
         axis = "horizontal" if self.horizontal else "vertical"
-        line = f"row {self.line(cols) + 1}" if self.horizontal else f"column {col_name(self.first, cols)}"
+        line = (
+            f"row {self.line(cols) + 1}"
+            if self.horizontal
+            else f"column {col_name(self.first, cols)}"
+        )
         return f"{axis} {noun(self.length)} of {self.length} cells on {line}"
 
 

@@ -24,8 +24,9 @@ OPPOSITE = {"left": "right", "right": "left", "up": "down", "down": "up"}
 
 @dataclass(frozen=True, kw_only=True)
 class Drive(Move):
-    """Vehicle `vehicle` (`length` cells long) going `distance` cells `direction`. Under the steps metric the move
-    exchanges two cells (the one it leaves and the one it enters), its `swap`."""
+    """Vehicle `vehicle` (`length` cells long) going `distance` cells `direction`. Under the
+    steps metric the move exchanges two cells (the one it leaves and the one it enters), its
+    `swap`."""
 
     vehicle: str
     length: int

@@ -212,4 +212,4 @@ class RushHour(Puzzle):
 
 
 def matches(state: str, pattern: str) -> bool:
-    return all(p == ANY or p == s for s, p in zip(state, pattern))
+    return all(p in (ANY, s) for s, p in zip(state, pattern))
