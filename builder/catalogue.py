@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator, Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from .core.errors import BadDefinition, UnknownPuzzle
@@ -17,6 +18,7 @@ from .puzzle import MAX_COMPLETE_STATES, Puzzle
 
 if TYPE_CHECKING:
     from .kinds.peg.puzzle import PegSolitaire
+    from .kinds.rush import RushHour
     from .kinds.sliding import SlidingPuzzle
 
 LINE_GLYPHS = {"1": "┌", "2": "─", "3": "┐", "4": "│", "5": "└", "6": "┘", "0": "□"}
@@ -96,6 +98,36 @@ def _english(name: str, title: str, metric: str) -> PegSolitaire:
         metric=metric,
         starts={"start": _one_peg(33, ENGLISH_CENTRE).translate(str.maketrans("01", "10"))},
     )
+
+
+#: Published Rush Hour cards (Fogleman's database of every 6x6 card, and his solver's example):
+#: name -> (card, title). Their figures (51, 60, 58 and 49 moves) are asserted by the tests.
+RUSH_CARDS = {
+    "rush51": (
+        "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo",
+        "Rush Hour, the hardest card without walls (51 moves)",
+    ),
+    "rush60": (
+        "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM",
+        "Rush Hour, a hardest card with walls (60 moves)",
+    ),
+    "rush58": (
+        "BBoKMxDDDKMoIAALooIoJLEEooJFFNoGGoxN",
+        "Rush Hour, a card with walls (58 moves)",
+    ),
+    "rush49": (
+        "BBBCDEFGGCDEF.AADEHHI....JI.KK.JLLMM",
+        "Rush Hour, the example of Fogleman's solver (49 moves)",
+    ),
+}
+
+
+def _rush(name: str) -> RushHour:
+    """A published Rush Hour card, its moves counted as players and Fogleman count them."""
+    from .kinds.rush import RushHour
+
+    card, title = RUSH_CARDS[name]
+    return RushHour(name, card, title=title, metric="moves")
 
 
 def _sliding(*args: Any, **kwargs: Any) -> SlidingPuzzle:
@@ -181,6 +213,7 @@ MAKERS: dict[str, Callable[[], Puzzle]] = {
     "fifteen-multi": lambda: _hex_board(
         "fifteen-multi", 4, 4, "15-puzzle, multi-tile moves", metric="multi"
     ),
+    **{name: partial(_rush, name) for name in RUSH_CARDS},
 }
 
 
@@ -355,4 +388,8 @@ def _kind(kind: str) -> type[Puzzle]:
         from .kinds.peg.puzzle import PegSolitaire
 
         return PegSolitaire
+    if kind == "rush":
+        from .kinds.rush import RushHour
+
+        return RushHour
     raise KeyError(kind)

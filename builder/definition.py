@@ -1,6 +1,7 @@
 """Sliding puzzles defined without code: a TOML file or command-line flags -> SlidingPuzzle.
 
-A TOML file with `kind = "peg"` defines a peg board instead (builder.kinds.peg.definition).
+A TOML file with `kind = "peg"` defines a peg board instead (builder.kinds.peg.definition), and one
+with `kind = "rush"` a Rush Hour card (builder.kinds.rush.definition).
 
 The Ruby article's solver takes any board, labels, blank and goal; this lets a user serve such
 a puzzle (`puzzledb build --file my.toml`, or `puzzledb build NAME --rows R --cols C --goal G`)
@@ -57,7 +58,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from .catalogue import CATALOGUE
 from .core.errors import BadDefinition, MalformedInput
@@ -69,6 +70,9 @@ from .kinds.sliding.arrangements import ANY
 from .puzzle import ROW_SEPARATOR, SEPARATORS
 from .toml_values import NAME
 from .toml_values import kind_of as _kind
+
+if TYPE_CHECKING:
+    from .kinds.rush import RushHour
 
 MAX_CELLS = 64
 #: The largest definition file read: a big board's with every piece named is a few kB.
@@ -100,6 +104,7 @@ FLAGS = {
     "goal": "--goal",
     "blank": "--blank",
     "metric": "--metric",
+    "start": "--rush",
 }
 SEPARATOR_NAMES = {" ": "space", ",": "comma", "\t": "tab", "/": "'/'"}
 
@@ -108,7 +113,7 @@ SEPARATOR_NAMES = {" ": "space", ",": "comma", "\t": "tab", "/": "'/'"}
 class Definition:
     """A defined puzzle and its goals (canonical text, the default goal first)."""
 
-    puzzle: SlidingPuzzle | PegSolitaire
+    puzzle: SlidingPuzzle | PegSolitaire | RushHour
     goals: list[str]
 
 
@@ -167,8 +172,12 @@ def load_text(text: str, source: str = "<string>") -> Definition:
         from .kinds.peg.definition import define_peg  # it builds on this module's reader
 
         return Definition(*define_peg(reader, table))
+    if kind == "rush":
+        from .kinds.rush.definition import define_rush  # it builds on this module's reader
+
+        return Definition(*define_rush(reader, table))
     if kind != "sliding":
-        reader.fail(f'kind must be "sliding" (the default) or "peg", not {shown(kind)}')
+        reader.fail(f'kind must be "sliding" (the default), "peg" or "rush", not {shown(kind)}')
     return reader.define({k: v for k, v in table.items() if k != "kind"})
 
 
@@ -190,6 +199,17 @@ def from_flags(
     raw["blank"] = "0" if blank is None else blank
     raw["metric"] = metric
     return _Reader("", flags=True).define({k: v for k, v in raw.items() if v is not None})
+
+
+def rush_from_flags(
+    name: str, board: str, metric: str | None = None, goal: str | None = None
+) -> Definition:
+    """A Rush Hour card from `build NAME --rush BOARD [--metric M] [--goal G]`."""
+    from .kinds.rush.definition import define_rush
+
+    raw = {"name": name, "start": board, "metric": metric, "goal": goal}
+    reader = _Reader("", flags=True)
+    return Definition(*define_rush(reader, {k: v for k, v in raw.items() if v is not None}))
 
 
 def _flag_number(value: int | str | None) -> int | str | None:

@@ -69,7 +69,7 @@ class Move:
 class Puzzle(ABC):
     """A puzzle: text form of states, legal moves, goals, and why a state may be hopeless."""
 
-    kind: str  # "sliding" or "peg": stored with each build
+    kind: str  # "sliding", "peg" or "rush": stored with each build
     name: str
     title: str
     rows: int

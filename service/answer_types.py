@@ -280,7 +280,9 @@ Definition = Annotated[
     "straight: one piece any cells in one direction; finger: one piece anywhere it slides, "
     "nothing else moving), starts (name -> position); peg: jumps (hole -> [over, land] pairs) "
     "and layout (hole -> [row, column] on a drawing grid), metric (chain or jump), starts, "
-    "board and lines.",
+    "board and lines; rush: rows, cols, metric (moves: one vehicle any distance one way a "
+    "move; steps: one vehicle one cell), starts (`start`, the card: vehicles by letter, A the "
+    "primary car, o empty, x a wall).",
 ]
 
 
@@ -289,7 +291,7 @@ class CatalogueEntry(TypedDict):
 
     name: str
     title: str
-    kind: Literal["sliding", "peg"]
+    kind: Literal["sliding", "peg", "rush"]
     board: str
     default_goal: str
     starts: Annotated[

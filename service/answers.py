@@ -620,6 +620,12 @@ def _build_entry(build: Build, starts: list[str]) -> BuildEntry:
 
 def _why_no_targets(puzzle: Puzzle) -> str:
     """Why no build of `puzzle` answers toward anything but its own goal."""
+    if puzzle.kind == "rush":
+        return (
+            "its vehicles are told apart by where they run, not by their letters, so a build "
+            "toward one goal cannot be renamed into a build toward another: build a target as "
+            "a goal of its own (--goal)"
+        )
     if puzzle.kind == "sliding":
         return (
             "its pieces are not all distinct, so a build toward one goal cannot be "
@@ -634,7 +640,7 @@ def _why_no_targets(puzzle: Puzzle) -> str:
 def _entry(spec: dict, default_goal: str, coordinates: dict | None) -> CatalogueEntry:
     board = (
         f"{spec['rows']}x{spec['cols']}"
-        if spec["kind"] == "sliding"
+        if spec["kind"] in ("sliding", "rush")
         else f"{len(spec['layout'])} holes"
     )
     return {

@@ -83,17 +83,21 @@ def plan(
     cols: int | str | None = None,
     blank: str | None = None,
     metric: str | None = None,
+    rush: str | None = None,
 ) -> BuildPlan:
     """The plan of `puzzledb build`, each keyword one of its options (`build_all` is --all,
-    `definition` --file): raises MalformedInput, UnknownPuzzle, BadDefinition, TooLarge or
-    ClusterFailed, as the command reports them, before anything is searched or written."""
+    `definition` --file, `rush` --rush): raises MalformedInput, UnknownPuzzle, BadDefinition,
+    TooLarge or ClusterFailed, as the command reports them, before anything is searched or
+    written."""
     names = (names,) if isinstance(names, str) else tuple(names)
     radius = None if radius is None else whole_number(radius, "radius")
     budget = parse_budget(memory) if isinstance(memory, str) else memory
     if cluster is not None:
         builder_for(cluster)  # a bad ADDRESS, or no Dask, is refused before any build
     rectangle = Rectangle(rows, cols, blank, metric)
-    if definition is not None or rectangle.given():
+    if rush is not None:
+        jobs = _rush_card(names, build_all, goal, radius, definition, rectangle, rush)
+    elif definition is not None or rectangle.given():
         jobs = _defined(names, build_all, goal, radius, definition, rectangle)
     else:
         jobs = _catalogued(names, build_all, goal, radius, rectangle)
@@ -152,6 +156,33 @@ def _defined(
     goals = [puzzle.parse_goal(goal)] if goal is not None else defined.goals
     _check_size(puzzle, radius, example)
     return [Job(puzzle, target) for target in goals]
+
+
+def _rush_card(
+    names: tuple[str, ...],
+    build_all: bool,
+    goal: str | None,
+    radius: int | None,
+    definition: str | None,
+    rectangle: Rectangle,
+    board: str,
+) -> list[Job]:
+    """The job of a Rush Hour card given on the command line (`build NAME --rush BOARD`),
+    toward its goal: the primary car at the exit, or --goal."""
+    from puzzledb.builder import definition as definitions
+
+    if build_all or definition is not None or rectangle.given() or rectangle.blank is not None:
+        raise MalformedInput(
+            "--rush defines the puzzle: give no --all, --file, --rows, --cols or --blank"
+        )
+    if len(names) != 1:
+        raise MalformedInput("--rush defines one puzzle: give exactly one NAME")
+    defined = definitions.rush_from_flags(names[0], board, rectangle.metric, goal)
+    puzzle: Puzzle = defined.puzzle
+    metric = "" if rectangle.metric is None else f" --metric {shlex.quote(rectangle.metric)}"
+    example = f"puzzledb build {names[0]} --rush {shlex.quote(board)}{metric}"
+    _check_size(puzzle, radius, example)
+    return [Job(puzzle, target) for target in defined.goals]
 
 
 def _catalogued(

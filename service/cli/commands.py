@@ -149,7 +149,14 @@ def list_command(db_path: str | None, as_json: bool) -> None:
     metavar="M",
     help="With --rows: single or unit (one tile one cell a move, the default), multi (a run "
     "of tiles in line with the blank a move), straight (one tile any cells in one direction) "
-    "or finger (one tile anywhere it slides).",
+    "or finger (one tile anywhere it slides). With --rush: moves (one vehicle any distance "
+    "one way, the default) or steps (one vehicle one cell).",
+)
+@click.option(
+    "--rush",
+    metavar="BOARD",
+    help="Define a Rush Hour card NAME from its board, row by row: A the primary car, other "
+    "vehicles by letter, o or . empty, x a wall, rows separated by / (else a square board).",
 )
 @click.option(
     "--cluster",
@@ -186,6 +193,7 @@ def build_command(
     puzzledb build eight --all-goals          the goals that serve path --to any position
     puzzledb build --file my.toml             every goal of a puzzle defined in TOML
     puzzledb build tiny --rows 2 --cols 2 --goal '231*' --blank '*'
+    puzzledb build card --rush BBBCDE/FGGCDE/F.AADE/HHI.../.JI.KK/.JLLMM
     """
     from .. import builds
 

@@ -169,7 +169,11 @@ facts = {
     "made": catalogue.CATALOGUE.made(),
     "kinds": [
         m
-        for m in ("puzzledb.builder.kinds.peg.puzzle", "puzzledb.builder.kinds.sliding")
+        for m in (
+            "puzzledb.builder.kinds.peg.puzzle",
+            "puzzledb.builder.kinds.sliding",
+            "puzzledb.builder.kinds.rush",
+        )
         if m in sys.modules
     ],
 }
@@ -182,7 +186,7 @@ def test_naming_the_catalogue_makes_no_puzzle():
     assert out.returncode == 0, out.stderr
     facts = json.loads(out.stdout)
     assert facts["names"][:3] == ["eight", "eight-multi", "seven"]
-    assert facts["len"] == len(facts["names"]) == 17
+    assert facts["len"] == len(facts["names"]) == 21
     assert facts["in"] == [True, False]
     assert facts["made"] == [] and facts["kinds"] == []
 

@@ -100,6 +100,10 @@ def test_list_shows_catalogue_and_builds(cli, seed_db, tmp_path):
         "english",
         "english-chain",
         "french",
+        "rush51",
+        "rush60",
+        "rush58",
+        "rush49",
     }
     assert by_name["english"]["board"] == "33 holes" and by_name["french"]["builds"] == []
     assert by_name["fifteen"]["builds"] == [] and by_name["eleven"]["board"] == "3x4"
