@@ -5,20 +5,18 @@ Tests that only read share `seed_db`; tests that build or break things get `empt
 
 from __future__ import annotations
 
-import contextlib
-import subprocess
 import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from support.seeds import ATAMA_ARTICLE_GOAL
 
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build
 from puzzledb.db.connection import reader, writer
 from puzzledb.service.answers import Answers
 
-ATAMA_ARTICLE_GOAL = "ソウアイ*タタノマ"
 #: Tiers, by marker (pyproject.toml names them): `page` (Chromium, any test using `browser`)
 #: and `cluster` (Dask, every test in tests/cluster/) are given here; `slow` is written on each
 #: test that takes seconds. The fast tier is `pytest -m "not page and not cluster and not
@@ -68,22 +66,6 @@ def cli():
         return runner.invoke(main, [str(a) for a in args], env=env, catch_exceptions=False)
 
     return run
-
-
-@contextlib.contextmanager
-def small_file_system(folder: Path, size: str):
-    """`folder` made a file system of `size` (a tmpfs, `1M`; mounting needs root), unmounted
-    after: where a build meets a full disk for real."""
-    folder.mkdir()
-    mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", folder], capture_output=True
-    )
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a small tmpfs here: {mounted.stderr!r}")
-    try:
-        yield folder
-    finally:
-        subprocess.run(["umount", folder], check=True)
 
 
 # -- the page's fixtures: Playwright is imported by the page's tests alone (support/page_kit.py) --

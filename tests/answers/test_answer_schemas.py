@@ -11,11 +11,11 @@ import json
 from collections import defaultdict
 
 import pytest
-from conftest import ATAMA_ARTICLE_GOAL
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from support import answer_bytes
+from support.seeds import ATAMA_ARTICLE_GOAL
 
 from puzzledb.builder import catalogue
 from puzzledb.service import answer_types

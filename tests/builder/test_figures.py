@@ -1,7 +1,7 @@
 """Every figure the articles publish (PUZZLES.md), read back from a real build."""
 
 import pytest
-from conftest import ATAMA_ARTICLE_GOAL
+from support.seeds import ATAMA_ARTICLE_GOAL
 
 FIGURES = {
     # name: (states, max depth, the exact farthest set)

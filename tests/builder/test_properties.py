@@ -8,10 +8,10 @@ of depths equals an independent search written in the tests (tests/support/indep
 import sqlite3
 
 import pytest
-from conftest import ATAMA_ARTICLE_GOAL
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import independent
+from support.seeds import ATAMA_ARTICLE_GOAL
 
 from puzzledb.builder import catalogue
 

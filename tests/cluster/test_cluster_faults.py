@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import small_file_system
+from support.file_systems import small_file_system
 
 from puzzledb.service.cli.commands import main
 

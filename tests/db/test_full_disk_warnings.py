@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import small_file_system
+from support.file_systems import small_file_system
 
 pytestmark = pytest.mark.slow  # fills small file systems with builds
 
