@@ -232,6 +232,7 @@ WRITES = [
 ]
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 @pytest.mark.parametrize("sql, words", WRITES, ids=[w[0].split(" (")[0][:30] for w in WRITES])
 def test_sql_refuses_every_write_and_leaves_the_file_unchanged(
     cli, seed_db, seed_fingerprint, tmp_path, sql, words
@@ -487,6 +488,7 @@ def test_sql_time_limit_stops_a_runaway_query(cli, seed_db, fmt, column):
         assert result.stderr == f"error: {message}\n"
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_sql_time_limit_defaults_to_5_seconds(cli, seed_db):
     started = time.monotonic()
     result = cli("sql", COUNT_TO_1E9.format("count(*)"), "--db", seed_db)
@@ -600,6 +602,7 @@ def test_export_jsonl_equals_the_states_view(cli, seed_db):
     assert list(exported[0]) == ["state", "depth", "pred", "move", "solutions"]
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_export_to_a_file(cli, seed_db, tmp_path):
     out = tmp_path / "atama.jsonl"
     result = cli(
@@ -764,6 +767,7 @@ def test_the_datasette_recipe_runs(cli, seed_db, tmp_path):
 FARTHEST_OF_EIGHT = ["647850321", "867254301"]
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 @pytest.mark.parametrize("state", FARTHEST_OF_EIGHT)
 def test_datasette_answers_the_canned_path_query_within_its_default_limit(
     cli, seed_db, tmp_path, state
@@ -812,6 +816,7 @@ def test_the_canned_path_query_looks_each_state_up_by_key(seed_db):
     assert not [d for d in details if re.match(r"SCAN (n|s)\b|.*AUTOMATIC", d)], details
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_the_datasette_command_suggested_for_builds_of_classes_sets_the_time_they_need(
     cli, tmp_path
 ):
@@ -843,6 +848,7 @@ def test_the_datasette_command_suggested_for_builds_of_classes_sets_the_time_the
     assert [r[1] for r in json.loads(answer.stdout)["rows"]] == expected["path"]
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_datasette_finds_a_state_of_a_build_of_classes_by_its_key(cli, tmp_path):
     """Issue 30: with puzzledb's plugin (its `datasette` entry point), Datasette knows
     state_key(): the canned `state` query and the same question typed as SQL answer within

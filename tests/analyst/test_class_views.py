@@ -159,6 +159,7 @@ def exported(cli, db: Path, fmt: str) -> list[tuple]:
     return [tuple(json.loads(line).values()) for line in result.stdout.splitlines()]
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 @pytest.mark.parametrize("fmt", ["csv", "jsonl"])
 def test_export_writes_every_position_as_the_view_shows_it(cli, plus, fmt):
     classes, every = plus
@@ -202,6 +203,7 @@ def parquet_rows(table) -> list[tuple]:
     return [tuple(row[c] for c in COLUMNS if c in row) for row in table.to_pylist()]
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_parquet_file_and_depth_partitions_hold_every_position(cli, plus, tmp_path):
     classes, every = plus
     tables = {}
@@ -275,6 +277,7 @@ def test_every_image_is_shown_under_its_classs_stored_key(plus):
     assert all(s == k for s, k in rows_of(every, "SELECT state, stored FROM states"))
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_state_key_finds_each_position_as_the_view_does(cli, plus):
     """`puzzledb sql` registers state_key(): the question by key gives each position's row
     as the question by state alone (which reads every image), for positions spread over three

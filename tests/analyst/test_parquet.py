@@ -42,6 +42,7 @@ def file_rows(table) -> list[tuple]:
     return [tuple(row[c] for c in COLUMNS if c in row) for row in table.to_pylist()]
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_a_parquet_file_holds_the_states_view_in_state_order(cli, seed_db, tmp_path):
     out = tmp_path / "atama.parquet"
     result = cli("export", *ATAMA, "--format", "parquet", "-o", out, "--db", seed_db)

@@ -203,6 +203,7 @@ def test_the_descriptions_api_readers_see_come_from_the_types(document):
 
 
 # -- real answers hold to them ------------------------------------------------------------------
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_every_real_answer_holds_to_its_schema(client, document):
     answers = real_answers(client, document)
     assert {name for name, _ in answers} == {t.__name__ for t in ANSWER_TYPES}

@@ -156,6 +156,7 @@ def questions(client) -> list[str]:
     return asked
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 @pytest.mark.parametrize("budget", [0, 64 * 1024])
 def test_sixteen_threads_get_the_answers_one_thread_gets(mixed_db, budget):
     alone = create_app(mixed_db, {"answer_cache": 0}).test_client()

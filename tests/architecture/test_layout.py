@@ -72,6 +72,7 @@ def test_the_console_script_is_puzzledb():
 HEAVY = ("numpy", "sqlalchemy", "flask", "gunicorn", "matplotlib", "dask", "distributed", "pyarrow")
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 @pytest.mark.parametrize(
     "command",
     [

@@ -26,6 +26,7 @@ def test_code_check_is_clean(command):
     assert done.returncode == 0, done.stdout[-5000:] + done.stderr[-2000:]
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_page_scripts_pass_eslint():
     """ESLint (tests/eslint.config.mjs, the version pinned in tests/package.json) over the
     page's scripts; tests/install.sh installs it beside axe-core."""

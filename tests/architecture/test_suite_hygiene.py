@@ -7,9 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 TREE = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_the_read_only_tests_leave_no_folder_behind(tmp_path):
     """tests/db/test_read_only.py makes a folder of its own (puzzledb-path-*) when imported: a
     pytest run that only collects it must remove it too."""

@@ -346,6 +346,7 @@ def definitions(draw):
     return kept
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 @settings(max_examples=400, deadline=None)
 @given(definitions())
 def test_any_input_gives_a_definition_or_a_bad_definition(raw):

@@ -62,6 +62,7 @@ def test_every_stored_move_of_a_twin_names_the_cell_it_leaves(seed_db, name, twi
         assert cell in (cell_name(a, puzzle.cols), cell_name(b, puzzle.cols))
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 @pytest.mark.parametrize("name", TWINS + ["eight", "peg15"])
 def test_reverse_moves_are_the_moves_that_lead_here_place_and_all(name):
     """The move back names the piece where it stands before the move, as `moves` there does."""

@@ -304,6 +304,7 @@ def test_fifteen_multi_within_a_radius(cli, multi, multi_db):
 TOML = 'name = "mine"\nrows = 3\ncols = 3\ngoal = "123456780"\n'
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_toml_metric_multi_builds_like_the_catalogue(cli, tmp_path, multi):
     toml = tmp_path / "mine.toml"
     toml.write_text(TOML + 'metric = "multi"\n')
@@ -348,6 +349,7 @@ def test_toml_refuses_multi_with_a_wide_piece():
 # -- targets and flags -------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 @settings(
     max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -97,6 +97,7 @@ def test_small_board_pattern_build_equals_an_independent_search(tmp_path):
     assert stored(db, "small-blocks") == {s: (d, counts[s]) for s, d in dist.items()}
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_tile_board_pattern_uses_every_match_in_the_vectorised_search(tmp_path):
     """The 8-puzzle toward "1 2 3 4 on top, the rest anywhere": 120 goal positions, whose
     blanks lie on both colours of the board, so one layer may hold neighbours."""

@@ -40,6 +40,7 @@ def build_rows(puzzle):
     return result, rows
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 @pytest.mark.parametrize("by_parent, graded", [(True, True), (False, True), (True, False)], ids=str)
 @pytest.mark.parametrize("at_once", [vector_search.CHILDREN_AT_ONCE, 7])
 @pytest.mark.parametrize("name", BOARDS)
@@ -92,6 +93,7 @@ def positions(draw):
     return name, "".join("1" if b else "0" for b in bits)
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 @settings(max_examples=60, deadline=None)
 @given(positions())
 def test_expand_gives_every_position_one_jump_before_and_undo_returns(drawn):

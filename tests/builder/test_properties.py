@@ -97,6 +97,7 @@ def test_peg15_depths_equal_an_independent_search_over_all_positions(seed_db):
     )
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_atama_toward_the_article_goal_matches_an_independent_search(seed_db):
     with sqlite3.connect(f"file:{seed_db}?mode=ro", uri=True) as conn:
         stored = dict(

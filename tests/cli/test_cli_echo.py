@@ -33,6 +33,7 @@ def test_export_names_its_output_file_escaped(cli, seed_db, tmp_path):
     assert_escaped(result.stderr)
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_stats_plot_names_its_file_escaped(cli, seed_db, tmp_path):
     plot = tmp_path / f"{TRICKY}.svg"
     result = cli("stats", "nooff", "--plot", plot, "--db", seed_db)
@@ -116,6 +117,7 @@ def test_invisible_characters_are_escaped(cli, seed_db):
     assert flags.exit_code == 2 and "'ab\\u200bc'" in flags.stderr
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 @pytest.mark.parametrize(
     "make",
     [

@@ -104,6 +104,7 @@ def _wait_for(condition, seconds=30.0):
         time.sleep(0.005)
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_sigterm_during_a_build_is_a_clean_interruption(tmp_path):
     """SIGTERM during a build is the clean interruption Ctrl-C is (exit 143): what was stored
     is named, no traceback, no partial file left."""
@@ -127,6 +128,7 @@ def test_sigterm_during_a_build_is_a_clean_interruption(tmp_path):
     assert not list(tmp_path.glob(".*building*"))
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_sigterm_during_a_first_build_leaves_no_database(tmp_path):
     """SIGTERM during the first build of a new file leaves no file at all; with --json the
     interruption is one JSON error."""

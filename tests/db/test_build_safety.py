@@ -75,6 +75,7 @@ def test_ctrl_c_during_rebuild_rolls_back(built_eight):
     assert snapshot(built_eight) == before
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_readers_keep_answering_from_the_old_build_during_a_rebuild(built_eight):
     answers = Answers(reader(built_eight))
     old = answers.stats("eight")["built_at"]

@@ -137,6 +137,7 @@ def published(tmp_path):
     shutil.rmtree(directory, ignore_errors=True)
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_every_read_command_works_where_the_reader_cannot_write(published):
     reader, served = published
     assert sorted(p.name for p in served.parent.iterdir()) == ["puzzledb.sqlite"]
@@ -177,6 +178,7 @@ def test_a_file_left_in_wal_mode_is_read_too(published):
     assert json.loads(path.stdout)["depth"] == 36
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_remove_is_refused_where_the_user_cannot_write(published):
     """`remove` by a user who cannot write the file or its folder: database_error (exit 1, as
     a build into such a file), said before anything is touched."""
@@ -210,6 +212,7 @@ def _get(port: int, route: str) -> tuple[int, dict]:
         return error.code, json.loads(error.read())
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_a_read_only_service_follows_a_rebuild_and_a_newly_published_file(published, tmp_path):
     reader, served = published
     if reader.how == "a read-only mount":

@@ -63,6 +63,7 @@ def while_read(db: Path, *command: str) -> tuple[subprocess.CompletedProcess, st
         reader.wait(timeout=10)
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_a_build_waits_for_a_reader_and_says_so(db):
     outcome, said = while_read(db, "build", "seven")
     assert said.startswith("seven: waiting for the readers of ") and "finish" in said

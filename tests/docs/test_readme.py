@@ -5,6 +5,8 @@ with the documentation's examples: tests/docs/test_docs.py.)"""
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
@@ -25,6 +27,7 @@ def test_readme_is_short_and_says_the_venv_once():
     assert README.count(". .venv/bin/activate") == 1
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_the_suite_runs_the_fast_tier_first_and_prints_its_time():
     """tests/run.sh (the README's test command): the fast tier, then the rest, each run's time
     on its last line, whose exit status is the first failure's. Given one file, it runs that

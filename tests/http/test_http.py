@@ -480,6 +480,7 @@ def test_the_digest_sees_a_committed_write(tmp_path):
     engine.dispose()
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_the_service_never_changes_the_database(seed_db, client):
     before = contents(seed_db)
     for route in LOOKUPS:

@@ -75,6 +75,7 @@ def _host_port(base: str) -> tuple[str, int]:
     return host, int(port)
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_nginx_cuts_off_a_client_that_trickles_its_headers(deployed):
     _, front = deployed
     with socket.create_connection(_host_port(front), timeout=10) as sock:

@@ -114,6 +114,7 @@ def test_a_kept_alive_connection_outlasts_a_body_that_comes_late(served):
     assert second.startswith(b"HTTP/1.1 200")
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_requests_not_complete_within_seconds_are_cut_off(served):
     """40 clients that send part of a request head and wait outnumber the 32 threads of the
     default 2 workers; they are cut off after REQUEST_SECONDS, so others are answered."""
@@ -156,6 +157,7 @@ def test_clients_that_keep_a_finished_connection_open_keep_no_one_waiting(served
             sock.close()
 
 
+@pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 def test_a_trickled_request_head_is_cut_off_too(served):
     """One header line every 0.5 s never lets a read wait long; the deadline is for the whole
     request head."""
