@@ -8,6 +8,7 @@ docs and the program cannot disagree.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 OPENAPI = "<!-- openapi -->"
@@ -49,6 +50,11 @@ def cell(text: object) -> str:
 
 
 def kind(schema: dict) -> str:
+    """A schema's type in words: a reference links to its answer, an enum names its values."""
+    if "enum" in schema:
+        values = [v for v in schema["enum"] if v is not None]
+        words = "one of " + ", ".join(f"`{json.dumps(v)}`" for v in values)
+        return words + (" or null" if None in schema["enum"] else "")
     if "$ref" in schema:
         name = schema["$ref"].rsplit("/", 1)[1]
         return f"[{name}](#{name.lower()})"
