@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from support.axe import AXE, axe_violations
 from support.page_kit import codes, load, settled
-from support.servers import puzzledb_serve
+from support.servers import TREE, puzzledb_serve
 
 from puzzledb.builder.kinds.rush import RushHour
 from puzzledb.db.build import build
@@ -68,7 +68,9 @@ def lead(move: dict, cols: int = 6) -> int:
     entered = [c for c in move["to"] if c not in move["from"]]
 
     def away(cell: int) -> int:
-        return min(abs(cell // cols - f // cols) + abs(cell % cols - f % cols) for f in move["from"])
+        rows_apart = (abs(cell // cols - f // cols) for f in move["from"])
+        cols_apart = (abs(cell % cols - f % cols) for f in move["from"])
+        return min(r + c for r, c in zip(rows_apart, cols_apart))
 
     return max(entered, key=away)
 
@@ -110,7 +112,8 @@ def test_cars_and_trucks_are_drawn_as_vehicles_a_in_red_and_the_exit_a_gap(brows
         expect(primary).to_have_attribute("data-label", "A")
         expect(primary).to_have_attribute("aria-label", "car A, the primary car")
         red = primary.evaluate(BEFORE)
-        others = [v.evaluate(BEFORE) for v in vehicles.all() if v.get_attribute("data-label") != "A"]
+        labels = [v.get_attribute("data-label") for v in vehicles.all()]
+        others = [v.evaluate(BEFORE) for v, label in zip(vehicles.all(), labels) if label != "A"]
         assert red not in others
         assert len(set(others)) > 1, "the other vehicles are coloured by letter"
         # the exit: a gap in the right side of the frame, beside A's row (row 3 of 6)
@@ -267,6 +270,8 @@ def test_a_card_no_build_holds_says_the_command_that_builds_it(page, base, cli, 
     expect(page.locator("#puzzle")).to_have_value("eight")  # nothing else changed
     page.evaluate(PASTE, WALLED)  # the same card, however written: the same command
     expect(page.locator("#state-error code")).to_have_text(command)
+    documented = " ".join((TREE / "docs" / "page.md").read_text(encoding="utf-8").split())
+    assert command in documented, "docs/page.md shows another command for this card"
     built = cli(*command.split()[1:], "--db", tmp_path / "card.sqlite")
     assert built.exit_code == 0, built.stdout + built.stderr
     assert "max depth" in built.stdout
@@ -314,13 +319,15 @@ def test_the_51_move_card_played_to_the_end_by_its_hints(browser, base, width, h
             press(page, centre(page, "#board .piece.hint"), touch)
             best = page.locator("#board .destination.best").first
             expect(best).to_be_visible()
-            press(page, centre(page, f"#board .slot[data-cell='{best.get_attribute('data-cell')}']"), touch)
+            cell = best.get_attribute("data-cell")
+            press(page, centre(page, f"#board .slot[data-cell='{cell}']"), touch)
             expect(page.locator("#moves")).not_to_have_attribute("data-from", before or "")
             expect(page.locator("#distance")).to_have_text(str(51 - made))
             expect(page.locator("#made")).to_contain_text(f"moves made: {made} ")
             in_view(page, "#board")
             assert page.locator("#board").bounding_box() == board, f"the board moved at {made}"
-            assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0], f"scrolled at {made}"
+            scrolled = page.evaluate("[window.scrollX, window.scrollY]")
+            assert scrolled == [0, 0], f"scrolled at {made}"
             assert page.problems == [], f"errors at move {made}"  # type: ignore[attr-defined]
         expect(page.get_by_role("dialog", name="Solved in 51 — optimal!")).to_be_visible()
         in_view(page, "#finish")

@@ -738,8 +738,7 @@ function clicked(cell) {
 function pickedWords(def) {
   if (def.kind === "peg") return "Now click the hole to jump to (a green dot: an optimal move), or the peg again to let go.";
   if (entry.vehicles) {
-    return "Now click a marked cell: each mark is where its front goes and the distance that move leads to " +
-      "(green: optimal). Or click the vehicle again to let go.";
+    return "Now click a mark to drive it there (the mark: the distance after; green: optimal), or the vehicle again.";
   }
   return "Now click one of its ghosts (a green dot: an optimal move), or the piece again to let go.";
 }

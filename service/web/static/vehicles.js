@@ -4,9 +4,9 @@
 // reads a state's text or knows the rules: the service says what moves there are.
 
 // Vehicles other than the primary car are coloured by letter, so a card's B is the same
-// blue wherever it is shown; none of these is the primary car's red.
+// blue wherever it is shown (B to M each a colour of its own); none is the primary car's red.
 const PALETTE = ["#9ccfe8", "#b9e08f", "#ffd877", "#d3bde6", "#f7b98b", "#8fdcd0", "#e6cf8f",
-  "#b8c4ff", "#c9d6a3", "#f2c4de"];
+  "#b8c4ff", "#c9d6a3", "#f2c4de", "#a9d8b8", "#d9c2a7"];
 
 // The look of the piece labelled `label`: {wall} or {name, axis, primary, colour}; null when
 // `vehicles` does not name it.
