@@ -21,7 +21,9 @@ from support.axe import AXE, axe_violations
 from support.page_kit import codes, load, settled
 from support.servers import TREE, puzzledb_serve
 
+from puzzledb.builder import catalogue
 from puzzledb.builder.kinds.rush import RushHour
+from puzzledb.builder.kinds.rush.text_form import canonical, shape_of
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
 
@@ -280,6 +282,34 @@ def test_a_card_no_build_holds_says_the_command_that_builds_it(page, base, cli, 
     page.press("#state-input", "Enter")
     expect(error).to_contain_text("vehicle B is split")
     assert page.evaluate(PAGE_ERRORS) == 0
+
+
+READ_CARD = """async (texts) => {
+  const { cardRows } = await import('./static/cards.js');
+  return texts.map((text) => { const rows = cardRows(text); return rows && rows.join(''); });
+}"""
+
+
+def test_where_no_build_of_vehicles_can_be_asked_the_page_reads_a_card_as_the_service_does(page):
+    """The page's own reading of a card (for the command, in a database with no Rush Hour
+    build to ask) gives the service's canonical board for every catalogue card, however
+    written, and nothing for texts that are no board."""
+    boards, written = [], []
+    for name in ("rush51", "rush60", "rush58", "rush49"):
+        card = catalogue.get(name)
+        assert isinstance(card, RushHour)
+        rows = [card.card[r : r + 6] for r in range(0, 36, 6)]
+        spaced = " / ".join(" ".join(row) for row in rows)
+        written += [card.card, "/".join(rows).replace("o", "."), spaced]
+        boards += [card.card] * 3
+    assert page.evaluate(READ_CARD, written) == boards
+    assert boards == [canonical_board(text) for text in written]
+    no_cards = ["123456780", "BBoo/oo", "GBBoLoGHIoLMGHIBBMCCCKoMooJKDDEEJFFo", "AA#o", "AAo"]
+    assert page.evaluate(READ_CARD, no_cards) == [None] * len(no_cards)
+
+
+def canonical_board(text: str) -> str:
+    return canonical(text, "board", *shape_of(text))
 
 
 # -- a whole game: the 51-move card by its hints --------------------------------------------------

@@ -509,6 +509,7 @@ async function typed(text) {
   if (!(refused instanceof Error)) return;
   const card = cardRows(text);  // the text as the page reads a card: asked of other builds only then
   const drivers = card || entry.definition.kind === "rush" ? puzzles.filter((p) => p.definition.kind === "rush") : [];
+  if (!drivers.length) return card ? showCommand(card) : showError(refused.message);  // none to ask
   let answers;
   try {
     answers = await newest(() => Promise.all(drivers.map((p) => ask("moves", {
@@ -526,9 +527,7 @@ async function typed(text) {
     return;
   }
   const read = answers.findIndex((a) => !(a instanceof Error));  // a card, but of no cluster built
-  const rows = read >= 0 ? rowsOf(answers[read].state, drivers[read].definition.cols)
-    : drivers.length ? null : card;  // no build of vehicles to ask: the page reads it
-  if (rows) return showCommand(rows);
+  if (read >= 0) return showCommand(rowsOf(answers[read].state, drivers[read].definition.cols));
   const asCard = entry.definition.kind !== "rush" && answers.find((a) => a instanceof Error);
   showError(asCard ? `${refused.message}; as a Rush Hour card: ${asCard.message}` : refused.message);
 }
