@@ -193,6 +193,44 @@ def test_a_vehicle_dragged_along_its_axis_moves_and_across_it_does_not(browser, 
         assert page.problems == []  # type: ignore[attr-defined]
 
 
+def test_a_finger_drags_a_vehicle_along_its_axis_and_the_page_does_not_scroll(browser, base):
+    """Real touch input (the browser's own, which scrolls the page unless the vehicle keeps
+    the gesture) at a phone's size: truck M pushed up by a finger, then C across its axis."""
+    with opened(browser, base, "/?puzzle=rush51&state=start", 390, 844, touch=True) as page:
+        settled(page, CARD)
+        cell = page.locator("#board .slot[data-cell='0']").bounding_box()
+        assert cell
+        x, y = centre(page, ".piece[data-label='M']")
+        touch_drag(page, (x, y), (x + 0.3 * cell["width"], y - 1.2 * cell["height"]))
+        after = "GBBoLMGHIoLMGHIAAMCCCKooooJKDDEEJFFo"
+        settled(page, after)
+        expect(page.locator(".piece[data-label='M']")).to_have_attribute("data-cell", "5")
+        x, y = centre(page, ".piece[data-label='C']")
+        touch_drag(page, (x, y), (x, y + 1.5 * cell["height"]))
+        expect(page.locator(".piece[data-label='C']")).to_have_attribute("data-cell", "18")
+        expect(page.locator("#state-input")).to_have_value(after)
+        assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
+        assert page.problems == []  # type: ignore[attr-defined]
+
+
+def touch_drag(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A finger pressed at `start`, moved in steps, lifted at `end` (Chromium's touch input)."""
+    cdp = page.context.new_cdp_session(page)
+    steps = [
+        (start[0] + (end[0] - start[0]) * i / 8, start[1] + (end[1] - start[1]) * i / 8)
+        for i in range(9)
+    ]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point(start)]})
+    for at in steps[1:]:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point(at)]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def point(at: tuple[float, float]) -> dict:
+    return {"x": at[0], "y": at[1]}
+
+
 def test_a_clicked_vehicle_shows_each_place_it_can_go_with_the_distance_after(browser, base):
     with opened(browser, base, f"/?puzzle=rush51&state={THREE_WAYS}") as page:
         settled(page, THREE_WAYS)
