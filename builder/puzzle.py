@@ -183,6 +183,12 @@ class Puzzle(ABC):
         end to write on the board's frame; None when no move names a cell."""
         return None
 
+    def vehicles(self) -> dict | None:
+        """A board of vehicles (Rush Hour): each vehicle's name, axis and role, and how the
+        text writes an empty cell and a wall, for a front end to draw and drag them; None for
+        other kinds."""
+        return None
+
     @abstractmethod
     def placed(self, state: str) -> list[tuple[str, list[int]]]:
         """Every piece on the board with the cells it covers, so a front end draws pieces

@@ -268,6 +268,28 @@ class Coordinates(TypedDict):
     rows: list[str]
 
 
+class Vehicle(TypedDict):
+    """One vehicle of a Rush Hour card, as a front end draws and drags it."""
+
+    label: Annotated[str, "Its letter, as a state writes it and the answers' pieces label it."]
+    name: Annotated[str, "How move words call it: 'car F' (2 cells), 'truck M' (3 cells)."]
+    axis: Annotated[
+        Literal["horizontal", "vertical"],
+        "The only way it moves: along its row (horizontal) or its column (vertical).",
+    ]
+    primary: Annotated[bool, "true for the primary car A, the one that leaves through the exit."]
+
+
+class Vehicles(TypedDict):
+    """A Rush Hour card's vehicles, and how its text writes what is not a vehicle."""
+
+    empty: Annotated[str, "The symbol of an empty cell in a state's text ('o')."]
+    wall: Annotated[
+        str, "The symbol, and the pieces' label, of a wall: one cell that never moves ('x')."
+    ]
+    vehicles: Annotated[list[Vehicle], "Every vehicle of the card, by letter."]
+
+
 #: The definition is the builder's own format (builder.definition), kept open: a client draws
 #: from the keys of its kind and leaves the others.
 Definition = Annotated[
@@ -306,6 +328,12 @@ class CatalogueEntry(TypedDict):
         "The names of the board's columns (left to right) and rows (top to bottom) as move "
         "words name cells, e.g. 'small at b4' is column b, row 4 (a board's frame can carry "
         "them); null when no move names a cell.",
+    ]
+    vehicles: Annotated[
+        Vehicles | None,
+        "A board of vehicles (rush): each vehicle's name, axis and role, the same for every "
+        "position of the card, so a front end draws each as a vehicle and drags it only along "
+        "its axis; null for other kinds.",
     ]
 
 

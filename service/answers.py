@@ -42,6 +42,7 @@ from .answer_types import (
     PathAnswer,
     Piece,
     StatsAnswer,
+    Vehicles,
 )
 from .questions import (
     FARTHEST_LIMIT,
@@ -557,11 +558,11 @@ def catalogue_answer(builds: list[Build], held: dict[int, list[str]] | None = No
     `held`: the named starts each build holds, by build id (held_starts)."""
     entries: dict[str, CatalogueEntry] = {}
     for puzzle in catalogue.CATALOGUE.values():
-        entries[puzzle.name] = _entry(puzzle.spec(), puzzle.default_goal, puzzle.coordinates())
+        entries[puzzle.name] = _entry(puzzle.spec(), puzzle.default_goal, puzzle)
     for build in builds:
         if build.name not in entries:
             entries[build.name] = _entry(
-                build.definition, build.definition["goal"], _puzzle_of(build).coordinates()
+                build.definition, build.definition["goal"], _puzzle_of(build)
             )
         entries[build.name]["builds"].append(_build_entry(build, (held or {}).get(build.id, [])))
     return {"puzzles": list(entries.values())}
@@ -637,7 +638,7 @@ def _why_no_targets(puzzle: Puzzle) -> str:
     )
 
 
-def _entry(spec: dict, default_goal: str, coordinates: dict | None) -> CatalogueEntry:
+def _entry(spec: dict, default_goal: str, puzzle: Puzzle) -> CatalogueEntry:
     board = (
         f"{spec['rows']}x{spec['cols']}"
         if spec["kind"] in ("sliding", "rush")
@@ -654,7 +655,9 @@ def _entry(spec: dict, default_goal: str, coordinates: dict | None) -> Catalogue
         "builds": [],
         "definition": spec,  # the board's geometry and looks, for clients that draw it
         # how move words name columns and rows, or None (the builder's {columns, rows})
-        "coordinates": cast(Coordinates | None, coordinates),
+        "coordinates": cast(Coordinates | None, puzzle.coordinates()),
+        # a board of vehicles: their names, axes and roles, or None (the builder's dict)
+        "vehicles": cast(Vehicles | None, puzzle.vehicles()),
     }
 
 

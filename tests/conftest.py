@@ -5,6 +5,7 @@ Tests that only read share `seed_db`; tests that build or break things get `empt
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from pathlib import Path
 
@@ -69,12 +70,28 @@ def cli():
 
 
 # -- the page's fixtures: Playwright is imported by the page's tests alone (support/page_kit.py) --
+@pytest.fixture(scope="session")
+def page_db(seed_db, tmp_path_factory):
+    """The seed database and the 51-move Rush Hour card (4,780 positions), which the page's
+    tests of vehicles play: a copy, so the seed database stays as the other tests know it."""
+    path = tmp_path_factory.mktemp("page") / "puzzledb.sqlite"
+    with sqlite3.connect(seed_db) as source, sqlite3.connect(path) as copy:
+        source.backup(copy)
+    source.close()
+    copy.close()
+    engine = writer(path)
+    card = catalogue.get("rush51")
+    build(engine, card, card.default_goal, time.perf_counter())
+    engine.dispose()
+    return path
+
+
 @pytest.fixture(scope="module")
-def base(seed_db):
-    """`puzzledb serve` on the seed database, one per test module: its base URL."""
+def base(page_db):
+    """`puzzledb serve` on the page's database, one per test module: its base URL."""
     from support.page_kit import served
 
-    with served(seed_db) as url:
+    with served(page_db) as url:
         yield url
 
 

@@ -277,6 +277,28 @@ def test_the_http_api_answers_a_rush_build(rush_db):
     assert far.status_code == HTTP_STATUS["unreachable"]
 
 
+def test_the_catalogue_says_each_vehicle_for_drawing_and_no_other_kind_has_vehicles(rush_db):
+    """What the page draws a card by: each vehicle's name as the move words call it, its axis
+    (read from the card, so a vertical truck is vertical) and the primary car; walls by the
+    symbol the pieces label them with."""
+    client = create_app(rush_db).test_client()
+    listed = {p["name"]: p for p in client.get("/puzzles").get_json()["puzzles"]}
+    drawn = listed["rush51"]["vehicles"]
+    assert drawn["empty"] == "o" and drawn["wall"] == "x"
+    by_letter = {v["label"]: v for v in drawn["vehicles"]}
+    card = _card("rush51").card
+    assert sorted(by_letter) == sorted(set(card) - {"o"})
+    assert by_letter["A"] == {"label": "A", "name": "car A", "axis": "horizontal", "primary": True}
+    assert by_letter["G"] == {"label": "G", "name": "truck G", "axis": "vertical", "primary": False}
+    assert [v["label"] for v in drawn["vehicles"] if v["primary"]] == ["A"]
+    moves = client.get("/moves?puzzle=rush51&state=start").get_json()["moves"]
+    names = {v["name"] for v in drawn["vehicles"]}
+    assert all(m["move"].rsplit(" ", 1)[0] in names for m in moves)  # "truck M up": truck M
+    walled = _rush(catalogue.get("rush60")).vehicles()
+    assert "x" not in {v["label"] for v in walled["vehicles"]}
+    assert all(p["vehicles"] is None for p in listed.values() if p["kind"] != "rush")
+
+
 # -- bad cards and positions ----------------------------------------------------------------------
 BAD_CARDS = [
     # (board, words the message must contain)

@@ -212,7 +212,7 @@ def test_every_page_file_is_shipped(base):
 def test_the_page_reads_no_state_text_and_no_move_words():
     """Pieces and the cells a move changes come from the API; the page repeats no rule."""
     static = Path(__file__).resolve().parents[2] / "service" / "web" / "static"
-    for name in ("board.js", "picking.js", "page.js"):
+    for name in ("board.js", "picking.js", "page.js", "vehicles.js"):
         source = (static / name).read_text(encoding="utf-8")
         for rule in (".wide", ".blank", "jumps to", "split(", "Array.from(state"):
             assert rule not in source, (name, rule)

@@ -50,6 +50,8 @@ STATIC = [
     "keys.js",
     "thumbs.js",
     "spark.js",
+    "vehicles.js",
+    "cards.js",
 ]
 # Shipped too, but no page text to read: the katakana font (binary) and its licence (whose
 # copyright line names the font's authors' addresses); tests/page/test_page_browse.py checks them.

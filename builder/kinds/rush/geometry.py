@@ -78,5 +78,26 @@ def placements(state: str, cols: int) -> list[Vehicle]:
     return found
 
 
+def for_drawing(card: str, cols: int) -> dict:
+    """What a front end needs to draw and move a card's vehicles beyond the cells the answers
+    give: each vehicle's name as move words say it ("car F"), its axis (the only way it may be
+    dragged) and whether it is the primary car; and how the text writes an empty cell and a
+    wall (a small board drawn from a state's text). Every position of a card has its vehicles,
+    so the card says it for the whole build."""
+    return {
+        "empty": EMPTY,
+        "wall": WALL,
+        "vehicles": [
+            {
+                "label": v.letter,
+                "name": f"{noun(v.length)} {v.letter}",
+                "axis": "horizontal" if v.horizontal else "vertical",
+                "primary": v.letter == PRIMARY,
+            }
+            for v in sorted(placements(card, cols), key=lambda v: v.letter)
+        ],
+    }
+
+
 def walls(state: str) -> list[int]:
     return [cell for cell, symbol in enumerate(state) if symbol == WALL]

@@ -11,7 +11,7 @@ from puzzledb.builder.puzzle import MAX_COMPLETE_STATES, Move, Puzzle, Reason
 from . import card as card_rules
 from .cluster import cluster
 from .drawing import draw
-from .geometry import PRIMARY, WALL, placements, walls
+from .geometry import PRIMARY, WALL, for_drawing, placements, walls
 from .moves import METRICS, Drive, MoveRule
 from .text_form import canonical, check_size, shape_of
 
@@ -188,6 +188,9 @@ class RushHour(Puzzle):
 
     def draw(self, state: str) -> list[str]:
         return draw(state, self.rows, self.cols)
+
+    def vehicles(self) -> dict:
+        return for_drawing(self.card, self.cols)
 
     def exits(self, goal: str) -> list[dict]:
         """The exit, where a goal pins A at the right edge: the gap in the frame."""

@@ -4,7 +4,11 @@
 // nothing here reads a state's text. A piece keeps its element from state to state, so a move
 // slides it there. Tab goes through the board in reading order: pieces and empty cells (or
 // holes); a cell a piece covers is skipped. A piece picked up shows a ghost of itself where
-// each of its moves would put it, and a piece or peg can be dragged there too.
+// each of its moves would put it, and a piece or peg can be dragged there too. A board of
+// vehicles (Rush Hour, vehicles.js) draws each as a vehicle and its walls as walls, marks a
+// vehicle's destinations with the distance each leads to, and drags it along its axis only.
+
+import { alongAxis, leadCell, lookOf, shiftOf } from "./vehicles.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 // Box-drawing glyph -> its arms (up, down, left, right), drawn from the centre to the edges
@@ -20,9 +24,12 @@ export class Board {
   // `hooks`, the page's answers to a drag and a chooser: lift(cell) picks up the piece at
   // `cell` (false: it cannot move), drop(held, over) lets it go over a cell (null: off the
   // board; true: a move was made), choose(move) takes a move offered (null: none of them).
-  constructor(root, definition, onClick, goal = definition.goal, hooks = {}) {
+  // `vehicles`: a board of vehicles' looks (/puzzles' `vehicles`), or null.
+  constructor(root, definition, onClick, goal = definition.goal, hooks = {}, vehicles = null) {
     this.root = root;
     this.definition = definition;
+    this.vehicles = vehicles;
+    this.reach = [0, 0];  // a vehicle picked up: the fewest and most cells its moves shift it
     this.onClick = (cell) => (this.dragged ? null : onClick(cell));  // with the cell (hole) clicked
     this.hooks = hooks;
     this.dragged = false;  // a drag just ended: the click that follows it is no click
@@ -193,6 +200,8 @@ export class Board {
   }
 
   newPiece(p) {
+    const look = lookOf(this.vehicles, p.label);
+    if (look) return this.newVehicle(p, look);
     const el = button("piece", () => this.onClick(el.piece.cells[0]));
     const glyph = (this.definition.glyphs || {})[p.label] ?? p.label;
     const wide = p.cells.length > 1;
@@ -204,6 +213,29 @@ export class Board {
     if (wide) el.classList.add("wide");
     if (this.aims.has(p.label)) el.classList.add("aim");
     el.append(ARMS[glyph] ? lines(ARMS[glyph]) : text(shown, fitted(shown, p, this.definition.cols, wide)));
+    this.root.append(el);
+    return el;
+  }
+
+  // A vehicle is a button named as the moves call it ("truck M"), coloured by its letter (the
+  // primary car red); a wall is drawn only, no stop for Tab, as the cell it fills is no place
+  // to go.
+  newVehicle(p, look) {
+    let el;
+    if (look.wall) {
+      el = document.createElement("div");
+      el.className = "piece wall";
+      el.setAttribute("aria-hidden", "true");
+    } else {
+      el = button("piece vehicle", () => this.onClick(el.piece.cells[0]));
+      el.dataset.axis = look.axis;
+      el.setAttribute("aria-label", look.primary ? `${look.name}, the primary car` : look.name);
+      if (look.primary) el.classList.add("primary", "aim");
+      else el.style.setProperty("--car", look.colour);
+      el.append(text(p.label, fitted(p.label, p, this.definition.cols, false)));
+    }
+    el.dataset.label = p.label;
+    el.dataset.span = p.cells.length;
     this.root.append(el);
     return el;
   }
@@ -281,6 +313,7 @@ export class Board {
   // in words how to move, and each cell stays a button.
   drawGhosts(ghosts) {
     this.root.querySelectorAll(".ghost").forEach((el) => el.remove());
+    if (this.vehicles) return this.drawDestinations(ghosts);
     for (const { move, rests } of ghosts) {
       for (const cells of rests) {
         const el = document.createElement("div");
@@ -297,6 +330,35 @@ export class Board {
         }
         el.classList.toggle("chosen", el.dataset.move === this.lit);
         this.root.append(el);
+      }
+    }
+  }
+
+  // A vehicle picked up: each of its moves marked in the cell its front comes to, with the
+  // distance that move leads to (a green mark: optimal); that cell's button says the move to a
+  // screen reader. Clicks go through a mark to the cell beneath.
+  drawDestinations(ghosts) {
+    const { rows, cols } = this.definition;
+    this.reach = [0, 0];
+    this.slots.forEach((slot, cell) => slot.setAttribute("aria-label", `cell ${cell}`));
+    for (const { move } of ghosts) {
+      const cell = leadCell(move, cols);
+      if (cell === null) continue;
+      const after = move.depth === null ? "–" : String(move.depth);
+      const el = document.createElement("div");
+      el.className = move.optimal ? "ghost destination best" : "ghost destination";
+      el.dataset.move = move.move;
+      el.dataset.cell = cell;
+      el.setAttribute("aria-hidden", "true");
+      el.append(span("after", after));
+      place(el, Math.floor(cell / cols), cell % cols, 1, 1, rows, cols);
+      this.root.append(el);
+      this.slots[cell].setAttribute("aria-label", `${move.move}, after: ${after}${move.optimal ? ", optimal" : ""}`);
+      const held = this.placed.find((p) => p.cells.includes(move.from[0]));
+      const look = held && lookOf(this.vehicles, held.label);
+      if (look && look.axis) {
+        const shift = shiftOf(move, cols, look.axis);
+        this.reach = [Math.min(this.reach[0], shift), Math.max(this.reach[1], shift)];
       }
     }
   }
@@ -357,16 +419,18 @@ export class Board {
   // where it is let go the page decides; a press that hardly moves stays a click.
   press(event) {
     if (!event.isPrimary || event.button !== 0) return;
-    const el = event.target.closest(".piece, .hole.has-peg");
+    const el = event.target.closest(".piece:not(.wall), .hole.has-peg");
     const held = el ? this.cellAt(event.clientX, event.clientY) : null;
     if (held === null || (el.piece && !el.piece.cells.includes(held))) return;
-    const drag = { el, held, x: event.clientX, y: event.clientY, shown: null, dead: false };
+    const look = el.piece ? lookOf(this.vehicles, el.piece.label) : null;
+    const axis = look && look.axis ? look.axis : null;  // a vehicle goes along its axis only
+    const drag = { el, held, axis, x: event.clientX, y: event.clientY, dx: 0, dy: 0, shown: null, dead: false };
     const mine = (handler) => (e) => e.pointerId === event.pointerId && handler(e);
     const listeners = {
       pointermove: mine((e) => this.follow(drag, e, event.pointerId)),
       pointerup: mine((e) => {
         stop();
-        this.letGo(drag, this.cellAt(e.clientX, e.clientY));
+        this.letGo(drag, drag.axis ? this.cellAlong(drag) : this.cellAt(e.clientX, e.clientY));
       }),
       pointercancel: mine(() => {
         stop();
@@ -379,7 +443,7 @@ export class Board {
 
   follow(drag, event, id) {
     if (drag.dead) return;
-    const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
+    let dx = event.clientX - drag.x, dy = event.clientY - drag.y;
     if (!drag.shown) {
       if (Math.hypot(dx, dy) < 6) return;
       if (!this.hooks.lift(drag.held)) {
@@ -391,7 +455,23 @@ export class Board {
       drag.el.classList.add("lifted");
       if (drag.el.setPointerCapture) drag.el.setPointerCapture(id);
     }
+    if (drag.axis) [dx, dy] = alongAxis(drag.axis, dx, dy, this.reach, this.cellSize(drag.axis));
+    drag.dx = dx;
+    drag.dy = dy;
     drag.shown.style.translate = `${dx}px ${dy}px`;
+  }
+
+  // A cell's size in pixels along an axis of the grid.
+  cellSize(axis) {
+    const { rows, cols } = this.definition;
+    return axis === "horizontal" ? this.root.clientWidth / cols : this.root.clientHeight / rows;
+  }
+
+  // Where a vehicle dragged along its axis is let go: the cell it was held by, moved the whole
+  // cells the drag went (to the nearest).
+  cellAlong(drag) {
+    const shift = Math.round((drag.axis === "horizontal" ? drag.dx : drag.dy) / this.cellSize(drag.axis));
+    return drag.held + shift * (drag.axis === "horizontal" ? 1 : this.definition.cols);
   }
 
   // Let go over `over` (null: off the board). A move made puts the piece where it goes at

@@ -6,6 +6,8 @@ export const SHORTCUTS = [
   { keys: "← ↑ → ↓", what: "move the piece next to the blank that way", arrows: true },
   { keys: "Tab, Enter", what: "go to a piece or an empty cell and move it, as a click does", kind: "sliding" },
   { keys: "Tab, Enter", what: "go to a peg's hole and jump it, as a click does", kind: "peg" },
+  { keys: "Tab, Enter", what: "go to a vehicle and pick it up, then to a marked cell and drive it there, as a click does",
+    kind: "rush" },
   { keys: "S", what: "solve" },
   { keys: "P, Space on the board", what: "pause or resume the solution" },
   { keys: ", .", what: "one step back or forward" },
@@ -14,13 +16,15 @@ export const SHORTCUTS = [
   { keys: "Esc", what: "leave the state field" },
 ];
 
-// The shortcuts that work on this puzzle: arrows only where there is a blank to move into.
+// The shortcuts that work on this puzzle: arrows only where there is a blank to move into
+// (not a peg board, not a board of vehicles).
 export function shortcutsFor(definition) {
   return SHORTCUTS.filter((s) => (!s.arrows || arrowsMove(definition)) && (!s.kind || s.kind === definition.kind));
 }
 
-// Peg boards have no blank to move into: their holes take Tab and Enter.
-const arrowsMove = (definition) => Boolean(definition) && definition.kind !== "peg";
+// Peg boards and boards of vehicles have no blank to move into: their holes and vehicles
+// take Tab and Enter.
+const arrowsMove = (definition) => Boolean(definition) && definition.kind === "sliding";
 
 // The /moves entry whose piece goes `direction` ("up", "down", "left", "right"), the one
 // nearest to the blank when several do (a multi-tile move also pushes the tiles behind);

@@ -9,6 +9,8 @@ import { Board } from "./board.js";
 import { DepthBrowser } from "./browse.js";
 import { histogram } from "./chart.js";
 import { covered, dropped, landing, mover, movesInto, optionsAt } from "./picking.js";
+import { leadCell } from "./vehicles.js";
+import { buildCommand, cardRows, rowsOf } from "./cards.js";
 import { Player } from "./player.js";
 import { count, countTag, keepInView, SolutionList } from "./solution.js";
 import { sparkline } from "./spark.js";
@@ -56,7 +58,7 @@ let ahead = null;     // that arrow's direction, made once the position's moves 
 const player = new Player(showStep);
 const solution = new SolutionList(ui.solution, ui["solution-note"], (index) => player.jump(index));
 const depthBrowser = new DepthBrowser(ui.browse, (route, params) => askFor(route, params), (s) => guarded.load(s),
-  (s) => smallBoard(definition(), s));
+  (s) => smallBoard(definition(), s, entry.vehicles));
 
 const askFor = (route, params = {}) => ask(route, {
   puzzle: entry.name, ...(target && TOWARD_TARGET.has(route) ? { to: target } : { goal }), ...params,
@@ -136,6 +138,7 @@ const guarded = {  // what a user starts, under that rule
   drop: unlessWaiting((held, over) => drop(held, over)),
   make: unlessWaiting((move) => make(move)),
   load: unlessWaiting((text) => load(text)),
+  typed: unlessWaiting((text) => typed(text)),
   undo: unlessWaiting(() => undo()),
   redo: unlessWaiting(() => redo()),
   solve: unlessWaiting(() => solve()),
@@ -238,7 +241,7 @@ async function setUp(chosen, chosenGoal, retry) {
   at = 0;
   board = new Board(ui.board, definition(), (cell) => guarded.clicked(cell), goal, {
     lift: guarded.lift, drop: guarded.drop, choose: (move) => (move ? guarded.make(move) : dismiss()),
-  });
+  }, entry.vehicles);
   board.markCoordinates(entry.coordinates);
   showExits(build().exits || []);
   showHelp();
@@ -497,6 +500,60 @@ async function load(text, { how = "push", any = false, quiet = false, restored =
   return true;
 }
 
+// -- a position typed, or a card pasted ----------------------------------------------------------
+// Typed into the State field: a position of this build is loaded as before. One it refuses may
+// be a Rush Hour card, or a position of one, that another build holds: its cluster opens there.
+// A card no build holds is said with the command that builds it.
+async function typed(text) {
+  const refused = await load(text, { quiet: true });
+  if (!(refused instanceof Error)) return;
+  const card = cardRows(text);  // the text as the page reads a card: asked of other builds only then
+  const drivers = card || entry.definition.kind === "rush" ? puzzles.filter((p) => p.definition.kind === "rush") : [];
+  if (!drivers.length) return card ? showCommand(card) : showError(refused.message);  // none to ask
+  let answers;
+  try {
+    answers = await newest(() => Promise.all(drivers.map((p) => ask("moves", {
+      puzzle: p.name, goal: defaultGoal(p), state: text, any: "true",
+    }).catch((e) => (e.failed ? Promise.reject(e) : e)))), () => typed(text), { failed: NOT_SHOWN });
+  } catch (e) {
+    return showError(e.message);
+  }
+  if (!answers) return;
+  const held = answers.findIndex((a) => !(a instanceof Error) && a.depth !== null);
+  if (held >= 0) {
+    const p = drivers[held];
+    await open({ puzzle: p.name, goal: null, to: null, state: answers[held].state }, "push");
+    if (entry === p) say(`${p.title}: this position is one of its cluster.`);
+    return;
+  }
+  const read = answers.findIndex((a) => !(a instanceof Error));  // a card, but of no cluster built
+  if (read >= 0) return showCommand(rowsOf(answers[read].state, drivers[read].definition.cols));
+  const asCard = entry.definition.kind !== "rush" && answers.find((a) => a instanceof Error);
+  showError(asCard ? `${refused.message}; as a Rush Hour card: ${asCard.message}` : refused.message);
+}
+
+// A card no build holds: how to build it, a command to copy, under the State field.
+function showCommand(rows) {
+  const command = document.createElement("code");
+  command.className = "command";
+  command.textContent = buildCommand(rows);
+  ui["state-error"].replaceChildren("No build here holds this card. To play it, build it: ", command,
+    ", then reload this page.");
+  ui["state-input"].setAttribute("aria-invalid", "true");
+}
+
+// Text pasted anywhere but a field (where it is the field's): into the State field, opened,
+// and loaded as if typed there, so a card copied from elsewhere opens at once.
+function pasted(event) {
+  if (event.target instanceof Element && event.target.closest("input, textarea, select, [contenteditable]")) return;
+  const text = (event.clipboardData && event.clipboardData.getData("text")) || "";
+  if (!text.trim() || !entry) return;
+  event.preventDefault();
+  ui.codes.open = true;
+  ui["state-input"].value = text.trim();
+  guarded.typed(text.trim());
+}
+
 // A legal move from /moves: shown at once (the piece slides, the distance it leads to is
 // known), its own moves looked up after.
 function make(move) {
@@ -640,11 +697,14 @@ function fromHistory(saved) {
 // -- clicking the board --------------------------------------------------------------------------
 // A piece with one legal move makes it; a piece with several is picked up, its ghosts show
 // where each move would rest it, and a click on a ghost makes that move. A click on an empty
-// cell makes the one move that fills it.
+// cell makes the one move that fills it. A vehicle (Rush Hour) is always picked up, so that
+// each place it can go shows the distance it leads to; the cell its front comes to names the
+// move, and a click on an empty cell drives there the one vehicle whose front it can reach.
 function clicked(cell) {
   if (player.playing || !here) return;
   if (!here.moves) return refuse();
   const def = definition();
+  const drives = Boolean(entry.vehicles);
   if (selected) {
     selected.among = null;  // a click on the board closes the chooser
     markOffered([]);
@@ -653,27 +713,41 @@ function clicked(cell) {
       say("");
       return redraw();
     }
-    const chosen = selected.options.filter((o) => o.covers.includes(cell));
+    const chosen = selected.options.filter((o) => (drives ? leadCell(o.move, def.cols) === cell : o.covers.includes(cell)));
     if (chosen.length === 1) return make(chosen[0].move);
     if (chosen.length > 1) return offer(chosen.map((o) => o.move));
   }
   const options = optionsAt(def, here.state, here.pieces, here.moves, cell);
-  if (options.length === 1) return make(options[0].move);
-  if (options.length > 1) {
+  if (options.length === 1 && !drives) return make(options[0].move);
+  if (options.length) {
     pickUp(options);
-    say(def.kind === "peg"
-      ? "Now click the hole to jump to (a green dot: an optimal move), or the peg again to let go."
-      : "Now click one of its ghosts (a green dot: an optimal move), or the piece again to let go.");
+    say(pickedWords(def));
     return redraw();
   }
-  const into = movesInto(def, here.state, here.moves, cell);
+  const into = drives ? here.moves.filter((m) => leadCell(m, def.cols) === cell) : movesInto(def, here.state, here.moves, cell);
   selected = null;
   redraw();
   if (into.length === 1) return make(into[0]);
-  if (into.length > 1) return say("Several pieces can move here: click the one to move.");
-  const peg = def.kind === "peg";
+  if (into.length > 1) return say(`Several ${drives ? "vehicles" : "pieces"} can move here: click the one to move.`);
   const empty = !covered(here.pieces, cell);
-  say(empty ? "Nothing can move there." : peg ? "That peg cannot jump now." : "That piece cannot move now.");
+  say(empty ? "Nothing can move there." : stuckWords(def, cell));
+}
+
+// What to do with a piece picked up, in the words of its kind.
+function pickedWords(def) {
+  if (def.kind === "peg") return "Now click the hole to jump to (a green dot: an optimal move), or the peg again to let go.";
+  if (entry.vehicles) {
+    return "Now click a mark to drive it there (the mark: the distance after; green: optimal), or the vehicle again.";
+  }
+  return "Now click one of its ghosts (a green dot: an optimal move), or the piece again to let go.";
+}
+
+// Why the piece at `cell` does not move: a peg, a wall, a vehicle or a piece.
+function stuckWords(def, cell) {
+  if (def.kind === "peg") return "That peg cannot jump now.";
+  if (!entry.vehicles) return "That piece cannot move now.";
+  const piece = here.pieces.find((p) => p.cells.includes(cell));
+  return piece && piece.label === entry.vehicles.wall ? "A wall never moves." : "That vehicle cannot move now.";
 }
 
 // An arrow moves the piece next to the blank that way. One pressed while a position is looked
@@ -723,11 +797,12 @@ function lift(cell) {
   const def = definition();
   const options = optionsAt(def, here.state, here.pieces, here.moves, cell);
   if (!options.length) {
-    say(def.kind === "peg" ? "That peg cannot jump now." : "That piece cannot move now.");
+    say(stuckWords(def, cell));
     return false;
   }
   pickUp(options);
-  say(`Drop it on ${options.length > 1 ? "one of its ghosts" : "its ghost"} (a green dot: an optimal move).`);
+  say(entry.vehicles ? "Slide it along its way to a marked cell (a mark: the distance after; green: optimal)."
+    : `Drop it on ${options.length > 1 ? "one of its ghosts" : "its ghost"} (a green dot: an optimal move).`);
   redraw();
   return true;
 }
@@ -997,7 +1072,7 @@ function showFarthest(far) {
     b.className = "state";
     b.dataset.state = s;
     b.title = s;
-    b.append(tag("visually-hidden", `state ${s}`), smallBoard(definition(), s));
+    b.append(tag("visually-hidden", `state ${s}`), smallBoard(definition(), s, entry.vehicles));
     b.addEventListener("click", () => guarded.load(s));
     li.append(b);
     return li;
@@ -1180,8 +1255,9 @@ ui.start.addEventListener("change", unlessWaiting(() => startAt(ui.start.value))
 ui["start-again"].addEventListener("click", unlessWaiting(() => startAt(ui.start.value)));
 ui["state-form"].addEventListener("submit", (event) => {
   event.preventDefault();
-  guarded.load(ui["state-input"].value);
+  guarded.typed(ui["state-input"].value);
 });
+document.addEventListener("paste", pasted);
 ui["state-input"].addEventListener("input", clearError);
 ui["target-form"].addEventListener("submit", (event) => {
   event.preventDefault();
