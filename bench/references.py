@@ -5,19 +5,22 @@ date and the machine's load, then each "must" and "goal" of the issue, met or no
     python bench/references.py --quick     # without english, eleven, english-chain: ~1 min
     python bench/references.py --repeat 5 --dir /tmp
 
-The references (bench/reference/):
-- peg_english.c, compiled here with the system's `cc -O2`: a single-threaded C breadth-first
-  search of the English cross backwards from the goal, every position with exact counts of
-  winning jump sequences, and again one position per symmetry class. Its layers are asserted
-  equal to what `build english` stores, so the reference is checked too. With --quick, both
-  are run within --radius jumps of the goal instead (`english --radius 10`).
-- eight.c, the same way: the whole 8-puzzle from its goal, with the data structures of the
-  articles' C program issue 32 measured (a binary search tree of byte boards: the ratio), and
-  packed into words (the floor).
-- klotski_bfs.py: a plain Python search from Klotski's start to the exit (116 moves one piece
-  one cell, 81 one piece anywhere it slides).
-- py_klotski_solve.py: py-klotski (PyPI, C++ core) solving the start, when it is installed
-  (`pip install py-klotski`, bench only: not one of puzzledb's dependencies); else a note.
+The references, each a search of our own:
+- peg_english.c (tests/support/references/, compiled here with the system's `cc -O2`): a
+  single-threaded C breadth-first search of the English cross backwards from the goal, every
+  position with exact counts of winning jump sequences, and again one position per symmetry
+  class. Its layers are asserted equal to what `build english` stores, so the reference is
+  checked too. With --quick, both run within --radius jumps of the goal (`english --radius 10`).
+- eight.c (beside it, compiled the same way): the whole 8-puzzle from its goal, with the data
+  structures of the articles' C program issue 32 measured (a binary search tree of byte
+  boards: the ratio), and packed into words (the floor).
+- bench/reference/klotski_bfs.py: a plain Python search from Klotski's start to the exit (116
+  moves one piece one cell, 81 one piece anywhere it slides).
+- bench/reference/py_klotski_solve.py: py-klotski (PyPI, C++ core) solving the start, when it
+  is installed (`pip install py-klotski`, bench only: not one of puzzledb's dependencies);
+  else a note.
+The C sources live with the tests, which check them against puzzledb
+(tests/builder/test_c_references.py): what a test needs is not kept in bench/.
 
 Each puzzledb build is bench/staged_build.py, a fresh process running what `puzzledb build`
 runs into an empty file; each reference a fresh process too. Wall seconds, CPU seconds (user +
@@ -44,6 +47,7 @@ from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
 REFERENCE = BENCH / "reference"
+C_SOURCES = BENCH.parent / "tests" / "support" / "references"
 GB = 1024**3
 
 #: The published figures each row asserts.
@@ -139,13 +143,14 @@ def removed(db: Path) -> None:
 
 
 def compiled(bench: Bench, source: str) -> Path:
-    """bench/reference/SOURCE.c compiled with the system's cc -O2 into the work folder."""
+    """The C reference SOURCE (its .c in tests/support/references/) compiled with the
+    system's cc -O2 into the work folder."""
     if source not in bench.binaries:
         cc = shutil.which("cc") or shutil.which("gcc")
         if cc is None:
             raise SystemExit("no C compiler (cc): install one (Debian: apt-get install gcc)")
         binary = bench.work / source
-        subprocess.run([cc, "-O2", "-o", str(binary), str(REFERENCE / f"{source}.c")], check=True)
+        subprocess.run([cc, "-O2", "-o", str(binary), str(C_SOURCES / f"{source}.c")], check=True)
         bench.binaries[source] = binary
     return bench.binaries[source]
 

@@ -1,4 +1,4 @@
-"""The C searches bench/references.py sets beside puzzledb (bench/reference/*.c) compile with
+"""The C searches bench/references.py sets beside puzzledb (support/references/*.c) compile with
 the system's cc and agree with puzzledb on small cases, so its ratios compare the same work:
 the 8-puzzle's layers whole, and the English cross within a few jumps of the goal, every layer's
 positions, classes and counts of winning jump sequences.
@@ -20,7 +20,7 @@ import pytest
 from puzzledb.builder import catalogue
 from puzzledb.db.build import build_to
 
-REFERENCE = Path(__file__).resolve().parents[2] / "bench" / "reference"
+REFERENCE = Path(__file__).resolve().parents[2] / "tests" / "support" / "references"
 #: English radius: 8 jumps out is 106,760 positions in 13,449 classes, built in about a second.
 RADIUS = 8
 
@@ -34,7 +34,7 @@ def binaries(tmp_path_factory):
 
 def compiled(source: str, folder: Path) -> Path:
     cc = shutil.which("cc") or shutil.which("gcc")
-    assert cc, "no C compiler: bench/reference needs cc (Debian: apt-get install gcc)"
+    assert cc, "no C compiler: the C references need cc (Debian: apt-get install gcc)"
     binary = folder / source
     done = subprocess.run(
         [cc, "-O2", "-Wall", "-Werror", "-o", str(binary), str(REFERENCE / f"{source}.c")],
