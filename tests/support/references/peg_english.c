@@ -14,11 +14,12 @@
  *
  * --classes keeps one position of each class of positions that the square's 8 symmetries map
  * onto one another (the least word among the images). A class's count is each of its
- * positions'. A child class's count sums over every position of every parent class: a parent
- * class R of |R| positions and count c with an edge from its stored position r into class Q
- * gives each position of Q c * |R| / |Q| per such edge (the edges between the two classes
- * spread evenly over both), so the table sums c * |R| and divides by |Q| when the layer is
- * done.
+ * positions'. A child class's count sums over every position of every parent class: the edges
+ * between a parent class R and a child class Q spread evenly over both, so if e of them leave
+ * R's stored position, each position of Q has e * |R| / |Q| parents in R, that is
+ * e * fix(Q) / fix(R), fix(X) being how many of the 8 symmetries leave a position of X as it
+ * is (|X| = 8 / fix(X)). A whole number: each stored position adds its count times it to each
+ * child class, and a class's count is final when its layer is.
  *
  * Prints one line a layer ("layer D positions P counts S", S the sum of its positions' counts
  * in 128 bits, then " classes C" with --classes), then the totals, the start's depth and
@@ -214,8 +215,6 @@ int main(int argc, char **argv) {
                 int fixed;
                 canonical(s->key, &fixed);
                 size = SYMS / fixed;
-                if (s->count % size) { fprintf(stderr, "uneven class count\n"); return 5; }
-                s->count /= size;
             }
             positions += size;
             counts += (u128)s->count * size;
@@ -235,22 +234,34 @@ int main(int argc, char **argv) {
             uint64_t x = layer.slots[i].key;
             if (!x) continue;
             uint64_t count = layer.slots[i].count;
-            if (classes) {
-                int fixed;
-                canonical(x, &fixed);
-                if (__builtin_mul_overflow(count, (uint64_t)(SYMS / fixed), &count)) {
+            if (!classes) {
+                for (int j = 0; j < jumps; j++)
+                    if ((x & jump_mask[j]) == jump_land[j]) /* undo needs: landed, two empty */
+                        push(&next, x ^ jump_mask[j], count);
+                continue;
+            }
+            /* x stands for its class R: each child class Q gets count * e * |Q's fixers| /
+             * |R's fixers|, e the edges from x into Q (see the top of the file) */
+            uint64_t child[128];
+            int edges[128], fixers[128], found = 0, own;
+            canonical(x, &own);
+            for (int j = 0; j < jumps; j++) {
+                if ((x & jump_mask[j]) != jump_land[j]) continue;
+                int fixed, k = 0;
+                uint64_t q = canonical(x ^ jump_mask[j], &fixed);
+                while (k < found && child[k] != q) k++;
+                if (k == found) { child[found] = q; edges[found] = 0; fixers[found++] = fixed; }
+                edges[k]++;
+            }
+            for (int k = 0; k < found; k++) {
+                int times = edges[k] * fixers[k];
+                if (times % own) { fprintf(stderr, "uneven class count\n"); return 5; }
+                uint64_t more;
+                if (__builtin_mul_overflow(count, (uint64_t)(times / own), &more)) {
                     fprintf(stderr, "a count passed 2**64\n");
                     return 4;
                 }
-            }
-            for (int j = 0; j < jumps; j++) {
-                if ((x & jump_mask[j]) != jump_land[j]) continue; /* undo needs: landed, two empty */
-                uint64_t child = x ^ jump_mask[j];
-                if (classes) {
-                    int fixed;
-                    child = canonical(child, &fixed);
-                }
-                push(&next, child, count);
+                push(&next, child[k], more);
             }
         }
         flush(&next);
