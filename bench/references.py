@@ -2,7 +2,7 @@
 date and the machine's load, then each "must" and "goal" of the issue, met or not.
 
     python bench/references.py             # every row: ~30 min, ~8 GB at most, ~25 GB of disk
-    python bench/references.py --quick     # without english, eleven, english-chain: ~1 min
+    python bench/references.py --quick     # without english, eleven, english-chain: ~2 min
     python bench/references.py --repeat 5 --dir /tmp
 
 The references, each a search of our own:
