@@ -1,6 +1,7 @@
 """py-klotski (PyPI, a C++ core) solving Klotski's classic start: the other Klotski reference
-of bench/references.py. Bench only, and optional: `pip install py-klotski` (it needs a C++
-compiler with <format>, which gcc 12 lacks); not one of puzzledb's dependencies.
+of bench/references.py. Bench only, and optional: `pip install py-klotski` builds it from
+source, which needs C++20 <format> and C++23 std::ranges::to (Debian 12's gcc 12 and clang 16
+have neither); not one of puzzledb's dependencies.
 
     python bench/reference/py_klotski_solve.py           # moves from the start, seconds
     python bench/reference/py_klotski_solve.py --check   # exit 1 when py-klotski is absent
