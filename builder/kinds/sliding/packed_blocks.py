@@ -20,7 +20,7 @@ import numpy as np
 
 from ...move_codes import MoveCodes, swapped_cells
 from ...puzzle import Move, Puzzle
-from .packed_moves import BY_RULE, PieceMoves
+from .packed_moves import BY_RULE, PieceMoves, UnitPieceMoves
 from .puzzle import SlidingPuzzle
 
 
@@ -80,21 +80,40 @@ class PackedBlocks:
         self.column_wide = np.array(
             [self.labels[i] in puzzle.wide for i in self.column_label], np.int64
         )
-        grid = puzzle.grid
-        # per (label, top-left cell): the block's cell bits, and the XOR turning it blank
-        self.block = np.zeros((len(self.labels), cells), np.uint64)
-        self.flip = np.zeros((len(self.labels), cells), np.uint64)
-        self.relevant = np.zeros((len(self.labels), cells), np.uint64)
-        for i, label in enumerate(self.labels):
-            size = puzzle.wide.get(label, (1, 1))
-            for cell, bits in enumerate(grid.mask(size)):
-                if bits:
-                    self.block[i, cell] = bits
-                    self.flip[i, cell] = sum(
-                        (self.digit[label] ^ blank) << int(self.shifts[c])
-                        for c in grid.block(cell, size)
-                    )
-                    self.relevant[i, cell] = self.piece_moves.relevant(label, cell)
+        grid, labels = puzzle.grid, self.labels
+        sizes = [puzzle.wide.get(label, (1, 1)) for label in labels]
+        # per (label index, top-left cell): the block's cells (bits, 0 off the board) and
+        # the XOR of a code that turns the block blank (or the blank cells into the block)
+        self._blocks = [grid.mask(size) for size in sizes]
+        self._flips = [
+            [
+                sum(
+                    (self.digit[label] ^ blank) << int(self.shifts[c])
+                    for c in grid.block(cell, size)
+                )
+                if bits
+                else 0
+                for cell, bits in enumerate(self._blocks[i])
+            ]
+            for i, (label, size) in enumerate(zip(labels, sizes))
+        ]
+        self.block = np.array(self._blocks, np.uint64)
+        self.flip = np.array(self._flips, np.uint64)
+        # by slot (label index * cells + cell): the cells whose blanks decide the piece's
+        # moves, and the cells beside it (no move without a blank there)
+        beside = UnitPieceMoves(puzzle)
+        slots = [(i, label, cell) for i, label in enumerate(labels) for cell in range(cells)]
+        self.relevant = np.array(
+            [
+                self.piece_moves.relevant(label, c) if self._blocks[i][c] else 0
+                for i, label, c in slots
+            ],
+            np.uint64,
+        )
+        self.touching = np.array(
+            [beside.relevant(label, c) if self._blocks[i][c] else 0 for i, label, c in slots],
+            np.uint64,
+        )
         #: a piece's moves are ranked below this, each piece's below the next one's
         self.order_bound = 2 * cells * self.piece_moves.ranks
         #: as the plain search: where every move swaps two cells, SQL derives the predecessor
@@ -127,6 +146,11 @@ class PackedBlocks:
             value = (value << self.bits) | self.digit[symbol]
         return value
 
+    def _digits_of(self, states: list[str]) -> np.ndarray:
+        """The cells of `states` as digits, one row a state, without a Python loop a cell."""
+        points = np.array(states, f"<U{self.cells}").view(np.uint32).reshape(len(states), -1)
+        return np.searchsorted(self.codepoints, points).astype(np.uint8)
+
     def digits(self, codes: np.ndarray) -> np.ndarray:
         return ((codes[:, None] >> self.shifts[None, :]) & self.mask).astype(np.uint8)
 
@@ -137,38 +161,49 @@ class PackedBlocks:
     def start(self, states: list[str]) -> BlockLayer:
         """The layer of `states` (a goal's positions), in their order; a new search begins."""
         self._forget_moves()
-        pieces = np.zeros((len(states), len(self.column_label)), np.uint8)
-        blanks = np.zeros(len(states), np.uint64)
-        for row, state in enumerate(states):
-            where: dict[str, list[int]] = {}
-            for label, cell, _ in self.puzzle.grid.every_piece(state):
-                where.setdefault(label, []).append(cell)
-            pieces[row] = [cell for label in self.labels for cell in sorted(where[label])]
-            blanks[row] = sum(1 << c for c, s in enumerate(state) if s == self.puzzle.blank)
-        codes = np.array([self.encode(s) for s in states], np.uint64)
-        return BlockLayer(codes, pieces, blanks)
+        digits = self._digits_of(states)
+        codes = (digits.astype(np.uint64) << self.shifts).sum(axis=1, dtype=np.uint64)
+        blanks = (digits == self.digit[self.puzzle.blank]).astype(np.uint64)
+        weights = np.uint64(1) << np.arange(self.cells, dtype=np.uint64)
+        pieces = [self._top_left_cells(digits, label) for label in self.labels]
+        return BlockLayer(codes, np.concatenate(pieces, axis=1), (blanks * weights).sum(axis=1))
+
+    def _top_left_cells(self, digits: np.ndarray, label: str) -> np.ndarray:
+        """Where each piece of `label` stands in each state (one row a state): the cells, in
+        reading order, that hold the label and no block met before covers (as wide_blocks)."""
+        size = self.puzzle.wide.get(label, (1, 1))
+        blocks = self._blocks[self.labels.index(label)]
+        mine = digits == self.digit[label]
+        if size != (1, 1):
+            covered = np.zeros_like(mine)
+            for cell in range(self.cells):
+                top_left = mine[:, cell] & ~covered[:, cell]
+                mine[:, cell] = top_left
+                if blocks[cell]:  # elsewhere no block starts in a state
+                    covered[:, self.puzzle.grid.block(cell, size)] |= top_left[:, None]
+        return np.nonzero(mine)[1].astype(np.uint8).reshape(len(digits), -1)
 
     # -- moves -------------------------------------------------------------------------------
     def children(self, layer: BlockLayer) -> BlockChildren:
         """Every move of every state of `layer`, ranked as the plain search makes them: the
         one-cell pieces by cell, then the larger ones by their top-left cell, each piece's
-        moves in its rule's order."""
-        n, width = layer.pieces.shape
+        moves in its rule's order. Only pieces with a blank beside them can move at all."""
+        width = layer.pieces.shape[1]
         cells = self.cells
-        where = layer.pieces.astype(np.int64)
-        labels = np.broadcast_to(self.column_label, (n, width))
-        keys = (
-            ((labels * cells + where).astype(np.uint64) << np.uint64(cells))
-            | (self.relevant[labels, where] & layer.blanks[:, None])
-        ).ravel()
-        distinct, which = np.unique(keys, return_inverse=True)
-        entry = self.table.entries(distinct, self._work_out)[which.ravel()]
+        slots = (self.column_label * cells + layer.pieces).ravel()
+        pairs = np.flatnonzero(self.touching[slots] & np.repeat(layer.blanks, width))
+        slots = slots[pairs]
+        parents = pairs // width
+        keys = (slots.astype(np.uint64) << np.uint64(cells)) | (
+            self.relevant[slots] & layer.blanks[parents]
+        )
+        entry = self.table.entries(keys, self._work_out)
         many = self.table.count[entry]
-        pair = np.repeat(np.arange(n * width), many)
+        pair = np.repeat(np.arange(len(pairs)), many)
         first = np.cumsum(many) - many
         moves = np.repeat(self.table.start[entry] - first, many) + np.arange(len(pair))
-        parents, columns = np.divmod(pair, width)
-        placed = (self.column_wide[columns] * cells + where.ravel()[pair]) * self.piece_moves.ranks
+        parents, columns = parents[pair], pairs[pair] % width
+        placed = (self.column_wide[columns] * cells + slots[pair] % cells) * self.piece_moves.ranks
         return BlockChildren(
             codes=layer.codes[parents] ^ self.table.flip[moves],
             parents=parents,
@@ -192,11 +227,12 @@ class PackedBlocks:
         label_index, cell = divmod(slot, cells)
         label = self.labels[label_index]
         out = []
+        flips, blocks = self._flips[label_index], self._blocks[label_index]
         for target, rank, back in self.piece_moves.moves(label, cell, blanks):
             identity = self._identity(back, label_index, target, cell)
-            code = int(self.flip[label_index, cell] ^ self.flip[label_index, target])
-            bits = int(self.block[label_index, cell] ^ self.block[label_index, target])
-            out.append((target, rank, identity, code, bits))
+            out.append(
+                (target, rank, identity, flips[cell] ^ flips[target], blocks[cell] ^ blocks[target])
+            )
         return out
 
     def _identity(self, move: Move, label_index: int, at: int, to: int) -> int:
@@ -276,14 +312,20 @@ class _MoveTable:
         self.blanks = np.zeros(0, np.uint64)
 
     def entries(self, keys: np.ndarray, work_out: WorkOut) -> np.ndarray:
-        """The entry of each of `keys` (sorted, distinct), working out those not met before."""
-        at = np.searchsorted(self.keys, keys)
-        known = at < len(self.keys)
-        known[known] = self.keys[at[known]] == keys[known]
-        if not known.all():
-            self._add(keys[~known], work_out)
-            at = np.searchsorted(self.keys, keys)
-        return self.key_entry[at]
+        """The entry of each of `keys`, working out those not met before."""
+        at = self._found(keys)
+        missing = at < 0
+        if missing.any():
+            self._add(np.unique(keys[missing]), work_out)
+            at = self._found(keys)
+        return at
+
+    def _found(self, keys: np.ndarray) -> np.ndarray:
+        """The entry of each key, -1 where there is none yet."""
+        if len(self.keys) == 0:
+            return np.full(len(keys), -1, np.int64)
+        at = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
+        return np.where(self.keys[at] == keys, self.key_entry[at], -1)
 
     def _add(self, keys: np.ndarray, work_out: WorkOut) -> None:
         first_entry, first_move = len(self.start), len(self.target)
