@@ -252,18 +252,18 @@ class PackedBlocks:
             grown = np.full(len(self.identity_moves), -1, np.int64)
             grown[: len(self.code_of_identity)] = self.code_of_identity
             self.code_of_identity = grown
-        seen, first = np.unique(identities, return_index=True)
+        codes = self.code_of_identity[identities]
+        new = codes < 0
+        if not new.any():
+            return codes
+        seen, first = np.unique(identities[new], return_index=True)
         for identity in seen[np.argsort(first)].tolist():
-            if self.code_of_identity[identity] < 0:
-                move = self.identity_moves[identity]
-                code = self.numbering.code(move)
-                self.code_of_identity[identity] = code
-                label_index, at, to = self.identity_facts[identity]
-                label = self.labels[label_index]
-                twin = label in self.puzzle.twins
-                self.code_label[code] = label_index
-                self.code_at[code] = at if twin else -1
-                self.code_shift[code] = to - at
+            code = self.numbering.code(self.identity_moves[identity])
+            self.code_of_identity[identity] = code
+            label_index, at, to = self.identity_facts[identity]
+            self.code_label[code] = label_index
+            self.code_at[code] = at if self.labels[label_index] in self.puzzle.twins else -1
+            self.code_shift[code] = to - at
         return self.code_of_identity[identities]
 
     # -- the way back --------------------------------------------------------------------------
