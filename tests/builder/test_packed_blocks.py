@@ -143,6 +143,10 @@ def test_other_boards_keep_their_codecs(name):
     assert not isinstance(codecs.codec_for(catalogue.get(name)), PackedBlocks)
 
 
+def test_a_board_of_blanks_alone_takes_the_plain_search():
+    assert not packable(SlidingPuzzle("blanks", 1, 2, "__", "_", metric="finger"))
+
+
 def test_the_cluster_says_a_board_of_blocks_is_built_on_one_machine():
     said = codecs.not_packed(catalogue.get("klotski"))
     assert said.endswith("klotski is a board of blocks")

@@ -355,6 +355,8 @@ def packable(puzzle: Puzzle) -> TypeGuard[SlidingPuzzle]:
     if type(puzzle.rule) not in BY_RULE:
         return False
     labels = len(puzzle.counts)
+    if labels < 2:  # blanks alone: one state, nothing to pack
+        return False
     bits = max(1, (labels - 1).bit_length())
     slots = max(1, labels * puzzle.cells).bit_length()
     return bits * puzzle.cells <= 64 and slots + puzzle.cells <= 64
