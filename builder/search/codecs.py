@@ -11,9 +11,12 @@ from ..kinds.peg import classes as peg_classes
 from ..kinds.peg import packed as peg_packed
 from ..kinds.peg import symmetry as peg_symmetry
 from ..kinds.peg.puzzle import PegSolitaire
-from ..kinds.sliding import packed
+from ..kinds.sliding import packed, packed_blocks
+from ..kinds.sliding.packed_blocks import PackedBlocks
 from ..puzzle import Puzzle
-from .layered import Codec, PackedResult
+from .in_order import ordered_bfs
+from .layered import Codec, PackedResult, layered_bfs
+from .memory import MemoryGuard
 from .progress import Progress
 
 #: Each codec after the test of the boards it packs, tried in this order: sliding boards, peg
@@ -23,30 +26,69 @@ CODECS: tuple[tuple[Callable[[Puzzle], bool], Callable[..., Codec]], ...] = (
     (peg_packed.packable, peg_packed.PackedPegs),
     (peg_chains.packable, peg_chains.PackedChains),
 )
+#: The codec of the other sliding boards, boards of blocks (any pieces, any blanks, one piece
+#: a move, builder.kinds.sliding.packed_blocks): its search keeps the plain search's order
+#: (builder.search.in_order), which only the one-machine search does.
+ONE_MACHINE_CODECS: tuple[tuple[Callable[[Puzzle], bool], Callable[..., PackedBlocks]], ...] = (
+    (packed_blocks.packable, packed_blocks.PackedBlocks),
+)
 
 #: The boards some codec packs, in words: what a refusal tells the user to expect.
 PACKED_BOARDS = (
     "the boards the vectorised search packs into integers (sliding boards of one blank, "
-    f"one-cell tiles and one tile a move; peg boards of at most {peg_packed.MAX_HOLES} holes)"
+    f"one-cell tiles and one tile a move; peg boards of at most {peg_packed.MAX_HOLES} holes), "
+    "and on one machine only sliding boards of blocks (any pieces, any blanks, one piece a move)"
 )
 
 
-def codec_for(puzzle: Puzzle) -> Codec | None:
-    """The codec that packs `puzzle`, or None where none does (the plain search takes it)."""
+def codec_for(puzzle: Puzzle) -> Codec | PackedBlocks | None:
+    """The codec that packs `puzzle` for the one-machine search, or None where none does (the
+    plain search takes it): the cluster's codecs first, then ONE_MACHINE_CODECS."""
+    packed_here = cluster_codec_for(puzzle)
+    if packed_here is not None:
+        return packed_here
+    for packs, codec in ONE_MACHINE_CODECS:
+        if packs(puzzle):
+            return codec(puzzle)
+    return None
+
+
+def cluster_codec_for(puzzle: Puzzle) -> Codec | None:
+    """The codec that packs `puzzle` for the cluster's search (none of ONE_MACHINE_CODECS)."""
     for packs, codec in CODECS:
         if packs(puzzle):
             return codec(puzzle)
     return None
 
 
+def packed_search(
+    codec: Codec | PackedBlocks,
+    goal: str,
+    radius: int | None,
+    progress: Callable[[int, int], None] | None,
+    sources: list[str],
+    guard: MemoryGuard | None,
+) -> PackedResult:
+    """The layered search of `codec`'s boards: in the plain search's order for boards of
+    blocks (so its rows are the plain search's), else layered_bfs."""
+    if isinstance(codec, PackedBlocks):
+        return ordered_bfs(codec, goal, radius, progress, sources, guard)
+    return layered_bfs(codec, goal, radius, progress, sources, guard)
+
+
 def not_packed(puzzle: Puzzle) -> str:
-    """Why no codec takes `puzzle`, as a refusal says it: which boards are packed, and that
-    this one is not (a peg board: its number of holes)."""
+    """Why no codec of the cluster's takes `puzzle`, as a refusal says it: which boards are
+    packed, and that this one is not (a peg board: its number of holes), or is a board of
+    blocks."""
+    if packed_blocks.packable(puzzle):
+        return f"{PACKED_BOARDS}; {puzzle.name} is a board of blocks"
     why = f": it has {puzzle.holes} holes" if isinstance(puzzle, PegSolitaire) else ""
     return f"{PACKED_BOARDS}; {puzzle.name} is not one{why}"
 
 
-def keep_classes(codec: Codec, goal: str, result: PackedResult, progress: Progress) -> None:
+def keep_classes(
+    codec: Codec | PackedBlocks, goal: str, result: PackedResult, progress: Progress
+) -> None:
     """Keep one position of each class of symmetric ones in `result`, where `codec` packs a
     board of single jumps whose symmetries keep `goal` (the English cross: an eighth of the
     rows, builder.kinds.peg.classes); elsewhere every position stays."""

@@ -85,11 +85,12 @@ def test_move_words_are_kept_for_a_bounded_number_of_builds(seed_db, monkeypatch
 
 TREE = Path(__file__).resolve().parents[2]
 #: What choosing a codec takes: a codec's test of the boards it packs, or its class.
-CODEC_CHOICE = {"packable", "PackedBoard", "PackedPegs", "PackedChains"}
+CODEC_CHOICE = {"packable", "PackedBoard", "PackedPegs", "PackedChains", "PackedBlocks"}
 #: The registry, and each codec's own module (which defines its test and its class).
 CODEC_HOMES = {
     "builder/search/codecs.py",
     "builder/kinds/sliding/packed.py",
+    "builder/kinds/sliding/packed_blocks.py",
     "builder/kinds/peg/packed.py",
     "builder/kinds/peg/chains.py",
 }

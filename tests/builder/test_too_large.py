@@ -48,7 +48,7 @@ def test_fifteen_within_31_is_refused_before_any_search(cli, empty_db, monkeypat
     def no_search(*args, **kwargs):
         raise AssertionError("the search ran")
 
-    monkeypatch.setattr(builds, "layered_bfs", no_search)
+    monkeypatch.setattr(builds.codecs, "packed_search", no_search)
     result = cli(
         "build", "fifteen", "--radius", "31", "--memory", "24GB", "--db", empty_db, "--json"
     )
@@ -68,7 +68,9 @@ def test_fifteen_within_31_is_refused_on_this_machine(cli, empty_db, monkeypatch
     need = max(memory.known_peaks(known_layers.FIFTEEN, 31))
     if memory.machine_budget().bytes >= need:
         pytest.skip("this machine holds fifteen within 31 moves")
-    monkeypatch.setattr(builds, "layered_bfs", lambda *a, **k: pytest.fail("the search ran"))
+    monkeypatch.setattr(
+        builds.codecs, "packed_search", lambda *a, **k: pytest.fail("the search ran")
+    )
     result = cli("build", "fifteen", "--radius", "31", "--db", empty_db)
     assert result.exit_code == 7
     assert "too_large" not in result.stdout and "--cluster" in result.stderr
