@@ -42,6 +42,32 @@ def sum_runs(starts: np.ndarray, sources: np.ndarray, counts: Limbs) -> Limbs:
     return _carried(np.add.reduceat(limb[sources].astype(np.uint64), starts) for limb in counts)
 
 
+def sum_runs_weighted(
+    starts: np.ndarray, sources: np.ndarray, counts: Limbs, weights: np.ndarray
+) -> Limbs:
+    """As sum_runs, each source's count taken weights[source] times (a small whole number:
+    a search of classes weighs a parent by its class's size)."""
+    taken = weights[sources].astype(np.uint64)
+    return _carried(np.add.reduceat(limb[sources] * taken, starts) for limb in counts)
+
+
+def divided(counts: Limbs, divisor: int) -> Limbs:
+    """The counts divided by a small whole number that divides each exactly (long division,
+    top limb first); a remainder is a broken invariant, not a rounding."""
+    rest = np.zeros(len(counts[0]), np.uint64)
+    quotient: Limbs = []
+    for limb in reversed(counts):
+        part = (rest << np.uint64(LIMB_BITS)) | limb
+        quotient.append((part // np.uint64(divisor)).astype(np.uint32))
+        rest = part % np.uint64(divisor)
+    if rest.any():
+        raise ArithmeticError(f"counts not divisible by {divisor}")
+    quotient.reverse()
+    while len(quotient) > 1 and not quotient[-1].any():
+        quotient.pop()
+    return quotient
+
+
 def _carried(columns: Iterable[np.ndarray]) -> Limbs:
     """Limb sums (uint64, least significant first) carried into 32-bit limbs."""
     total: Limbs = []

@@ -15,6 +15,8 @@ from .symmetry import Symmetry, sends
 CHUNK_BITS = 11
 #: Positions classified at once: bounds the temporary arrays to a few hundred MB.
 BLOCK = 4_000_000
+#: Positions canonicalised at once (least_images): their temporaries stay in the CPU's cache.
+LEAST_BLOCK = 1 << 16
 
 
 class PackedClasses:
@@ -75,3 +77,31 @@ class PackedClasses:
         for mark in np.unique(fixed).tolist():
             size[mark] = len(self.symmetries) // (1 + bin(mark).count("1"))
         return least, fixed, size[fixed]
+
+    def least_images(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(each position's least image, the marks of every symmetry giving it, bit k for
+        symmetry k, the identity's bit 0 included), a block at a time: a search of classes
+        (builder.search.classes_search) canonicalises each child with it."""
+        least = np.empty(len(codes), np.uint64)
+        marks = np.empty(len(codes), np.uint8)
+        mask = np.uint64((1 << CHUNK_BITS) - 1)
+        for start in range(0, len(codes), LEAST_BLOCK):
+            block = codes[start : start + LEAST_BLOCK]
+            parts = [
+                ((block >> np.uint64(chunk * CHUNK_BITS)) & mask).astype(np.intp)
+                for chunk in range(self.chunks)
+            ]
+            best = block.copy()
+            mark = np.ones(len(block), np.uint8)
+            for k, tables in enumerate(self.tables, start=1):
+                seen = tables[0][parts[0]]
+                for chunk in range(1, self.chunks):
+                    seen |= tables[chunk][parts[chunk]]
+                # arithmetic on bytes, not masked assignment (ten times slower): a smaller
+                # image clears the marks so far, an image as small adds its own
+                mark &= (seen < best).view(np.uint8) - np.uint8(1)
+                mark |= (seen <= best).view(np.uint8) << np.uint8(k)
+                np.minimum(best, seen, out=best)
+            least[start : start + len(block)] = best
+            marks[start : start + len(block)] = mark
+        return least, marks
