@@ -38,6 +38,9 @@ from .result import MOST_SOLVED_KEPT
 
 #: (child, symmetry) pairs grouped at once: about 50 bytes each while they are sorted.
 PAIRS_AT_ONCE = 8_000_000
+#: Bits of one sort key: where a representative, a move rank and a parent index fit, one
+#: plain sort groups them (tests lower it to take the other way).
+KEY_BITS = 64
 #: The lowest set bit of each byte, and how many bits it has set.
 LOWEST_BIT = np.array([(m & -m).bit_length() - 1 if m else 0 for m in range(256)], np.intp)
 BITS_SET = np.array([m.bit_count() for m in range(256)], np.uint8)
@@ -208,7 +211,7 @@ class _Step:
         parent_bits = max(1, (len(layer.reps) - 1).bit_length())
         low_bits = self.rank_bits + parent_bits
         shift = np.uint64(low_bits)
-        if self.codec.state_bits + low_bits <= 64:
+        if self.codec.state_bits + low_bits <= KEY_BITS:
             keys = least << shift
             keys |= ranks.astype(np.uint64) << np.uint64(parent_bits)
             keys |= parents.astype(np.uint64)
