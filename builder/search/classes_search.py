@@ -151,20 +151,18 @@ class _Step:
     def __init__(self, codec: ClassCodec, classes: PackedClasses, move_images: list[list[int]]):
         self.codec, self.classes = codec, classes
         self.group = len(classes.symmetries)
-        self.images = np.array(move_images, np.int16)  # [symmetry, code] -> code
-        codes = len(codec.offset)
+        images = np.array(move_images, np.intp)  # [symmetry, code] -> code
+        self.codes = codes = len(codec.offset)
         self.rank_bits = max(1, (codes - 1).bit_length())
         # the lowest parent is the child less the largest offset
         by_offset = sorted(range(codes), key=lambda code: -codec.offset[code])
-        self.ranks = {
-            True: _ranks(by_offset),
-            False: _ranks(range(codes)),
-        }
+        self.ranks = {True: _Ranks(by_offset, images), False: _Ranks(range(codes), images)}
 
     def children(self, layer: Layer) -> tuple[np.ndarray, np.ndarray, counting.Limbs, int]:
         """The next layer's classes, before any are found not new: (sorted representatives, a
         move code and a count each, the number of (child, symmetry) pairs made)."""
-        rank, code_of = self.ranks[by_parent(self.codec, layer.positions)]  # type: ignore[arg-type]
+        ranks = self.ranks[by_parent(self.codec, layer.positions)]  # type: ignore[arg-type]
+        weighed = counting.weighed(layer.counts, layer.sizes)
         expansion = self.codec.expansion(layer.reps)
         cuts = expansion.cuts(math.ceil(expansion.size / PAIRS_AT_ONCE))
         pieces = []
@@ -174,71 +172,103 @@ class _Step:
             children, moves, parents = expansion.between(low, high)
             least, marks = self.classes.least_images(children)
             del children
-            least, moves, parents = self._pairs(least, marks, moves, parents)
+            least, ranked, parents = self._pairs(least, marks, moves, parents, ranks)
             pairs += len(least)
-            pieces.append(self._grouped(least, rank[moves], parents, layer))
-            del least, moves, parents
-        del expansion
-        found, ranks, sums = pieces[0] if len(pieces) == 1 else _merged(pieces, self.rank_bits)
-        return found, code_of[ranks], counting.divided(sums, self.group), pairs
+            pieces.append(self._grouped(least, ranked, parents, len(layer.reps), weighed))
+            del least, moves, parents, ranked
+        del expansion, weighed
+        found, least_ranks, sums = (
+            pieces[0] if len(pieces) == 1 else _merged(pieces, self.rank_bits)
+        )
+        moves = ranks.code_of[least_ranks.view(np.intp)]
+        return found, moves, counting.divided(sums, self.group), pairs
 
     def _pairs(
-        self, least: np.ndarray, marks: np.ndarray, moves: np.ndarray, parents: np.ndarray
+        self,
+        least: np.ndarray,
+        marks: np.ndarray,
+        moves: np.ndarray,
+        parents: np.ndarray,
+        ranks: _Ranks,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Each child once per symmetry taking it to its least image (`marks`), with the move
-        from that image's parent (the representative's image) seen through the symmetry."""
-        seen = [self.images[LOWEST_BIT[marks], moves]]
+        """Each child once per symmetry taking it to its least image (`marks`), with the rank
+        of the move from that image's parent (the representative's image) to it: the child's
+        move seen through the symmetry."""
+        ranked = [ranks.by_mark[marks.astype(np.intp) * self.codes + moves]]
         several = np.flatnonzero(BITS_SET[marks] > 1)  # a child some symmetries fix: rare
         if len(several) == 0:
-            return least, seen[0], parents
+            return least, ranked[0], parents
         out_least, out_parents = [least], [parents]
         rest = marks[several] & (marks[several] - np.uint8(1))
         while len(several):
             out_least.append(least[several])
             out_parents.append(parents[several])
-            seen.append(self.images[LOWEST_BIT[rest], moves[several]])
+            ranked.append(ranks.by_symmetry[LOWEST_BIT[rest] * self.codes + moves[several]])
             rest &= rest - np.uint8(1)
             left = rest != 0
             several, rest = several[left], rest[left]
-        return np.concatenate(out_least), np.concatenate(seen), np.concatenate(out_parents)
+        return np.concatenate(out_least), np.concatenate(ranked), np.concatenate(out_parents)
 
     def _grouped(
-        self, least: np.ndarray, ranks: np.ndarray, parents: np.ndarray, layer: Layer
+        self,
+        least: np.ndarray,
+        ranks: np.ndarray,
+        parents: np.ndarray,
+        layer_size: int,
+        weighed: list[np.ndarray],
     ) -> tuple[np.ndarray, np.ndarray, counting.Limbs]:
         """Distinct representatives, sorted, each with its least move rank and the sum of its
         pairs' weighed counts. Where representative, rank and parent fit one word a plain sort
-        groups them; otherwise a sort of (representative, rank) orders the parents."""
-        parent_bits = max(1, (len(layer.reps) - 1).bit_length())
+        groups them; otherwise a sort of (representative, rank) orders the parents. Takes
+        `least` and `ranks` (uint64) over: they are shifted in place."""
+        parent_bits = max(1, (layer_size - 1).bit_length())
         low_bits = self.rank_bits + parent_bits
-        shift = np.uint64(low_bits)
+        rank_mask = np.uint64((1 << self.rank_bits) - 1)
+        if parents.dtype == np.intp:
+            parents = parents.view(np.uint64)
         if self.codec.state_bits + low_bits <= KEY_BITS:
-            keys = least << shift
-            keys |= ranks.astype(np.uint64) << np.uint64(parent_bits)
-            keys |= parents.astype(np.uint64)
+            keys = least
+            keys <<= np.uint64(low_bits)
+            ranks <<= np.uint64(parent_bits)
+            keys |= ranks
+            keys |= parents
+            del ranks, parents
             keys.sort()
-            parents = (keys & np.uint64((1 << parent_bits) - 1)).astype(np.intp)
-            rank_of = (keys >> np.uint64(parent_bits)) & np.uint64((1 << self.rank_bits) - 1)
+            heads = keys >> np.uint64(low_bits)
+            starts = _run_starts(heads)
+            found = heads[starts]
+            del heads
+            rank_of = (keys[starts] >> np.uint64(parent_bits)) & rank_mask
+            keys &= np.uint64((1 << parent_bits) - 1)
+            parents = keys.view(np.intp)
         else:
-            keys = (least << np.uint64(self.rank_bits)) | ranks.astype(np.uint64)
+            keys = least
+            keys <<= np.uint64(self.rank_bits)
+            keys |= ranks
             order = np.argsort(keys, kind="stable")
-            keys, parents = keys[order], parents[order]
-            shift = np.uint64(self.rank_bits)
-            rank_of = keys & np.uint64((1 << self.rank_bits) - 1)
-        heads = keys >> shift
-        starts = _run_starts(heads)
-        found = heads[starts]
-        del heads, keys
-        weights = layer.sizes.astype(np.uint64)
-        sums = counting.sum_runs_weighted(starts, parents, layer.counts, weights)
-        return found, rank_of[starts].astype(np.intp), sums
+            keys, parents = keys[order], parents[order].astype(np.intp)
+            del order
+            heads = keys >> np.uint64(self.rank_bits)
+            starts = _run_starts(heads)
+            found = heads[starts]
+            rank_of = keys[starts] & rank_mask
+            del heads
+        del keys
+        return found, rank_of, counting.sum_wide_runs(starts, parents, weighed)
 
 
-def _ranks(order: Sequence[int] | range) -> tuple[np.ndarray, np.ndarray]:
-    """(rank of each move code, the code of each rank) for moves preferred in `order`."""
-    code_of = np.array(list(order), np.int16)
-    rank = np.empty(len(code_of), np.intp)
-    rank[code_of] = np.arange(len(code_of))
-    return rank, code_of
+class _Ranks:
+    """One order of preference among move codes, as tables: the rank of each code, the code of
+    each rank, and by_symmetry[k * codes + code] the rank of a code seen through symmetry k;
+    by_mark the same through the lowest symmetry a mark names (the first of a child's)."""
+
+    def __init__(self, order: Sequence[int] | range, images: np.ndarray):
+        self.code_of = np.array(list(order), np.int16)
+        rank = np.empty(len(self.code_of), np.uint64)
+        rank[self.code_of] = np.arange(len(self.code_of), dtype=np.uint64)
+        by_symmetry = rank[images]
+        self.by_symmetry = by_symmetry.ravel()
+        self.by_mark = by_symmetry[LOWEST_BIT[: 1 << len(images)]].ravel()
 
 
 def _run_starts(sorted_values: np.ndarray) -> np.ndarray:
@@ -259,7 +289,7 @@ def _merged(
     sums = [
         np.concatenate([counting.padded(s, limbs)[i] for _, _, s in pieces]) for i in range(limbs)
     ]
-    order = np.argsort((found << np.uint64(rank_bits)) | ranks.astype(np.uint64), kind="stable")
+    order = np.argsort((found << np.uint64(rank_bits)) | ranks, kind="stable")
     found = found[order]
     starts = _run_starts(found)
     return found[starts], ranks[order[starts]], counting.sum_runs(starts, order, sums)

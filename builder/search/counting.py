@@ -42,13 +42,16 @@ def sum_runs(starts: np.ndarray, sources: np.ndarray, counts: Limbs) -> Limbs:
     return _carried(np.add.reduceat(limb[sources].astype(np.uint64), starts) for limb in counts)
 
 
-def sum_runs_weighted(
-    starts: np.ndarray, sources: np.ndarray, counts: Limbs, weights: np.ndarray
-) -> Limbs:
-    """As sum_runs, each source's count taken weights[source] times (a small whole number:
-    a search of classes weighs a parent by its class's size)."""
-    taken = weights[sources].astype(np.uint64)
-    return _carried(np.add.reduceat(limb[sources] * taken, starts) for limb in counts)
+def weighed(counts: Limbs, weights: np.ndarray) -> list[np.ndarray]:
+    """Each count taken weights[i] times (a small whole number: a search of classes weighs a
+    class by its size), a uint64 column per limb, not yet carried: what sum_wide_runs sums."""
+    taken = weights.astype(np.uint64)
+    return [limb * taken for limb in counts]
+
+
+def sum_wide_runs(starts: np.ndarray, sources: np.ndarray, columns: list[np.ndarray]) -> Limbs:
+    """As sum_runs, over uint64 columns (weighed) that a few thousand sums cannot overflow."""
+    return _carried(np.add.reduceat(column[sources], starts) for column in columns)
 
 
 def divided(counts: Limbs, divisor: int) -> Limbs:

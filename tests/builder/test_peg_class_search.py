@@ -191,7 +191,7 @@ def test_weighed_sums_and_exact_division_hold_counts_past_64_bits():
     weights = np.array([8, 4, 2, 1], np.uint64)
     sources = np.array([0, 1, 1, 2, 3, 3, 0])
     starts = np.array([0, 3, 4])
-    sums = counting.sum_runs_weighted(starts, sources, counts, weights)
+    sums = counting.sum_wide_runs(starts, sources, counting.weighed(counts, weights))
     expected = [8 * 3**50 + 2 * 4 * (2**70 + 5), 2 * 1, 2 * 7 * 2**40 + 8 * 3**50]
     assert counting.to_ints(sums) == expected
     assert counting.to_ints(counting.divided(sums, 2)) == [v // 2 for v in expected]

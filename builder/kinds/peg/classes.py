@@ -88,7 +88,7 @@ class PackedClasses:
         for start in range(0, len(codes), LEAST_BLOCK):
             block = codes[start : start + LEAST_BLOCK]
             parts = [
-                ((block >> np.uint64(chunk * CHUNK_BITS)) & mask).astype(np.intp)
+                ((block >> np.uint64(chunk * CHUNK_BITS)) & mask).view(np.intp)
                 for chunk in range(self.chunks)
             ]
             best = block.copy()
