@@ -37,13 +37,12 @@ from .memory import MemoryGuard
 from .result import MOST_SOLVED_KEPT
 
 #: (child, symmetry) pairs grouped at once: about 50 bytes each while they are sorted.
-PAIRS_AT_ONCE = 8_000_000
+PAIRS_AT_ONCE = 1_000_000
 #: Bits of one sort key: where a representative, a move rank and a parent index fit, one
 #: plain sort groups them (tests lower it to take the other way).
 KEY_BITS = 64
-#: The lowest set bit of each byte, and how many bits it has set.
+#: The lowest set bit of each byte.
 LOWEST_BIT = np.array([(m & -m).bit_length() - 1 if m else 0 for m in range(256)], np.intp)
-BITS_SET = np.array([m.bit_count() for m in range(256)], np.uint8)
 
 
 class Expansion(Protocol):
@@ -79,7 +78,8 @@ class Layer:
         self, classes: PackedClasses, reps: np.ndarray, moves: np.ndarray, counts: counting.Limbs
     ):
         self.reps, self.moves, self.counts = reps, moves, counts
-        _, self.fixed, self.sizes = classes.classify(reps)
+        self.fixed = classes.fixing(reps)
+        self.sizes = classes.sizes(self.fixed)
 
     @property
     def positions(self) -> int:
@@ -154,32 +154,72 @@ class _Step:
         images = np.array(move_images, np.intp)  # [symmetry, code] -> code
         self.codes = codes = len(codec.offset)
         self.rank_bits = max(1, (codes - 1).bit_length())
+        self.rank_mask = np.uint64((1 << self.rank_bits) - 1)
         # the lowest parent is the child less the largest offset
         by_offset = sorted(range(codes), key=lambda code: -codec.offset[code])
         self.ranks = {True: _Ranks(by_offset, images), False: _Ranks(range(codes), images)}
 
     def children(self, layer: Layer) -> tuple[np.ndarray, np.ndarray, counting.Limbs, int]:
         """The next layer's classes, before any are found not new: (sorted representatives, a
-        move code and a count each, the number of (child, symmetry) pairs made)."""
+        move code and a count each, the number of (child, symmetry) pairs made).
+
+        Each block of children becomes sort keys (representative, move rank, parent index),
+        a block sorted while it is small; the layer's keys are then one stable sort, a merge
+        of those runs, and one pass groups them."""
         ranks = self.ranks[by_parent(self.codec, layer.positions)]  # type: ignore[arg-type]
-        weighed = counting.weighed(layer.counts, layer.sizes)
+        parent_bits = max(1, (len(layer.reps) - 1).bit_length())
+        one_word = self.codec.state_bits + self.rank_bits + parent_bits <= KEY_BITS
+        low_bits = self.rank_bits + (parent_bits if one_word else 0)
         expansion = self.codec.expansion(layer.reps)
         cuts = expansion.cuts(math.ceil(expansion.size / PAIRS_AT_ONCE))
-        pieces = []
-        pairs = 0
+        keys: list[np.ndarray] = []
+        parents: list[np.ndarray] = []
         ends: list[int | None] = [*cuts, None]
         for low, high in zip([0, *cuts], ends):
-            children, moves, parents = expansion.between(low, high)
+            children, moves, from_parents = expansion.between(low, high)
             least, marks = self.classes.least_images(children)
             del children
-            least, ranked, parents = self._pairs(least, marks, moves, parents, ranks)
-            pairs += len(least)
-            pieces.append(self._grouped(least, ranked, parents, len(layer.reps), weighed))
-            del least, moves, parents, ranked
-        del expansion, weighed
-        found, least_ranks, sums = (
-            pieces[0] if len(pieces) == 1 else _merged(pieces, self.rank_bits)
-        )
+            block, ranked, from_parents = self._pairs(least, marks, moves, from_parents, ranks)
+            del least, marks, moves
+            block <<= np.uint64(low_bits)
+            if one_word:
+                ranked <<= np.uint64(parent_bits)
+                block |= ranked
+                if from_parents.dtype == np.intp:  # uint32 where a layer is under 2**32
+                    from_parents = from_parents.view(np.uint64)
+                block |= from_parents
+                block.sort()
+            else:
+                block |= ranked
+                parents.append(from_parents)
+            keys.append(block)
+            del ranked, from_parents, block
+        del expansion
+        whole = keys[0] if len(keys) == 1 else np.concatenate(keys)
+        del keys
+        if one_word:
+            if len(cuts):
+                whole.sort(kind="stable")  # a merge of the blocks' sorted runs
+            heads = whole >> np.uint64(low_bits)
+            starts = _run_starts(heads)
+            found = heads[starts]
+            del heads
+            least_ranks = (whole[starts] >> np.uint64(parent_bits)) & self.rank_mask
+            whole &= np.uint64((1 << parent_bits) - 1)
+            indexes = whole.view(np.intp)
+        else:
+            order = np.argsort(whole, kind="stable")
+            whole = whole[order]
+            indexes = np.concatenate(parents)[order].astype(np.intp)
+            del order, parents
+            heads = whole >> np.uint64(low_bits)
+            starts = _run_starts(heads)
+            found = heads[starts]
+            del heads
+            least_ranks = whole[starts] & self.rank_mask
+        pairs = len(whole)
+        sums = counting.sum_wide_runs(starts, indexes, counting.weighed(layer.counts, layer.sizes))
+        del whole, indexes
         moves = ranks.code_of[least_ranks.view(np.intp)]
         return found, moves, counting.divided(sums, self.group), pairs
 
@@ -195,7 +235,8 @@ class _Step:
         of the move from that image's parent (the representative's image) to it: the child's
         move seen through the symmetry."""
         ranked = [ranks.by_mark[marks.astype(np.intp) * self.codes + moves]]
-        several = np.flatnonzero(BITS_SET[marks] > 1)  # a child some symmetries fix: rare
+        # a child some symmetries fix (rare) has more than one bit: clearing the lowest leaves some
+        several = np.flatnonzero(marks & (marks - np.uint8(1)))
         if len(several) == 0:
             return least, ranked[0], parents
         out_least, out_parents = [least], [parents]
@@ -208,53 +249,6 @@ class _Step:
             left = rest != 0
             several, rest = several[left], rest[left]
         return np.concatenate(out_least), np.concatenate(ranked), np.concatenate(out_parents)
-
-    def _grouped(
-        self,
-        least: np.ndarray,
-        ranks: np.ndarray,
-        parents: np.ndarray,
-        layer_size: int,
-        weighed: list[np.ndarray],
-    ) -> tuple[np.ndarray, np.ndarray, counting.Limbs]:
-        """Distinct representatives, sorted, each with its least move rank and the sum of its
-        pairs' weighed counts. Where representative, rank and parent fit one word a plain sort
-        groups them; otherwise a sort of (representative, rank) orders the parents. Takes
-        `least` and `ranks` (uint64) over: they are shifted in place."""
-        parent_bits = max(1, (layer_size - 1).bit_length())
-        low_bits = self.rank_bits + parent_bits
-        rank_mask = np.uint64((1 << self.rank_bits) - 1)
-        if parents.dtype == np.intp:
-            parents = parents.view(np.uint64)
-        if self.codec.state_bits + low_bits <= KEY_BITS:
-            keys = least
-            keys <<= np.uint64(low_bits)
-            ranks <<= np.uint64(parent_bits)
-            keys |= ranks
-            keys |= parents
-            del ranks, parents
-            keys.sort()
-            heads = keys >> np.uint64(low_bits)
-            starts = _run_starts(heads)
-            found = heads[starts]
-            del heads
-            rank_of = (keys[starts] >> np.uint64(parent_bits)) & rank_mask
-            keys &= np.uint64((1 << parent_bits) - 1)
-            parents = keys.view(np.intp)
-        else:
-            keys = least
-            keys <<= np.uint64(self.rank_bits)
-            keys |= ranks
-            order = np.argsort(keys, kind="stable")
-            keys, parents = keys[order], parents[order].astype(np.intp)
-            del order
-            heads = keys >> np.uint64(self.rank_bits)
-            starts = _run_starts(heads)
-            found = heads[starts]
-            rank_of = keys[starts] & rank_mask
-            del heads
-        del keys
-        return found, rank_of, counting.sum_wide_runs(starts, parents, weighed)
 
 
 class _Ranks:
@@ -276,23 +270,6 @@ def _run_starts(sorted_values: np.ndarray) -> np.ndarray:
     first[:1] = True
     np.not_equal(sorted_values[1:], sorted_values[:-1], out=first[1:])
     return np.flatnonzero(first)
-
-
-def _merged(
-    pieces: list[tuple[np.ndarray, np.ndarray, counting.Limbs]], rank_bits: int
-) -> tuple[np.ndarray, np.ndarray, counting.Limbs]:
-    """The grouped pieces of one layer as one: a representative several pieces found takes
-    the least rank and the sum of their sums."""
-    found = np.concatenate([f for f, _, _ in pieces])
-    ranks = np.concatenate([r for _, r, _ in pieces])
-    limbs = max(len(s) for _, _, s in pieces)
-    sums = [
-        np.concatenate([counting.padded(s, limbs)[i] for _, _, s in pieces]) for i in range(limbs)
-    ]
-    order = np.argsort((found << np.uint64(rank_bits)) | ranks, kind="stable")
-    found = found[order]
-    starts = _run_starts(found)
-    return found[starts], ranks[order[starts]], counting.sum_runs(starts, order, sums)
 
 
 def _note_most_solved(result: PackedResult, classes: PackedClasses, layers: list[Layer]) -> None:

@@ -5,7 +5,7 @@ each class's images, builder.kinds.peg.symmetry) and which symmetries fix each.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
@@ -84,19 +84,11 @@ class PackedClasses:
         (builder.search.classes_search) canonicalises each child with it."""
         least = np.empty(len(codes), np.uint64)
         marks = np.empty(len(codes), np.uint8)
-        mask = np.uint64((1 << CHUNK_BITS) - 1)
-        for start in range(0, len(codes), LEAST_BLOCK):
-            block = codes[start : start + LEAST_BLOCK]
-            parts = [
-                ((block >> np.uint64(chunk * CHUNK_BITS)) & mask).view(np.intp)
-                for chunk in range(self.chunks)
-            ]
+        for start, block, parts in self._blocks(codes):
             best = block.copy()
             mark = np.ones(len(block), np.uint8)
-            for k, tables in enumerate(self.tables, start=1):
-                seen = tables[0][parts[0]]
-                for chunk in range(1, self.chunks):
-                    seen |= tables[chunk][parts[chunk]]
+            for k in range(1, len(self.symmetries)):
+                seen = self._image(parts, k)
                 # arithmetic on bytes, not masked assignment (ten times slower): a smaller
                 # image clears the marks so far, an image as small adds its own
                 mark &= (seen < best).view(np.uint8) - np.uint8(1)
@@ -105,3 +97,37 @@ class PackedClasses:
             least[start : start + len(block)] = best
             marks[start : start + len(block)] = mark
         return least, marks
+
+    def fixing(self, codes: np.ndarray) -> np.ndarray:
+        """The marks of the symmetries (k > 0) that leave each position as it is, as
+        classify's, for positions known to be representatives, a block at a time."""
+        fixed = np.zeros(len(codes), np.uint8)
+        for start, block, parts in self._blocks(codes):
+            mark = fixed[start : start + len(block)]
+            for k in range(1, len(self.symmetries)):
+                mark |= (self._image(parts, k) == block).view(np.uint8) << np.uint8(k)
+        return fixed
+
+    def sizes(self, fixed: np.ndarray) -> np.ndarray:
+        """Each class's number of positions, from the marks of the symmetries fixing it."""
+        size = np.array([len(self.symmetries) // (1 + m.bit_count()) for m in range(256)])
+        return size[fixed]
+
+    def _blocks(self, codes: np.ndarray) -> Iterator[tuple[int, np.ndarray, list[np.ndarray]]]:
+        """(start, block, the block's chunks as table indexes) for blocks of LEAST_BLOCK
+        positions: their temporaries stay in the CPU's cache."""
+        mask = np.uint64((1 << CHUNK_BITS) - 1)
+        for start in range(0, len(codes), LEAST_BLOCK):
+            block = codes[start : start + LEAST_BLOCK]
+            parts = [
+                ((block >> np.uint64(chunk * CHUNK_BITS)) & mask).view(np.intp)
+                for chunk in range(self.chunks)
+            ]
+            yield start, block, parts
+
+    def _image(self, parts: list[np.ndarray], k: int) -> np.ndarray:
+        tables = self.tables[k - 1]
+        seen = tables[0][parts[0]]
+        for chunk in range(1, self.chunks):
+            seen |= tables[chunk][parts[chunk]]
+        return seen
