@@ -110,7 +110,7 @@ class PackedClasses:
 
     def sizes(self, fixed: np.ndarray) -> np.ndarray:
         """Each class's number of positions, from the marks of the symmetries fixing it."""
-        size = np.array([len(self.symmetries) // (1 + m.bit_count()) for m in range(256)])
+        size = np.array([len(self.symmetries) // (1 + m.bit_count()) for m in range(256)], np.uint8)
         return size[fixed]
 
     def _blocks(self, codes: np.ndarray) -> Iterator[tuple[int, np.ndarray, list[np.ndarray]]]:
