@@ -15,6 +15,7 @@ from sqlalchemy import Engine
 
 from puzzledb.builder.puzzle import Puzzle
 from puzzledb.builder.search import codecs
+from puzzledb.builder.search.classes_search import classes_bfs
 from puzzledb.builder.search.known_layers import known_histogram
 from puzzledb.builder.search.memory import Budget, MemoryGuard, machine_budget
 from puzzledb.builder.search.plain import breadth_first
@@ -51,9 +52,11 @@ def search(
         result = breadth_first(puzzle, goal, radius, report, sources)
     else:
         guard = memory_guard(puzzle, goal, radius, memory)
-        result = packed_result = codecs.packed_search(codec, goal, radius, report, sources, guard)
-        if classes:
-            codecs.keep_classes(codec, goal, packed_result, progress or Progress())
+        symmetric = codecs.symmetric_classes(codec, goal) if classes else None
+        if symmetric is None:
+            result = codecs.packed_search(codec, goal, radius, report, sources, guard)
+        else:  # the rows of layered_bfs then keep_classes, an eighth of the work on the cross
+            result = classes_bfs(*symmetric, goal, radius, report, sources, guard)
     result.radius = radius
     return result
 

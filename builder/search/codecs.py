@@ -86,18 +86,31 @@ def not_packed(puzzle: Puzzle) -> str:
     return f"{PACKED_BOARDS}; {puzzle.name} is not one{why}"
 
 
+def symmetric_classes(
+    codec: Codec | PackedBlocks, goal: str
+) -> tuple[peg_packed.PackedPegs, peg_classes.PackedClasses, list[list[int]]] | None:
+    """Where `codec` packs a board of single jumps whose symmetries keep `goal` (the English
+    cross: 8, builder.kinds.peg.classes): that codec, those symmetries over packed positions,
+    and each move's code seen through each. None where a build stores every position."""
+    if not isinstance(codec, peg_packed.PackedPegs):
+        return None
+    symmetries = codec.puzzle.class_symmetries(goal)
+    if len(symmetries) <= 1:
+        return None
+    return (
+        codec,
+        peg_classes.PackedClasses(symmetries, codec.puzzle.holes),
+        peg_symmetry.move_images(codec.jumps, symmetries),
+    )
+
+
 def keep_classes(
     codec: Codec | PackedBlocks, goal: str, result: PackedResult, progress: Progress
 ) -> None:
-    """Keep one position of each class of symmetric ones in `result`, where `codec` packs a
-    board of single jumps whose symmetries keep `goal` (the English cross: an eighth of the
-    rows, builder.kinds.peg.classes); elsewhere every position stays."""
-    if not isinstance(codec, peg_packed.PackedPegs):
-        return
-    symmetries = codec.puzzle.class_symmetries(goal)
-    if len(symmetries) > 1:
+    """Keep one position of each class of symmetric ones in `result` (an every-position
+    search's), where symmetric_classes finds symmetries; elsewhere every position stays. The
+    build searches those classes directly (builder.search.classes_search), to the same rows."""
+    found = symmetric_classes(codec, goal)
+    if found is not None:
         progress.stage("keeping classes")
-        result.keep_classes(
-            peg_classes.PackedClasses(symmetries, codec.puzzle.holes),
-            peg_symmetry.move_images(codec.jumps, symmetries),
-        )
+        result.keep_classes(*found[1:])

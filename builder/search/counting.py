@@ -42,6 +42,35 @@ def sum_runs(starts: np.ndarray, sources: np.ndarray, counts: Limbs) -> Limbs:
     return _carried(np.add.reduceat(limb[sources].astype(np.uint64), starts) for limb in counts)
 
 
+def weighed(counts: Limbs, weights: np.ndarray) -> list[np.ndarray]:
+    """Each count taken weights[i] times (a small whole number: a search of classes weighs a
+    class by its size), a uint64 column per limb, not yet carried: what sum_wide_runs sums."""
+    taken = weights.astype(np.uint64)
+    return [limb * taken for limb in counts]
+
+
+def sum_wide_runs(starts: np.ndarray, sources: np.ndarray, columns: list[np.ndarray]) -> Limbs:
+    """As sum_runs, over uint64 columns (weighed) that a few thousand sums cannot overflow."""
+    return _carried(np.add.reduceat(column[sources], starts) for column in columns)
+
+
+def divided(counts: Limbs, divisor: int) -> Limbs:
+    """The counts divided by a small whole number that divides each exactly (long division,
+    top limb first); a remainder is a broken invariant, not a rounding."""
+    rest = np.zeros(len(counts[0]), np.uint64)
+    quotient: Limbs = []
+    for limb in reversed(counts):
+        part = (rest << np.uint64(LIMB_BITS)) | limb
+        quotient.append((part // np.uint64(divisor)).astype(np.uint32))
+        rest = part % np.uint64(divisor)
+    if rest.any():
+        raise ArithmeticError(f"counts not divisible by {divisor}")
+    quotient.reverse()
+    while len(quotient) > 1 and not quotient[-1].any():
+        quotient.pop()
+    return quotient
+
+
 def _carried(columns: Iterable[np.ndarray]) -> Limbs:
     """Limb sums (uint64, least significant first) carried into 32-bit limbs."""
     total: Limbs = []

@@ -5,7 +5,7 @@ each class's images, builder.kinds.peg.symmetry) and which symmetries fix each.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
@@ -15,6 +15,8 @@ from .symmetry import Symmetry, sends
 CHUNK_BITS = 11
 #: Positions classified at once: bounds the temporary arrays to a few hundred MB.
 BLOCK = 4_000_000
+#: Positions canonicalised at once (least_images): their temporaries stay in the CPU's cache.
+LEAST_BLOCK = 1 << 16
 
 
 class PackedClasses:
@@ -75,3 +77,57 @@ class PackedClasses:
         for mark in np.unique(fixed).tolist():
             size[mark] = len(self.symmetries) // (1 + bin(mark).count("1"))
         return least, fixed, size[fixed]
+
+    def least_images(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(each position's least image, the marks of every symmetry giving it, bit k for
+        symmetry k, the identity's bit 0 included), a block at a time: a search of classes
+        (builder.search.classes_search) canonicalises each child with it."""
+        least = np.empty(len(codes), np.uint64)
+        marks = np.empty(len(codes), np.uint8)
+        for start, block, parts in self._blocks(codes):
+            best = block.copy()
+            mark = np.ones(len(block), np.uint8)
+            for k in range(1, len(self.symmetries)):
+                seen = self._image(parts, k)
+                # arithmetic on bytes, not masked assignment (ten times slower): a smaller
+                # image clears the marks so far, an image as small adds its own
+                mark &= (seen < best).view(np.uint8) - np.uint8(1)
+                mark |= (seen <= best).view(np.uint8) << np.uint8(k)
+                np.minimum(best, seen, out=best)
+            least[start : start + len(block)] = best
+            marks[start : start + len(block)] = mark
+        return least, marks
+
+    def fixing(self, codes: np.ndarray) -> np.ndarray:
+        """The marks of the symmetries (k > 0) that leave each position as it is, as
+        classify's, for positions known to be representatives, a block at a time."""
+        fixed = np.zeros(len(codes), np.uint8)
+        for start, block, parts in self._blocks(codes):
+            mark = fixed[start : start + len(block)]
+            for k in range(1, len(self.symmetries)):
+                mark |= (self._image(parts, k) == block).view(np.uint8) << np.uint8(k)
+        return fixed
+
+    def sizes(self, fixed: np.ndarray) -> np.ndarray:
+        """Each class's number of positions, from the marks of the symmetries fixing it."""
+        size = np.array([len(self.symmetries) // (1 + m.bit_count()) for m in range(256)], np.uint8)
+        return size[fixed]
+
+    def _blocks(self, codes: np.ndarray) -> Iterator[tuple[int, np.ndarray, list[np.ndarray]]]:
+        """(start, block, the block's chunks as table indexes) for blocks of LEAST_BLOCK
+        positions: their temporaries stay in the CPU's cache."""
+        mask = np.uint64((1 << CHUNK_BITS) - 1)
+        for start in range(0, len(codes), LEAST_BLOCK):
+            block = codes[start : start + LEAST_BLOCK]
+            parts = [
+                ((block >> np.uint64(chunk * CHUNK_BITS)) & mask).view(np.intp)
+                for chunk in range(self.chunks)
+            ]
+            yield start, block, parts
+
+    def _image(self, parts: list[np.ndarray], k: int) -> np.ndarray:
+        tables = self.tables[k - 1]
+        seen = tables[0][parts[0]]
+        for chunk in range(1, self.chunks):
+            seen |= tables[chunk][parts[chunk]]
+        return seen

@@ -1,0 +1,296 @@
+"""The layered search over classes of symmetric positions: one position of each class searched,
+stored and counted, where a board's symmetries keep its moves and its goal (the English cross: 8,
+so an eighth of the work and memory of searching every position, builder.search.layered).
+
+Each layer holds the representatives of its classes (the least image of each,
+builder.kinds.peg.classes), sorted. Its children are made as the every-position search makes
+them (the codec's `expansion`, a key range at a time) and each is replaced by its least image.
+What is stored is what that search followed by PackedResult.keep_classes stores, row for row:
+
+- a class's count is each of its positions' count. A child position t's count sums the counts
+  of its parent positions. For a child c of a representative r and each symmetry g with
+  g(c) = t, g(r) is a parent of t; every parent of t arises so, each exactly |Stab(r)| times
+  (the symmetries fixing r). Weighing each such pair by count(r) * |class of r| =
+  count(r) * |G| / |Stab(r)| and dividing the sum by |G| (the number of symmetries) gives
+  t's count exactly, in whole numbers.
+- the move stored with t is the move the every-position search picks for t: the move to its
+  lowest parent (layered.by_parent, asked of the layer's number of positions) or its lowest
+  move code. The pair (c, g) names the edge g(r) -> t, whose move is move_images[g][move]; a
+  parent is t less the move's offset, so the lowest parent is the one whose move has the
+  largest offset: either way the move of least rank wins.
+- the histogram and the most solved positions count positions, as keep_classes leaves them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+import numpy as np
+
+from ..kinds.peg.classes import PackedClasses
+from ..puzzle import Move
+from . import counting
+from .layered import NO_MOVE, PackedResult, _member, by_parent
+from .memory import MemoryGuard
+from .result import MOST_SOLVED_KEPT
+
+#: (child, symmetry) pairs grouped at once: about 50 bytes each while they are sorted.
+PAIRS_AT_ONCE = 1_000_000
+#: Bits of one sort key: where a representative, a move rank and a parent index fit, one
+#: plain sort groups them (tests lower it to take the other way).
+KEY_BITS = 64
+#: The lowest set bit of each byte.
+LOWEST_BIT = np.array([(m & -m).bit_length() - 1 if m else 0 for m in range(256)], np.intp)
+
+
+class Expansion(Protocol):
+    """A layer's children, a key range at a time (builder.kinds.peg.packed.UnJumps)."""
+
+    size: int
+
+    def cuts(self, parts: int) -> list[int]: ...
+
+    def between(self, low: int, high: int | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]: ...
+
+
+class ClassCodec(Protocol):
+    """What the search of classes needs of a codec (builder.kinds.peg.packed.PackedPegs): a
+    directed, graded search whose moves each add `offset[code]` to a position."""
+
+    state_bits: int
+    moves: dict[int, Move]
+    offset: list[int]
+
+    def encode(self, state: str) -> int: ...
+
+    def decode(self, codes: np.ndarray) -> list[str]: ...
+
+    def expansion(self, codes: np.ndarray, came_by: np.ndarray | None = None) -> Expansion: ...
+
+
+class Layer:
+    """One depth's classes: sorted representatives, a move code, a count and the marks of
+    the symmetries fixing each, and each class's size (its number of positions)."""
+
+    def __init__(
+        self, classes: PackedClasses, reps: np.ndarray, moves: np.ndarray, counts: counting.Limbs
+    ):
+        self.reps, self.moves, self.counts = reps, moves, counts
+        self.fixed = classes.fixing(reps)
+        self.sizes = classes.sizes(self.fixed)
+
+    @property
+    def positions(self) -> int:
+        return int(self.sizes.sum())
+
+
+def classes_bfs(
+    codec: ClassCodec,
+    classes: PackedClasses,
+    move_images: list[list[int]],
+    goal: str,
+    radius: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    sources: list[str] | None = None,
+    guard: MemoryGuard | None = None,
+) -> PackedResult:
+    """As layered_bfs then PackedResult.keep_classes, searching classes only: every class
+    within `radius` moves of `goal`, its representative, depth, move, count and fixing
+    symmetries. `progress(depth, positions_so_far)` and `guard` as layered_bfs's."""
+    sources = [goal] if sources is None else sources
+    positions = np.unique(np.array([codec.encode(s) for s in sources], np.uint64))
+    reps = np.unique(classes.least_images(positions)[0])
+    first = Layer(classes, reps, np.full(len(reps), NO_MOVE, np.int16), counting.ones(len(reps)))
+    if first.positions != len(positions):
+        raise ValueError("the goal's positions are not closed under the board's symmetries")
+    layers = [first]
+    # Several sources may reach a position by paths of different lengths: compare with all.
+    graded = getattr(codec, "graded", False) and len(positions) == 1
+    step = _Step(codec, classes, move_images)
+    total = first.positions
+    branching = 4.0
+    while radius is None or len(layers) <= radius:
+        if guard is not None:
+            guard.before_expanding([len(x.reps) for x in layers], branching)
+        current = layers[-1]
+        found, moves, counts, pairs = step.children(current)
+        branching = pairs / max(len(current.reps), 1)
+        if not graded:
+            new = np.ones(len(found), bool)
+            for layer in layers:
+                new &= ~_member(found, layer.reps)
+            found, moves, counts = found[new], moves[new], counting.take(counts, new)
+        if len(found) == 0:
+            break
+        layers.append(Layer(classes, found, moves, counts))
+        total += layers[-1].positions
+        if progress:
+            progress(len(layers) - 1, total)
+    result = PackedResult(
+        goal=goal,
+        histogram=[x.positions for x in layers],
+        moves=codec.moves,
+        stores_pred=False,
+        codec=codec,  # type: ignore[arg-type]  # decode is all the result asks of it
+        layers=[x.reps for x in layers],
+        layer_moves=[x.moves for x in layers],
+        layer_counts=[x.counts for x in layers],
+        layer_fixed=[x.fixed for x in layers],
+        symmetries=list(classes.symmetries),
+        move_images=move_images,
+    )
+    _note_most_solved(result, classes, layers)
+    return result
+
+
+class _Step:
+    """Expands one layer of classes into the next: the tables that stay the same throughout."""
+
+    def __init__(self, codec: ClassCodec, classes: PackedClasses, move_images: list[list[int]]):
+        self.codec, self.classes = codec, classes
+        self.group = len(classes.symmetries)
+        images = np.array(move_images, np.intp)  # [symmetry, code] -> code
+        self.codes = codes = len(codec.offset)
+        self.rank_bits = max(1, (codes - 1).bit_length())
+        self.rank_mask = np.uint64((1 << self.rank_bits) - 1)
+        # the lowest parent is the child less the largest offset
+        by_offset = sorted(range(codes), key=lambda code: -codec.offset[code])
+        self.ranks = {True: _Ranks(by_offset, images), False: _Ranks(range(codes), images)}
+
+    def children(self, layer: Layer) -> tuple[np.ndarray, np.ndarray, counting.Limbs, int]:
+        """The next layer's classes, before any are found not new: (sorted representatives, a
+        move code and a count each, the number of (child, symmetry) pairs made).
+
+        Each block of children becomes sort keys (representative, move rank, parent index),
+        a block sorted while it is small; the layer's keys are then one stable sort, a merge
+        of those runs, and one pass groups them."""
+        ranks = self.ranks[by_parent(self.codec, layer.positions)]  # type: ignore[arg-type]
+        parent_bits = max(1, (len(layer.reps) - 1).bit_length())
+        one_word = self.codec.state_bits + self.rank_bits + parent_bits <= KEY_BITS
+        low_bits = self.rank_bits + (parent_bits if one_word else 0)
+        expansion = self.codec.expansion(layer.reps)
+        cuts = expansion.cuts(math.ceil(expansion.size / PAIRS_AT_ONCE))
+        keys: list[np.ndarray] = []
+        parents: list[np.ndarray] = []
+        ends: list[int | None] = [*cuts, None]
+        for low, high in zip([0, *cuts], ends):
+            children, moves, from_parents = expansion.between(low, high)
+            least, marks = self.classes.least_images(children)
+            del children
+            block, ranked, from_parents = self._pairs(least, marks, moves, from_parents, ranks)
+            del least, marks, moves
+            block <<= np.uint64(low_bits)
+            if one_word:
+                ranked <<= np.uint64(parent_bits)
+                block |= ranked
+                if from_parents.dtype == np.intp:  # uint32 where a layer is under 2**32
+                    from_parents = from_parents.view(np.uint64)
+                block |= from_parents
+                block.sort()
+            else:
+                block |= ranked
+                parents.append(from_parents)
+            keys.append(block)
+            del ranked, from_parents, block
+        del expansion
+        whole = keys[0] if len(keys) == 1 else np.concatenate(keys)
+        del keys
+        if one_word:
+            if len(cuts):
+                whole.sort(kind="stable")  # a merge of the blocks' sorted runs
+            heads = whole >> np.uint64(low_bits)
+            starts = _run_starts(heads)
+            found = heads[starts]
+            del heads
+            least_ranks = (whole[starts] >> np.uint64(parent_bits)) & self.rank_mask
+            whole &= np.uint64((1 << parent_bits) - 1)
+            indexes = whole.view(np.intp)
+        else:
+            order = np.argsort(whole, kind="stable")
+            whole = whole[order]
+            indexes = np.concatenate(parents)[order].astype(np.intp)
+            del order, parents
+            heads = whole >> np.uint64(low_bits)
+            starts = _run_starts(heads)
+            found = heads[starts]
+            del heads
+            least_ranks = whole[starts] & self.rank_mask
+        pairs = len(whole)
+        sums = counting.sum_wide_runs(starts, indexes, counting.weighed(layer.counts, layer.sizes))
+        del whole, indexes
+        moves = ranks.code_of[least_ranks.view(np.intp)]
+        return found, moves, counting.divided(sums, self.group), pairs
+
+    def _pairs(
+        self,
+        least: np.ndarray,
+        marks: np.ndarray,
+        moves: np.ndarray,
+        parents: np.ndarray,
+        ranks: _Ranks,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each child once per symmetry taking it to its least image (`marks`), with the rank
+        of the move from that image's parent (the representative's image) to it: the child's
+        move seen through the symmetry."""
+        ranked = [ranks.by_mark[marks.astype(np.intp) * self.codes + moves]]
+        # a child some symmetries fix (rare) has more than one bit: clearing the lowest leaves some
+        several = np.flatnonzero(marks & (marks - np.uint8(1)))
+        if len(several) == 0:
+            return least, ranked[0], parents
+        out_least, out_parents = [least], [parents]
+        rest = marks[several] & (marks[several] - np.uint8(1))
+        while len(several):
+            out_least.append(least[several])
+            out_parents.append(parents[several])
+            ranked.append(ranks.by_symmetry[LOWEST_BIT[rest] * self.codes + moves[several]])
+            rest &= rest - np.uint8(1)
+            left = rest != 0
+            several, rest = several[left], rest[left]
+        return np.concatenate(out_least), np.concatenate(ranked), np.concatenate(out_parents)
+
+
+class _Ranks:
+    """One order of preference among move codes, as tables: the rank of each code, the code of
+    each rank, and by_symmetry[k * codes + code] the rank of a code seen through symmetry k;
+    by_mark the same through the lowest symmetry a mark names (the first of a child's)."""
+
+    def __init__(self, order: Sequence[int] | range, images: np.ndarray):
+        self.code_of = np.array(list(order), np.int16)
+        rank = np.empty(len(self.code_of), np.uint64)
+        rank[self.code_of] = np.arange(len(self.code_of), dtype=np.uint64)
+        by_symmetry = rank[images]
+        self.by_symmetry = by_symmetry.ravel()
+        self.by_mark = by_symmetry[LOWEST_BIT[: 1 << len(images)]].ravel()
+
+
+def _run_starts(sorted_values: np.ndarray) -> np.ndarray:
+    first = np.empty(len(sorted_values), bool)
+    first[:1] = True
+    np.not_equal(sorted_values[1:], sorted_values[:-1], out=first[1:])
+    return np.flatnonzero(first)
+
+
+def _note_most_solved(result: PackedResult, classes: PackedClasses, layers: list[Layer]) -> None:
+    """The most solutions any position has, how many positions have them, and the first
+    MOST_SOLVED_KEPT of those positions in state order: every image of the classes that do."""
+    best = 0
+    where: list[tuple[int, np.ndarray]] = []
+    for depth, layer in enumerate(layers):
+        top, index = counting.largest(layer.counts)
+        if top > best:
+            best, where = top, []
+        if top == best:
+            where.append((depth, index))
+    result.most_solutions = best
+    result.most_solved_count = sum(int(layers[d].sizes[index].sum()) for d, index in where)
+    kept = np.empty(0, np.uint64)
+    for depth, index in where:
+        for start in range(0, len(index), MOST_SOLVED_KEPT):
+            reps = layers[depth].reps[index[start : start + MOST_SOLVED_KEPT]]
+            if len(kept) == MOST_SOLVED_KEPT and reps[0] > kept[-1]:
+                break  # a representative is the least of its images, and they come in order
+            images = [reps] + [classes.images(reps, k) for k in range(1, len(classes.symmetries))]
+            kept = np.unique(np.concatenate([kept, *images]))[:MOST_SOLVED_KEPT]
+    result.most_solved = result.codec.decode(kept)
