@@ -159,7 +159,7 @@ def test_a_build_of_classes_runs_the_search_in_classes_and_no_classes_runs_every
         raise AssertionError("the other search ran")
 
     with monkeypatch.context() as patch:
-        patch.setattr(db_build, "layered_bfs", refused)
+        patch.setattr(db_build.codecs, "packed_search", refused)
         patch.setattr(PackedResult, "keep_classes", refused)
         classes = db_build.search(puzzle, goal)
     with monkeypatch.context() as patch:
