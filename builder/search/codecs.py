@@ -11,17 +11,19 @@ from ..kinds.peg import classes as peg_classes
 from ..kinds.peg import packed as peg_packed
 from ..kinds.peg import symmetry as peg_symmetry
 from ..kinds.peg.puzzle import PegSolitaire
+from ..kinds.rush import packed as rush_packed
 from ..kinds.sliding import packed
 from ..puzzle import Puzzle
 from .layered import Codec, PackedResult
 from .progress import Progress
 
 #: Each codec after the test of the boards it packs, tried in this order: sliding boards, peg
-#: boards of single jumps, peg boards of chains of jumps.
+#: boards of single jumps, peg boards of chains of jumps, Rush Hour boards of the moves metric.
 CODECS: tuple[tuple[Callable[[Puzzle], bool], Callable[..., Codec]], ...] = (
     (packed.packable, packed.PackedBoard),
     (peg_packed.packable, peg_packed.PackedPegs),
     (peg_chains.packable, peg_chains.PackedChains),
+    (rush_packed.packable, rush_packed.codec_of),
 )
 
 #: The boards some codec packs, in words: what a refusal tells the user to expect.
@@ -29,6 +31,13 @@ PACKED_BOARDS = (
     "the boards the vectorised search packs into integers (sliding boards of one blank, "
     f"one-cell tiles and one tile a move; peg boards of at most {peg_packed.MAX_HOLES} holes)"
 )
+
+
+def cluster_codec_for(puzzle: Puzzle) -> Codec | None:
+    """The codec of a build cut into shards by key (db.cluster): one whose codes sort as the
+    states' text, or None (a Rush Hour board's codes do not)."""
+    codec = codec_for(puzzle)
+    return codec if codec is not None and getattr(codec, "text_ordered", True) else None
 
 
 def codec_for(puzzle: Puzzle) -> Codec | None:

@@ -72,7 +72,7 @@ def build_to(
 def codec_of(puzzle: Puzzle) -> Codec:
     """The codec the one-machine search packs `puzzle` with (builder.search.codecs); a board it
     cannot pack is malformed here, saying why, before any cluster starts."""
-    codec = codecs.codec_for(puzzle)
+    codec = codecs.cluster_codec_for(puzzle)
     if codec is None:
         raise MalformedInput(
             f"--cluster builds {codecs.not_packed(puzzle)}; build it without --cluster"
