@@ -133,6 +133,7 @@ def _run(
     progress = progress or Progress()
     started = time.perf_counter() if started is None else started
     result = search(puzzle, goal, radius, progress, memory, classes)
+    puzzle.check_search(result)
     result.stores_pred = result.stores_pred or not compact
     progress.stage("storing rows")
     row = save(puzzle, result, started, progress)

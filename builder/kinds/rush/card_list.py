@@ -10,10 +10,14 @@ characters, before anything is searched.
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass
+from typing import NoReturn
 
 from puzzledb.builder.core.errors import BadDefinition, MalformedInput
-from puzzledb.builder.core.message_text import shown
+from puzzledb.builder.core.file_kinds import file_kind
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 
 from .card import check_card
 from .text_form import canonical, check_size, shape_of
@@ -22,6 +26,8 @@ from .text_form import canonical, check_size, shape_of
 LINE_SHOWN = 40
 #: The most cards one file may list: a build holds every position of every cluster.
 MAX_CARDS = 1_000_000
+#: The largest list read: a million cards of Fogleman's format.
+MAX_LIST_BYTES = 64 * 2**20
 
 
 @dataclass(frozen=True)
@@ -33,6 +39,26 @@ class CardLine:
     board: str
     moves: int
     cluster_size: int
+
+
+def load_cards(path: str) -> tuple[list[CardLine], int, int]:
+    """The cards of the list at `path` (a regular file of UTF-8 text), as read_cards reads."""
+    source = shown(path, PATH_SHOWN)
+    try:
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode):
+            raise BadDefinition(f"{source} is not a list of cards (it is {file_kind(mode)})")
+        with open(path, "rb") as file:
+            data = file.read(MAX_LIST_BYTES + 1)
+    except OSError as error:
+        raise BadDefinition(f"{source}: cannot read the file: {error.strerror or error}") from None
+    if len(data) > MAX_LIST_BYTES:
+        raise BadDefinition(f"{source} is larger than {MAX_LIST_BYTES:,} bytes; split the list")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise BadDefinition(f"{source}: not UTF-8 text (bad byte at {error.start})") from None
+    return read_cards(text, source)
 
 
 def read_cards(text: str, source: str) -> tuple[list[CardLine], int, int]:
@@ -71,5 +97,5 @@ def read_cards(text: str, source: str) -> tuple[list[CardLine], int, int]:
     return cards, shape[0], shape[1]
 
 
-def _fail(where: str, raw: str, why: str) -> None:
+def _fail(where: str, raw: str, why: str) -> NoReturn:
     raise BadDefinition(f"{where} ({shown(raw.strip(), LINE_SHOWN)}): {why}")

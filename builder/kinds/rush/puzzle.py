@@ -81,6 +81,10 @@ class RushHour(Puzzle):
 
     @classmethod
     def from_spec(cls, spec: dict) -> RushHour:
+        if "clusters" in spec:  # a build of a list of cards
+            from .cards import RushCards
+
+            return RushCards.from_spec(spec)
         return cls(
             spec["name"],
             spec["starts"][START],
