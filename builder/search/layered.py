@@ -291,7 +291,9 @@ class PackedResult(SearchResult):
 
     def depths_of(self, states: list[str]) -> list[int | None]:
         many = getattr(self.codec, "encode_many", None)
-        codes = many(states) if many else np.array([self.codec.encode(s) for s in states], np.uint64)
+        codes = (
+            many(states) if many else np.array([self.codec.encode(s) for s in states], np.uint64)
+        )
         depths = np.full(len(codes), -1, np.int64)
         for depth, layer in enumerate(self.layers):
             depths[_member(codes, layer)] = depth

@@ -19,6 +19,7 @@ import numpy as np
 from . import counting
 from .layered import NO_MOVE, Codec, PackedResult, _member
 from .memory import MemoryGuard
+from .result import MOST_SOLVED_KEPT
 
 
 class InPlainOrder(Codec, Protocol):
@@ -90,7 +91,21 @@ def plain_order_bfs(
         layer_counts=layer_counts,
     )
     result.note_most_solved()
+    if result.most_solved_count > MOST_SOLVED_KEPT and hasattr(codec, "texts"):
+        _keep_first_by_text(result, codec)
     return result
+
+
+def _keep_first_by_text(result: PackedResult, codec: InPlainOrder) -> None:
+    """The most solved states kept are the first in text order, as the plain search keeps
+    them; note_most_solved kept the first by code, which here is not text order."""
+    kept = []
+    for depth, counts in enumerate(result.layer_counts):
+        top, index = counting.largest(counts)
+        if top == result.most_solutions:
+            texts = codec.texts(result.layers[depth][index])  # type: ignore[attr-defined]
+            kept.append(np.sort(texts)[:MOST_SOLVED_KEPT])
+    result.most_solved = np.sort(np.concatenate(kept))[:MOST_SOLVED_KEPT].tolist()
 
 
 def _number_as_met(codec: InPlainOrder, layer_moves: list[np.ndarray], ranks: list) -> None:

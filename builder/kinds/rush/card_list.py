@@ -33,12 +33,12 @@ MAX_LIST_BYTES = 64 * 2**20
 @dataclass(frozen=True)
 class CardLine:
     """One card of a list: where it stands (`line`, from 1), its board as written (canonical
-    text), and the figures the list gives for it."""
+    text), and the figures the list gives for it (None: none given, nothing to check)."""
 
     line: int
     board: str
-    moves: int
-    cluster_size: int
+    moves: int | None = None
+    cluster_size: int | None = None
 
 
 def load_cards(path: str) -> tuple[list[CardLine], int, int]:

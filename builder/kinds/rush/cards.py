@@ -122,7 +122,7 @@ class RushCards(RushHour):
         if goal != self.default_goal:
             return super().goal_positions(goal)
         if self._goals is None:
-            keys = [CardLine(0, key, 0, 0) for key in self.keys]
+            keys = [CardLine(0, key) for key in self.keys]
             self._goals = RushCards.from_lines(
                 self.name, keys, self.rows, self.cols, self.metric, self.name
             )._goals
@@ -144,7 +144,7 @@ class RushCards(RushHour):
         wrong = [
             f"line {card.line}: the list says {card.moves} moves, the build finds {depth}"
             for card, depth in zip(self.listed, depths)
-            if depth is not None and depth != card.moves
+            if depth is not None and card.moves is not None and depth != card.moves
         ]
         if wrong:
             raise BadDefinition(_listed(self.name, wrong, "moves"))
@@ -209,7 +209,7 @@ def _check_sizes(listed: list[CardLine], sizes: list, card_cluster: list, source
         f"line {card.line}: the list says a cluster of {card.cluster_size:,}, its cluster "
         f"holds {sizes[n]:,}"
         for card, n in zip(listed, card_cluster)
-        if card.cluster_size != sizes[n]
+        if card.cluster_size is not None and card.cluster_size != sizes[n]
     ]
     if wrong:
         raise BadDefinition(_listed(source, wrong, "cluster_size"))
@@ -221,4 +221,3 @@ def _listed(source: str, wrong: list[str], column: str) -> str:
         f"{source}: the {column} of {len(wrong):,} card{'s' if len(wrong) > 1 else ''} is not "
         f"what the build finds: {'; '.join(wrong[:LISTED])}{more}; nothing was written"
     )
-

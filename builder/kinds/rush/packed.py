@@ -115,7 +115,9 @@ class PackedRush:
         for n, track in enumerate(self.vehicles):
             self.walls[n] = _mask(c for c, s in enumerate(self.templates[n]) if s == WALL)
             for v, vehicle in enumerate(track):
-                along = vehicle.first % self.cols if vehicle.horizontal else vehicle.first // self.cols
+                along = (
+                    vehicle.first % self.cols if vehicle.horizontal else vehicle.first // self.cols
+                )
                 first = vehicle.first - along * vehicle.step
                 self.letter[n, v], self.first[n, v] = ord(vehicle.letter), first
                 self.step[n, v] = vehicle.step
@@ -135,7 +137,9 @@ class PackedRush:
                 for d, direction in enumerate(AXES[vehicle.horizontal]):
                     for k in range(1, self.reach + 1):
                         # The child went `direction` k places: its move back is the other way.
-                        move = self.rule.drive(vehicle.letter, vehicle.length, OPPOSITE[direction], k)
+                        move = self.rule.drive(
+                            vehicle.letter, vehicle.length, OPPOSITE[direction], k
+                        )
                         code = codes.setdefault(move, len(codes))
                         self.moves[code] = move
                         self.code_of[n, v, d, k - 1] = code
@@ -185,7 +189,9 @@ class PackedRush:
         same_row = np.zeros(grid.shape, bool)
         same_row[:, :, 1:] |= grid[:, :, 1:] == grid[:, :, :-1]
         same_row[:, :, :-1] |= grid[:, :, :-1] == grid[:, :, 1:]
-        line = np.where(same_row, np.arange(rows)[None, :, None], rows + np.arange(cols)[None, None, :])
+        line = np.where(
+            same_row, np.arange(rows)[None, :, None], rows + np.arange(cols)[None, None, :]
+        )
         symbol = np.minimum(grid, 127)
         hashed = self._random[symbol, line].reshape(len(cells), -1)
         walls = cells == ord(WALL)
@@ -198,9 +204,9 @@ class PackedRush:
         self._random = generator.integers(0, 2**63, (128, self.rows + self.cols), np.uint64)
         self._random[ord(EMPTY)] = 0
         self._walls_random = generator.integers(0, 2**63, self.cells, np.uint64)
-        boards = np.array(
-            [[ord(s) for s in t] for t in self._boards], np.uint32
-        ).reshape(len(self._boards), self.cells)
+        boards = np.array([[ord(s) for s in t] for t in self._boards], np.uint32).reshape(
+            len(self._boards), self.cells
+        )
         hashes = self._hash(boards)
         order = np.argsort(hashes)
         self._hashes, self._hash_layout = hashes[order], order

@@ -69,6 +69,8 @@ def walk(codec: PackedRush, cards: np.ndarray) -> Walked:
 def _distinct(codes: np.ndarray, labels: np.ndarray) -> tuple[np.ndarray, np.ndarray, list]:
     """Sorted distinct codes, each with its lowest label, and the pairs of labels that met on
     one code (a list of (n, 2) arrays)."""
+    if len(codes) == 0:
+        return codes, labels, []
     by = np.lexsort((labels, codes))
     codes, labels = codes[by], labels[by]
     first = np.r_[True, codes[1:] != codes[:-1]]
