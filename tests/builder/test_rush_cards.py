@@ -248,6 +248,7 @@ def small_cards(draw, rows: int = 4, cols: int = 5) -> str:
     raise AssertionError("no card drawn")
 
 
+@pytest.mark.slow  # ~2 s: builds each drawn card twice
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(small_cards(), min_size=1, max_size=3))
 def test_random_small_cards_build_as_the_plain_search_builds_them(boards):

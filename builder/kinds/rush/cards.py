@@ -58,6 +58,7 @@ class RushCards(RushHour):
         #: the list's cards (lettered by track) and each one's cluster, while building
         self.listed: list[CardLine] = []
         self.card_cluster: list[int] = []
+        self.sizes: list[int] = []  # each cluster's positions, while building
 
     # -- made from a list ----------------------------------------------------------------------
     @classmethod
@@ -90,6 +91,7 @@ class RushCards(RushHour):
         _check_sizes(listed, sizes, card_cluster, source)
         made = cls(name, keys, metric=metric, rows=rows, cols=cols, positions=sum(sizes))
         made.listed, made.card_cluster, made._goals = listed, card_cluster, goals
+        made.sizes = sizes
         return made
 
     # -- definition ----------------------------------------------------------------------------

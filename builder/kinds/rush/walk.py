@@ -43,8 +43,10 @@ def walk(codec: PackedRush, cards: np.ndarray) -> Walked:
                 continue
             at = np.minimum(np.searchsorted(layer, children), len(layer) - 1)
             hit = layer[at] == children
-            pairs.append(np.stack([child_label[hit], layer_label[at[hit]]], axis=1))
             new &= ~hit
+            met_here = hit & (child_label != layer_label[at])  # two cards' walks met
+            if met_here.any():
+                pairs.append(np.stack([child_label[met_here], layer_label[at[met_here]]], 1))
         previous, previous_label = current, label
         current, label = children[new], child_label[new]
         found.append(current)

@@ -1,0 +1,171 @@
+"""Many Rush Hour cards in one build (`puzzledb build NAME --rush-cards FILE`): cards a second,
+bytes a position, and the single-card search of rush51 (the layered search on packed boards).
+
+    python bench/rush_cards.py                 # 10,000 generated cards, seed 31
+    python bench/rush_cards.py --cards 2000 --seed 7 --dir /tmp
+
+The cards are this script's own (`generate`): 6x6 boards, the primary car on row 3, 7 to 13
+other cars and trucks at random and now and then a wall, kept when their cluster can be
+solved. Their figures (moves, cluster_size) are found once by the build's own walk and search,
+written in Fogleman's line format, and the timed build checks them again. Never run in CI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+
+from puzzledb.builder import catalogue  # noqa: E402
+from puzzledb.builder.kinds.rush.card_list import CardLine  # noqa: E402
+from puzzledb.builder.kinds.rush.cards import RushCards  # noqa: E402
+from puzzledb.builder.kinds.rush.packed import PackedRush, codec_of  # noqa: E402
+from puzzledb.builder.kinds.rush.walk import walk  # noqa: E402
+from puzzledb.builder.search.layered import layered_bfs  # noqa: E402
+from puzzledb.db.build import search  # noqa: E402
+
+SIDE = 6
+EXIT_ROW = 2
+
+
+def board(rng: random.Random) -> str:
+    """One random 6x6 card: A on row 3 left of the exit, then cars and trucks dropped where
+    they fit (none horizontal in front of A), sometimes a wall off A's row."""
+    cells = ["o"] * SIDE * SIDE
+    a = rng.randrange(SIDE - 2)
+    cells[EXIT_ROW * SIDE + a] = cells[EXIT_ROW * SIDE + a + 1] = "A"
+    letters = iter("BCDEFGHIJKLMNPQRSTUVWYZ")
+    wanted = rng.randint(13, 16)
+    for _ in range(200):
+        if wanted == 0:
+            break
+        length = 3 if rng.random() < 0.3 else 2
+        horizontal = rng.random() < 0.5
+        row, col = rng.randrange(SIDE), rng.randrange(SIDE)
+        if (col if horizontal else row) + length > SIDE or (horizontal and row == EXIT_ROW):
+            continue
+        spots = [(row * SIDE + col + (i if horizontal else i * SIDE)) for i in range(length)]
+        if any(cells[s] != "o" for s in spots):
+            continue
+        letter = next(letters)
+        for s in spots:
+            cells[s] = letter
+        wanted -= 1
+    free = [c for c in range(SIDE * SIDE) if cells[c] == "o" and c // SIDE != EXIT_ROW]
+    if free and rng.random() < 0.1:
+        cells[rng.choice(free)] = "x"
+    return "".join(cells)
+
+
+def generate(count: int, seed: int) -> list[str]:
+    """`count` solvable cards of distinct clusters, drawn with `seed`."""
+    rng = random.Random(seed)
+    kept: list[str] = []
+    while len(kept) < count:
+        drawn = [board(rng) for _ in range(count - len(kept) + count // 5 + 10)]
+        lines = [CardLine(i, b) for i, b in enumerate(kept + drawn)]
+        boards = [c.board for c in lines]
+        codec = PackedRush(boards, SIDE, SIDE)
+        walked = walk(codec, codec.encode_many(boards))
+        solvable = np.bincount(
+            walked.cluster[codec.at_exit(walked.codes)], minlength=len(walked.sizes)
+        )
+        first = {}
+        for i, cluster in enumerate(walked.card_cluster.tolist()):
+            first.setdefault(cluster, i)
+        kept = [
+            boards[i]
+            for cluster, i in sorted(first.items(), key=lambda x: x[1])
+            if solvable[cluster]
+        ]
+    return kept[:count]
+
+
+def card_list(cards: list[str]) -> str:
+    """The cards in Fogleman's format, their figures found by the build's own walk and search."""
+    puzzle = RushCards.from_lines(
+        "bench", [CardLine(i, b) for i, b in enumerate(cards)], SIDE, SIDE, "moves", "bench"
+    )
+    result = search(puzzle, puzzle.default_goal)
+    depths = result.depths_of([c.board for c in puzzle.listed])
+    sizes = [puzzle.sizes[n] for n in puzzle.card_cluster]
+    return "".join(f"{d} {b} {n}\n" for b, d, n in zip(cards, depths, sizes))
+
+
+def single_card(name: str, runs: int) -> tuple[float, float, int]:
+    """rush51's search on packed boards: the median and best of `runs`, in seconds."""
+    puzzle = catalogue.get(name)
+    sources = puzzle.goal_positions(puzzle.default_goal)
+    times = []
+    for _ in range(runs):
+        codec = codec_of(puzzle)
+        started = time.perf_counter()
+        result = layered_bfs(codec, puzzle.default_goal, sources=sources)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times), min(times), result.states
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cards", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=31)
+    parser.add_argument("--dir", default=None, help="where the list and database go")
+    parser.add_argument("--runs", type=int, default=20, help="runs of the single-card search")
+    args = parser.parse_args()
+    print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
+    median, best, states = single_card("rush51", args.runs)
+    print(
+        f"rush51 search alone: {states:,} positions, median {median * 1e3:.1f} ms, best {best * 1e3:.1f} ms of {args.runs}"
+    )
+    with tempfile.TemporaryDirectory(dir=args.dir) as folder:
+        started = time.perf_counter()
+        cards = generate(args.cards, args.seed)
+        listed = Path(folder) / "cards.txt"
+        listed.write_text(card_list(cards))
+        print(
+            f"generated {len(cards):,} cards (seed {args.seed}) with their figures in {time.perf_counter() - started:.1f} s"
+        )
+        database = Path(folder) / "cards.sqlite"
+        command = [
+            sys.executable,
+            "-m",
+            "puzzledb.service.cli",
+            "build",
+            "bench",
+            "--rush-cards",
+            str(listed),
+            "--db",
+            str(database),
+            "-q",
+        ]
+        started = time.perf_counter()
+        subprocess.run(command, check=True)
+        seconds = time.perf_counter() - started
+        positions = sum(int(line.split()[2]) for line in set(listed.read_text().splitlines()))
+        clusters = RushCards.from_spec  # noqa: F841 (the build's own count is below)
+        import sqlite3
+
+        with sqlite3.connect(database) as conn:
+            states = conn.execute("SELECT states FROM puzzles WHERE name = 'bench'").fetchone()[0]
+        size = database.stat().st_size
+        print(
+            f"built {len(cards):,} cards, {states:,} positions, in {seconds:.1f} s (the whole command): {len(cards) / seconds:,.0f} cards a second, {states / seconds:,.0f} positions a second"
+        )
+        print(
+            f"database {size:,} bytes: {size / states:.1f} bytes a position (listed clusters hold {positions:,})"
+        )
+
+
+if __name__ == "__main__":
+    main()
