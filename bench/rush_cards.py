@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -93,11 +94,18 @@ def generate(count: int, seed: int) -> list[str]:
 
 
 def card_list(cards: list[str]) -> str:
-    """The cards in Fogleman's format, their figures found by the build's own walk and search."""
-    puzzle = RushCards.from_lines(
-        "bench", [CardLine(i, b) for i, b in enumerate(cards)], SIDE, SIDE, "moves", "bench"
-    )
+    """The cards in Fogleman's format, their figures found by the build's own walk and search
+    (each timed, as a build runs them, and printed)."""
+    started = time.perf_counter()
+    lines = [CardLine(i, b) for i, b in enumerate(cards)]
+    puzzle = RushCards.from_lines("bench", lines, SIDE, SIDE, "moves", "bench")
+    walked = time.perf_counter()
     result = search(puzzle, puzzle.default_goal)
+    searched = time.perf_counter()
+    print(
+        f"  walk of the clusters {walked - started:.1f} s, search {searched - walked:.1f} s: "
+        f"{result.states:,} positions, {result.states / (searched - walked):,.0f} a second"
+    )
     depths = result.depths_of([c.board for c in puzzle.listed])
     sizes = [puzzle.sizes[n] for n in puzzle.card_cluster]
     return "".join(f"{d} {b} {n}\n" for b, d, n in zip(cards, depths, sizes))
@@ -123,48 +131,37 @@ def main() -> None:
     parser.add_argument("--dir", default=None, help="where the list and database go")
     parser.add_argument("--runs", type=int, default=20, help="runs of the single-card search")
     args = parser.parse_args()
-    print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
+    print("load: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     median, best, states = single_card("rush51", args.runs)
-    print(
-        f"rush51 search alone: {states:,} positions, median {median * 1e3:.1f} ms, best {best * 1e3:.1f} ms of {args.runs}"
-    )
+    print(f"rush51 search alone: {states:,} positions, median {median * 1e3:.1f} ms, ", end="")
+    print(f"best {best * 1e3:.1f} ms of {args.runs}")
     with tempfile.TemporaryDirectory(dir=args.dir) as folder:
         started = time.perf_counter()
         cards = generate(args.cards, args.seed)
         listed = Path(folder) / "cards.txt"
         listed.write_text(card_list(cards))
+        made = time.perf_counter() - started
         print(
-            f"generated {len(cards):,} cards (seed {args.seed}) with their figures in {time.perf_counter() - started:.1f} s"
+            f"generated {len(cards):,} cards (seed {args.seed}) and their figures in {made:.1f} s"
         )
         database = Path(folder) / "cards.sqlite"
-        command = [
-            sys.executable,
-            "-m",
-            "puzzledb.service.cli",
-            "build",
-            "bench",
-            "--rush-cards",
-            str(listed),
-            "--db",
-            str(database),
-            "-q",
-        ]
+        command = [sys.executable, "-m", "puzzledb.service.cli", "build", "bench"]
+        command += ["--rush-cards", str(listed), "--db", str(database), "-q"]
         started = time.perf_counter()
         subprocess.run(command, check=True)
         seconds = time.perf_counter() - started
-        positions = sum(int(line.split()[2]) for line in set(listed.read_text().splitlines()))
-        clusters = RushCards.from_spec  # noqa: F841 (the build's own count is below)
-        import sqlite3
-
         with sqlite3.connect(database) as conn:
             states = conn.execute("SELECT states FROM puzzles WHERE name = 'bench'").fetchone()[0]
         size = database.stat().st_size
         print(
-            f"built {len(cards):,} cards, {states:,} positions, in {seconds:.1f} s (the whole command): {len(cards) / seconds:,.0f} cards a second, {states / seconds:,.0f} positions a second"
+            f"built {len(cards):,} cards ({states:,} positions) in {seconds:.1f} s, the whole ",
+            end="",
         )
         print(
-            f"database {size:,} bytes: {size / states:.1f} bytes a position (listed clusters hold {positions:,})"
+            f"command: {len(cards) / seconds:,.0f} cards a second, {states / seconds:,.0f} a second"
         )
+        print(f"database {size:,} bytes: {size / states:.1f} bytes a position")
+        print("load: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 
 if __name__ == "__main__":

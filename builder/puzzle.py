@@ -167,6 +167,7 @@ class Puzzle(ABC):
         """Refuse (BadDefinition) a search whose figures contradict what the definition says of
         them, before anything is stored: a list of Rush Hour cards gives each card's moves.
         Most puzzles say nothing of their figures."""
+        return None
 
     # -- geometry ----------------------------------------------------------------------------
     @property

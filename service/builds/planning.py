@@ -87,9 +87,9 @@ def plan(
     rush_cards: str | None = None,
 ) -> BuildPlan:
     """The plan of `puzzledb build`, each keyword one of its options (`build_all` is --all,
-    `definition` --file, `rush` --rush, `rush_cards` --rush-cards): raises MalformedInput, UnknownPuzzle, BadDefinition,
-    TooLarge or ClusterFailed, as the command reports them, before anything is searched or
-    written."""
+    `definition` --file, `rush` --rush, `rush_cards` --rush-cards): raises MalformedInput,
+    UnknownPuzzle, BadDefinition, TooLarge or ClusterFailed, as the command reports them,
+    before anything is searched or written."""
     names = (names,) if isinstance(names, str) else tuple(names)
     radius = None if radius is None else whole_number(radius, "radius")
     budget = parse_budget(memory) if isinstance(memory, str) else memory

@@ -252,10 +252,7 @@ def small_cards(draw, rows: int = 4, cols: int = 5) -> str:
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(small_cards(), min_size=1, max_size=3))
 def test_random_small_cards_build_as_the_plain_search_builds_them(boards):
-    lines = [
-        CardLine(i, b)
-        for i, b in enumerate(boards)
-    ]
+    lines = [CardLine(i, b) for i, b in enumerate(boards)]
     for board in boards:  # each card alone
         card = RushHour("r", "/".join(board[r : r + 5] for r in range(0, 20, 5)))
         sources = card.goal_positions(card.default_goal)

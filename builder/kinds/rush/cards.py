@@ -185,11 +185,14 @@ def _walked(boards: list[str], rows: int, cols: int) -> tuple[list[str], list, l
 def _walked_plainly(card: RushHour, boards: list[str], cols: int) -> tuple[list, list, list, list]:
     """As _walked, a cluster at a time, by the move rule (the steps metric, larger boards)."""
     found: dict[str, int] = {}
-    keys, sizes, card_cluster, goals = [], [], [], []
+    keys: list[str] = []
+    sizes: list[int] = []
+    card_cluster: list[int] = []
+    goals: list[str] = []
     for board in boards:
         if board not in found:
             number = len(keys)
-            positions = cluster(board, card.moves)
+            positions = cluster(board, card.moves) or []
             found.update(dict.fromkeys(positions, number))
             keys.append(min(positions, key=lambda s: _places(s, cols)))
             sizes.append(len(positions))

@@ -28,7 +28,7 @@ import numpy as np
 
 from puzzledb.builder.puzzle import Move, Puzzle
 
-from .geometry import EMPTY, PRIMARY, WALL, Vehicle, placements
+from .geometry import EMPTY, WALL, Vehicle, placements
 from .lettering import layout
 from .moves import AXES, OPPOSITE, MoveRule
 
@@ -145,7 +145,7 @@ class PackedRush:
                         self.code_of[n, v, d, k - 1] = code
         self._undo = np.zeros((count, max(1, len(codes))), np.uint64)
         for n, track in enumerate(self.vehicles):
-            for v, vehicle in enumerate(track):
+            for v in range(len(track)):
                 for d in range(2):
                     for k in range(1, self.reach + 1):
                         # Undoing the stored move takes the child back to its parent.
