@@ -33,7 +33,7 @@ from puzzledb.builder.kinds.rush.card_list import CardLine  # noqa: E402
 from puzzledb.builder.kinds.rush.cards import RushCards  # noqa: E402
 from puzzledb.builder.kinds.rush.packed import PackedRush, codec_of  # noqa: E402
 from puzzledb.builder.kinds.rush.walk import walk  # noqa: E402
-from puzzledb.builder.search.layered import layered_bfs  # noqa: E402
+from puzzledb.builder.search.plain_order import plain_order_bfs  # noqa: E402
 from puzzledb.db.build import search  # noqa: E402
 
 SIDE = 6
@@ -119,7 +119,7 @@ def single_card(name: str, runs: int) -> tuple[float, float, int]:
     for _ in range(runs):
         codec = codec_of(puzzle)
         started = time.perf_counter()
-        result = layered_bfs(codec, puzzle.default_goal, sources=sources)
+        result = plain_order_bfs(codec, puzzle.default_goal, sources=sources)
         times.append(time.perf_counter() - started)
     return statistics.median(times), min(times), result.states
 

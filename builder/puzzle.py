@@ -9,12 +9,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from .core.errors import MalformedInput
-
-if TYPE_CHECKING:
-    from .search.result import SearchResult
 
 # Characters accepted between cells of a typed state; they never belong to a state.
 SEPARATORS = " ,\t"
@@ -161,12 +157,6 @@ class Puzzle(ABC):
     def arrangements(self) -> int | None:
         """An upper bound on the states a complete search can find (None: unknown), so a
         search too large for memory is refused before it starts rather than killed later."""
-        return None
-
-    def check_search(self, result: SearchResult) -> None:
-        """Refuse (BadDefinition) a search whose figures contradict what the definition says of
-        them, before anything is stored: a list of Rush Hour cards gives each card's moves.
-        Most puzzles say nothing of their figures."""
         return None
 
     # -- geometry ----------------------------------------------------------------------------

@@ -5,6 +5,7 @@ cannot disagree on which boards the vectorised search takes, or on how they say 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from ..kinds.peg import chains as peg_chains
 from ..kinds.peg import classes as peg_classes
@@ -14,7 +15,9 @@ from ..kinds.peg.puzzle import PegSolitaire
 from ..kinds.rush import packed as rush_packed
 from ..kinds.sliding import packed
 from ..puzzle import Puzzle
-from .layered import Codec, PackedResult
+from .layered import Codec, PackedResult, layered_bfs
+from .memory import MemoryGuard
+from .plain_order import InPlainOrder, plain_order_bfs
 from .progress import Progress
 
 #: Each codec after the test of the boards it packs, tried in this order: sliding boards, peg
@@ -46,6 +49,21 @@ def codec_for(puzzle: Puzzle) -> Codec | None:
         if packs(puzzle):
             return codec(puzzle)
     return None
+
+
+def packed_search(
+    codec: Codec,
+    goal: str,
+    radius: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    sources: list[str] | None = None,
+    guard: MemoryGuard | None = None,
+) -> PackedResult:
+    """The layered search `codec` asks for: the one storing the plain search's very rows
+    where it says `plain_order` (builder.search.plain_order), else layered_bfs."""
+    if getattr(codec, "plain_order", False):
+        return plain_order_bfs(cast(InPlainOrder, codec), goal, radius, progress, sources, guard)
+    return layered_bfs(codec, goal, radius, progress, sources, guard)
 
 
 def not_packed(puzzle: Puzzle) -> str:

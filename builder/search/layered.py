@@ -22,7 +22,7 @@ import itertools
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import Protocol, cast
 
 import numpy as np
 
@@ -31,9 +31,6 @@ from ..puzzle import Move
 from . import counting
 from .memory import MemoryGuard
 from .result import MOST_SOLVED_KEPT, SQL_INT_MAX, SearchResult, for_sql, part_of
-
-if TYPE_CHECKING:
-    from .plain_order import InPlainOrder
 
 SQL_INT_BITS = SQL_INT_MAX.bit_length()
 
@@ -86,10 +83,6 @@ def layered_bfs(
     `progress(depth, states_so_far)` is called after each layer; `guard` (builder.search.memory)
     stops the search with `too_large` before an expansion that memory would not hold.
     """
-    if getattr(codec, "plain_order", False):  # rows as the plain search stores them
-        from .plain_order import plain_order_bfs
-
-        return plain_order_bfs(cast("InPlainOrder", codec), goal, radius, progress, sources, guard)
     sources = [goal] if sources is None else sources
     current = np.unique(np.array([codec.encode(s) for s in sources], np.uint64))
     current_counts = counting.ones(len(current))

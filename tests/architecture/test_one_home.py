@@ -92,6 +92,7 @@ CODEC_HOMES = {
     "builder/kinds/sliding/packed.py",
     "builder/kinds/peg/packed.py",
     "builder/kinds/peg/chains.py",
+    "builder/kinds/rush/packed.py",
 }
 
 

@@ -22,8 +22,8 @@ from puzzledb.builder.kinds.rush.cards import RushCards
 from puzzledb.builder.kinds.rush.lettering import relettered
 from puzzledb.builder.kinds.rush.packed import PackedRush, codec_of
 from puzzledb.builder.search import codecs
-from puzzledb.builder.search.layered import layered_bfs
 from puzzledb.builder.search.plain import breadth_first
+from puzzledb.builder.search.plain_order import plain_order_bfs
 
 RUSH51 = "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo"
 RUSH60 = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"
@@ -207,7 +207,7 @@ def test_the_list_build_is_the_plain_search_of_its_clusters():
     cards = RushCards.from_lines("c", lines, 6, 6, "moves", "list")
     sources = cards.goal_positions(cards.default_goal)
     _same_rows(
-        layered_bfs(codec_of(cards), cards.default_goal, sources=sources),
+        plain_order_bfs(codec_of(cards), cards.default_goal, sources=sources),
         breadth_first(cards, cards.default_goal, sources=sources),
     )
 
@@ -257,7 +257,7 @@ def test_random_small_cards_build_as_the_plain_search_builds_them(boards):
         card = RushHour("r", "/".join(board[r : r + 5] for r in range(0, 20, 5)))
         sources = card.goal_positions(card.default_goal)
         _same_rows(
-            layered_bfs(codec_of(card), card.default_goal, sources=sources),
+            plain_order_bfs(codec_of(card), card.default_goal, sources=sources),
             breadth_first(card, card.default_goal, sources=sources),
         )
     cards = RushCards.from_lines(
@@ -270,6 +270,6 @@ def test_random_small_cards_build_as_the_plain_search_builds_them(boards):
         codec.encode_many(sources) == np.array([codec.encode(s) for s in sources], np.uint64)
     ).all()
     _same_rows(
-        layered_bfs(codec, cards.default_goal, sources=sources),
+        plain_order_bfs(codec, cards.default_goal, sources=sources),
         breadth_first(cards, cards.default_goal, sources=sources),
     )

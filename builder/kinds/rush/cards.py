@@ -30,6 +30,9 @@ from .text_form import canonical
 if TYPE_CHECKING:
     from puzzledb.builder.search.result import SearchResult
 
+    from .packed import PackedRush
+    from .walk import Walked
+
 #: How many disagreeing cards a refusal lists before it counts the rest.
 LISTED = 3
 
@@ -81,11 +84,12 @@ class RushCards(RushHour):
                     f"{first.described_goal(first.default_goal)}): a list is built toward "
                     f"one goal"
                 )
-        from .packed import bits_needed
+        from .packed import walked  # numpy: only a build pays for it
 
         boards = [c.board for c in listed]
-        if metric == "moves" and rows * cols <= 64 and bits_needed(boards, rows, cols) <= 64:
-            keys, sizes, card_cluster, goals = _walked(boards, rows, cols)
+        found = walked(boards, rows, cols, metric)
+        if found is not None:
+            keys, sizes, card_cluster, goals = _on_packed(*found)
         else:
             keys, sizes, card_cluster, goals = _walked_plainly(first, boards, cols)
         _check_sizes(listed, sizes, card_cluster, source)
@@ -168,18 +172,13 @@ class RushCards(RushHour):
         )
 
 
-def _walked(boards: list[str], rows: int, cols: int) -> tuple[list[str], list, list, list]:
-    """(keys, sizes, each card's cluster, goal positions in text order) on packed positions."""
+def _on_packed(codec: PackedRush, found: Walked) -> tuple[list[str], list, list, list]:
+    """(keys, sizes, each card's cluster, goal positions in text order) of a packed walk."""
     import numpy as np
 
-    from .packed import PackedRush
-    from .walk import walk
-
-    codec = PackedRush(boards, rows, cols)
-    walked = walk(codec, codec.encode_many(boards))
-    goals = np.sort(codec.texts(walked.codes[codec.at_exit(walked.codes)])).tolist()
-    keys = codec.decode(walked.keys)
-    return keys, walked.sizes.tolist(), walked.card_cluster.tolist(), goals
+    goals = np.sort(codec.texts(found.codes[codec.at_exit(found.codes)])).tolist()
+    keys = codec.decode(found.keys)
+    return keys, found.sizes.tolist(), found.card_cluster.tolist(), goals
 
 
 def _walked_plainly(card: RushHour, boards: list[str], cols: int) -> tuple[list, list, list, list]:

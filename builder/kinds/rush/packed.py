@@ -22,7 +22,7 @@ search would (builder.search.plain_order).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeGuard
+from typing import Protocol
 
 import numpy as np
 
@@ -31,9 +31,7 @@ from puzzledb.builder.puzzle import Move, Puzzle
 from .geometry import EMPTY, WALL, Vehicle, placements
 from .lettering import layout
 from .moves import AXES, OPPOSITE, MoveRule
-
-if TYPE_CHECKING:
-    from .puzzle import RushHour
+from .walk import Walked, walk
 
 #: The most cells a packed board has: its occupied cells are one 64-bit mask.
 MAX_CELLS = 64
@@ -294,19 +292,20 @@ def _mask(cells: object) -> np.uint64:
     return np.uint64(value)
 
 
-def packable(puzzle: Puzzle) -> TypeGuard[RushHour]:
+def packable(puzzle: Puzzle) -> bool:
     """A Rush Hour board of the moves metric whose cells fit one 64-bit mask and whose
     positions fit 64 bits (the steps metric's moves are swaps, numbered by cell: the plain
     search takes it)."""
-    from .puzzle import RushHour
-
-    if not isinstance(puzzle, RushHour) or puzzle.metric != "moves" or puzzle.cells > MAX_CELLS:
+    boards = getattr(puzzle, "packed_boards", None)
+    if puzzle.kind != "rush" or boards is None:
         return False
-    return bits_needed(puzzle.packed_boards(), puzzle.rows, puzzle.cols) <= 64
+    return fits(boards(), puzzle.rows, puzzle.cols, getattr(puzzle, "metric", ""))
 
 
-def bits_needed(boards: list[str], rows: int, cols: int) -> int:
-    """The bits of a position of these boards' layouts, as PackedRush packs it."""
+def fits(boards: list[str], rows: int, cols: int, metric: str) -> bool:
+    """Whether PackedRush packs positions of these boards' layouts counted in `metric`."""
+    if metric != "moves" or rows * cols > MAX_CELLS:
+        return False
     layouts = {layout(board, cols): board for board in boards}
     width, most = 1, 2
     for board in layouts.values():
@@ -314,10 +313,30 @@ def bits_needed(boards: list[str], rows: int, cols: int) -> int:
         width = max(width, len(vehicles))
         for v in vehicles:
             most = max(most, (cols if v.horizontal else rows) - v.length + 1)
-    return width * max(1, (most - 1).bit_length()) + (len(layouts) - 1).bit_length()
+    bits = width * max(1, (most - 1).bit_length()) + (len(layouts) - 1).bit_length()
+    return bits <= 64
 
 
-def codec_of(puzzle: Puzzle) -> PackedRush:
+class Cards(Protocol):
+    """A card, or a list of cards (builder.kinds.rush.puzzle, .cards), as the codec sees it."""
+
+    rows: int
+    cols: int
+
+    def packed_boards(self) -> list[str]: ...
+
+
+def codec_of(puzzle: Cards) -> PackedRush:
     """The codec of a card, or of every cluster of a list of cards (packable first)."""
-    assert packable(puzzle)
     return PackedRush(puzzle.packed_boards(), puzzle.rows, puzzle.cols)
+
+
+def walked(
+    boards: list[str], rows: int, cols: int, metric: str
+) -> tuple[PackedRush, Walked] | None:
+    """The clusters of `boards` (builder.kinds.rush.walk) and the codec that walked them;
+    None where the codec packs no such board (the caller walks by the move rule)."""
+    if not fits(boards, rows, cols, metric):
+        return None
+    codec = PackedRush(boards, rows, cols)
+    return codec, walk(codec, codec.encode_many(boards))

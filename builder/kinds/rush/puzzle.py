@@ -81,10 +81,6 @@ class RushHour(Puzzle):
 
     @classmethod
     def from_spec(cls, spec: dict) -> RushHour:
-        if "clusters" in spec:  # a build of a list of cards
-            from .cards import RushCards
-
-            return RushCards.from_spec(spec)
         return cls(
             spec["name"],
             spec["starts"][START],
@@ -141,16 +137,12 @@ class RushHour(Puzzle):
         """Every position the card reaches, in no set order: walked on packed positions where
         the codec packs the card (builder.kinds.rush.walk), else by cluster()."""
         if self._reached is None:
-            from .packed import PackedRush, packable
+            from .packed import walked
 
-            if packable(self):
-                from numpy import array, uint64
-
-                from .walk import walk
-
-                codec = PackedRush(self.packed_boards(), self.rows, self.cols)
-                walked = walk(codec, array([codec.encode(self.card)], uint64))
-                self._reached = codec.decode(walked.codes)
+            found = walked([self.card], self.rows, self.cols, self.metric)
+            if found is not None:
+                codec, walk = found
+                self._reached = codec.decode(walk.codes)
             else:
                 self._reached = self.cluster()
         return self._reached
@@ -200,9 +192,9 @@ class RushHour(Puzzle):
 
     def _sized_walk(self) -> list[str] | None:
         """The cluster where the codec walks it (fast), else up to CLUSTER_SIZED positions."""
-        from .packed import packable
+        from .packed import fits
 
-        if packable(self):
+        if fits([self.card], self.rows, self.cols, self.metric):
             return self.reached()
         return cluster(self.card, self.moves, CLUSTER_SIZED)
 

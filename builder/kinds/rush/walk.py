@@ -9,10 +9,15 @@ cards of one cluster share it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
-from .packed import PackedRush
+
+class Neighbours(Protocol):
+    """What the walk needs of a codec (builder.kinds.rush.packed.PackedRush)."""
+
+    def neighbours(self, codes: np.ndarray) -> tuple[np.ndarray, ...]: ...
 
 
 @dataclass
@@ -28,7 +33,7 @@ class Walked:
     keys: np.ndarray
 
 
-def walk(codec: PackedRush, cards: np.ndarray) -> Walked:
+def walk(codec: Neighbours, cards: np.ndarray) -> Walked:
     """The clusters of `cards` (packed codes), numbered in the order of their first card."""
     current, label, pairs = _distinct(cards, np.arange(len(cards)))
     previous, previous_label = np.empty(0, np.uint64), np.empty(0, np.int64)
