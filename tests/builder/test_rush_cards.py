@@ -273,3 +273,14 @@ def test_random_small_cards_build_as_the_plain_search_builds_them(boards):
         plain_order_bfs(codec, cards.default_goal, sources=sources),
         breadth_first(cards, cards.default_goal, sources=sources),
     )
+
+
+def test_a_layer_found_in_blocks_is_the_layer_found_at_once(monkeypatch):
+    from puzzledb.builder.kinds.rush import packed
+
+    card = catalogue.get("rush60")
+    codec = codec_of(card)
+    codes = codec.encode_many(sorted(card.reached()))
+    whole = codec.neighbours(codes)
+    monkeypatch.setattr(packed, "BLOCK", 100)
+    assert all((a == b).all() for a, b in zip(whole, codec.neighbours(codes)))

@@ -36,6 +36,8 @@ from .walk import Walked, walk
 #: The most cells a packed board has: its occupied cells are one 64-bit mask.
 MAX_CELLS = 64
 ALL = np.uint64(2**64 - 1)
+#: Positions whose children are found at once (see neighbours).
+BLOCK = 65_536
 
 
 class PackedRush:
@@ -237,6 +239,18 @@ class PackedRush:
 
     # -- moves ---------------------------------------------------------------------------------
     def neighbours(self, codes: np.ndarray) -> tuple[np.ndarray, ...]:
+        """As _neighbours, BLOCK positions at a time: a position's masks take a kilobyte
+        while its children are found, so a layer of millions is never gathered at once."""
+        if len(codes) <= BLOCK:
+            return self._neighbours(codes)
+        parts = []
+        for start in range(0, len(codes), BLOCK):
+            children, moves, parents, slots = self._neighbours(codes[start : start + BLOCK])
+            parents += start  # indexes into the whole layer
+            parts.append((children, moves, parents, slots))
+        return tuple(np.concatenate([p[k] for p in parts]) for k in range(4))
+
+    def _neighbours(self, codes: np.ndarray) -> tuple[np.ndarray, ...]:
         """Every position one move from each of `codes`: (children, the code of the move that
         leads each back, the index of its parent, its slot). A parent's children come in the
         order of their slots: vehicle by letter, back then forth, nearest first, as the plain
