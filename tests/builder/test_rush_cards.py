@@ -279,6 +279,7 @@ def test_a_layer_found_in_blocks_is_the_layer_found_at_once(monkeypatch):
     from puzzledb.builder.kinds.rush import packed
 
     card = catalogue.get("rush60")
+    assert isinstance(card, RushHour)
     codec = codec_of(card)
     codes = codec.encode_many(sorted(card.reached()))
     whole = codec.neighbours(codes)
