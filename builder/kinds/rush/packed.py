@@ -73,6 +73,8 @@ class PackedRush:
         self.bits = max(1, int(self.places.max() - 1).bit_length())
         self.layout_shift = self.width * self.bits
         self.state_bits = self.layout_shift + max(0, (len(tracks) - 1).bit_length())
+        if self.state_bits > 64:  # packable() and fits() say so first
+            raise ValueError(f"a position of these boards takes {self.state_bits} bits, not 64")
         self.shifts = np.array(
             [(self.width - 1 - v) * self.bits for v in range(self.width)], np.uint64
         )
@@ -166,9 +168,12 @@ class PackedRush:
         what its layout is made of (each occupied cell's letter, axis and line, and the
         walls), then each vehicle's place by where its letter first stands on its track."""
         cells = np.array(states, f"<U{self.cells}").view(np.uint32).reshape(-1, self.cells)
-        found = np.searchsorted(self._hashes, self._hash(cells))
-        found = np.minimum(found, len(self._hashes) - 1)
-        if not (self._hashes[found] == self._hash(cells)).all():
+        hashes = np.concatenate(
+            [self._hash(cells[i : i + BLOCK]) for i in range(0, len(cells), BLOCK)]
+            or [np.empty(0, np.uint64)]
+        )
+        found = np.minimum(np.searchsorted(self._hashes, hashes), len(self._hashes) - 1)
+        if not (self._hashes[found] == hashes).all():
             raise ValueError("a board of no layout this codec packs")
         layouts = self._hash_layout[found]
         codes = layouts.astype(np.uint64) << np.uint64(self.layout_shift)
