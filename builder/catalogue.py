@@ -373,6 +373,10 @@ def get(name: str) -> Puzzle:
 def from_spec(spec: dict) -> Puzzle:
     """Rebuild a puzzle from the definition stored with its build."""
     try:
+        if spec["kind"] == "rush" and "clusters" in spec:  # a list of cards
+            from .kinds.rush.cards import RushCards
+
+            return RushCards.from_spec(spec)
         return _kind(spec["kind"]).from_spec(spec)
     except KeyError as missing:
         raise BadDefinition(f"stored definition lacks {missing}") from None

@@ -212,6 +212,24 @@ def rush_from_flags(
     return Definition(*define_rush(reader, {k: v for k, v in raw.items() if v is not None}))
 
 
+def rush_cards_from_flags(name: str, path: str, metric: str | None = None) -> Definition:
+    """The clusters of a list of Rush Hour cards from `build NAME --rush-cards FILE
+    [--metric M]` (builder.kinds.rush.cards), toward the primary car at the exit."""
+    from .kinds.rush.card_list import load_cards
+    from .kinds.rush.cards import RushCards
+    from .kinds.rush.moves import METRICS as RUSH_METRICS
+
+    reader = _Reader("", flags=True)
+    name = reader.name(name)
+    metric = "moves" if metric is None else metric
+    if metric not in RUSH_METRICS:
+        known = ", ".join(f'"{m}"' for m in RUSH_METRICS)
+        reader.fail(f"--metric must be one of {known}, not {shown(metric)}")
+    lines, rows, cols = load_cards(path)
+    puzzle = RushCards.from_lines(name, lines, rows, cols, metric, shown(path, PATH_SHOWN))
+    return Definition(puzzle, [puzzle.default_goal])
+
+
 def _flag_number(value: int | str | None) -> int | str | None:
     if isinstance(value, str) and value.strip().isdecimal():
         return int(value)

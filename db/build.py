@@ -135,6 +135,9 @@ def _run(
     progress = progress or Progress()
     started = time.perf_counter() if started is None else started
     result = search(puzzle, goal, radius, progress, memory, classes)
+    check = getattr(puzzle, "check_search", None)  # a definition that states its figures
+    if check is not None:  # (a list of Rush Hour cards) refuses a search that contradicts them
+        check(result)
     result.stores_pred = result.stores_pred or not compact
     progress.stage("storing rows")
     row = save(puzzle, result, started, progress)

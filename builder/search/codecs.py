@@ -5,26 +5,30 @@ cannot disagree on which boards the vectorised search takes, or on how they say 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from ..kinds.peg import chains as peg_chains
 from ..kinds.peg import classes as peg_classes
 from ..kinds.peg import packed as peg_packed
 from ..kinds.peg import symmetry as peg_symmetry
 from ..kinds.peg.puzzle import PegSolitaire
+from ..kinds.rush import packed as rush_packed
 from ..kinds.sliding import packed, packed_blocks
 from ..kinds.sliding.packed_blocks import PackedBlocks
 from ..puzzle import Puzzle
 from .in_order import ordered_bfs
 from .layered import Codec, PackedResult, layered_bfs
 from .memory import MemoryGuard
+from .plain_order import InPlainOrder, plain_order_bfs
 from .progress import Progress
 
 #: Each codec after the test of the boards it packs, tried in this order: sliding boards, peg
-#: boards of single jumps, peg boards of chains of jumps.
+#: boards of single jumps, peg boards of chains of jumps, Rush Hour boards of the moves metric.
 CODECS: tuple[tuple[Callable[[Puzzle], bool], Callable[..., Codec]], ...] = (
     (packed.packable, packed.PackedBoard),
     (peg_packed.packable, peg_packed.PackedPegs),
     (peg_chains.packable, peg_chains.PackedChains),
+    (rush_packed.packable, rush_packed.codec_of),
 )
 #: The codec of the other sliding boards, boards of blocks (any pieces, any blanks, one piece
 #: a move, builder.kinds.sliding.packed_blocks): its search keeps the plain search's order
@@ -43,8 +47,8 @@ PACKED_BOARDS = (
 
 def codec_for(puzzle: Puzzle) -> Codec | PackedBlocks | None:
     """The codec that packs `puzzle` for the one-machine search, or None where none does (the
-    plain search takes it): the cluster's codecs first, then ONE_MACHINE_CODECS."""
-    packed_here = cluster_codec_for(puzzle)
+    plain search takes it): CODECS first, then ONE_MACHINE_CODECS."""
+    packed_here = _shared_codec_for(puzzle)
     if packed_here is not None:
         return packed_here
     for packs, codec in ONE_MACHINE_CODECS:
@@ -54,7 +58,14 @@ def codec_for(puzzle: Puzzle) -> Codec | PackedBlocks | None:
 
 
 def cluster_codec_for(puzzle: Puzzle) -> Codec | None:
-    """The codec that packs `puzzle` for the cluster's search (none of ONE_MACHINE_CODECS)."""
+    """The codec of a build cut into shards by key (db.cluster): one of CODECS whose codes sort
+    as the states' text, or None (a Rush Hour board's codes do not)."""
+    codec = _shared_codec_for(puzzle)
+    return codec if codec is not None and getattr(codec, "text_ordered", True) else None
+
+
+def _shared_codec_for(puzzle: Puzzle) -> Codec | None:
+    """The first of CODECS that packs `puzzle`, or None."""
     for packs, codec in CODECS:
         if packs(puzzle):
             return codec(puzzle)
@@ -64,15 +75,18 @@ def cluster_codec_for(puzzle: Puzzle) -> Codec | None:
 def packed_search(
     codec: Codec | PackedBlocks,
     goal: str,
-    radius: int | None,
-    progress: Callable[[int, int], None] | None,
-    sources: list[str],
-    guard: MemoryGuard | None,
+    radius: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    sources: list[str] | None = None,
+    guard: MemoryGuard | None = None,
 ) -> PackedResult:
-    """The layered search of `codec`'s boards: in the plain search's order for boards of
-    blocks (so its rows are the plain search's), else layered_bfs."""
+    """The layered search `codec` asks for: in the plain search's order where its rows must be
+    the plain search's (boards of blocks, builder.search.in_order; a codec that says
+    `plain_order`, builder.search.plain_order), else layered_bfs."""
     if isinstance(codec, PackedBlocks):
-        return ordered_bfs(codec, goal, radius, progress, sources, guard)
+        return ordered_bfs(codec, goal, radius, progress, sources or [goal], guard)
+    if getattr(codec, "plain_order", False):
+        return plain_order_bfs(cast(InPlainOrder, codec), goal, radius, progress, sources, guard)
     return layered_bfs(codec, goal, radius, progress, sources, guard)
 
 

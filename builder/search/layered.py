@@ -282,6 +282,16 @@ class PackedResult(SearchResult):
         self.symmetries = list(classes.symmetries)
         self.move_images = move_images
 
+    def depths_of(self, states: list[str]) -> list[int | None]:
+        many = getattr(self.codec, "encode_many", None)
+        codes = (
+            many(states) if many else np.array([self.codec.encode(s) for s in states], np.uint64)
+        )
+        depths = np.full(len(codes), -1, np.int64)
+        for depth, layer in enumerate(self.layers):
+            depths[_member(codes, layer)] = depth
+        return [None if d < 0 else d for d in depths.tolist()]
+
     def note_most_solved(self) -> None:
         """Find the most optimal solutions any state has, and which states have them."""
         best = 0

@@ -69,6 +69,11 @@ class SearchResult(ABC):
     def max_depth(self) -> int:
         return len(self.histogram) - 1
 
+    def depths_of(self, states: list[str]) -> list[int | None]:
+        """Each state's depth, None where the search did not find it (a build's figures
+        checked before it is stored: builder.kinds.rush.cards)."""
+        raise NotImplementedError(f"{type(self).__name__} does not look states up")
+
     @abstractmethod
     def chunks(self, size: int, part: tuple[int, int] = (0, 1)) -> Iterator[tuple[list, ...]]:
         """Columns (states, depths, move codes or None, solutions[, preds][, fixed]) in state
@@ -86,6 +91,9 @@ class TableResult(SearchResult):
 
     table: dict  # state -> (depth, move code, pred)
     solutions: dict  # state -> how many optimal solutions it has
+
+    def depths_of(self, states: list[str]) -> list[int | None]:
+        return [self.table[s][0] if s in self.table else None for s in states]
 
     def chunks(self, size: int, part: tuple[int, int] = (0, 1)) -> Iterator[tuple[list, ...]]:
         keys = part_of(sorted(self.table), part)

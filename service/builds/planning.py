@@ -84,18 +84,21 @@ def plan(
     blank: str | None = None,
     metric: str | None = None,
     rush: str | None = None,
+    rush_cards: str | None = None,
 ) -> BuildPlan:
     """The plan of `puzzledb build`, each keyword one of its options (`build_all` is --all,
-    `definition` --file, `rush` --rush): raises MalformedInput, UnknownPuzzle, BadDefinition,
-    TooLarge or ClusterFailed, as the command reports them, before anything is searched or
-    written."""
+    `definition` --file, `rush` --rush, `rush_cards` --rush-cards): raises MalformedInput,
+    UnknownPuzzle, BadDefinition, TooLarge or ClusterFailed, as the command reports them,
+    before anything is searched or written."""
     names = (names,) if isinstance(names, str) else tuple(names)
     radius = None if radius is None else whole_number(radius, "radius")
     budget = parse_budget(memory) if isinstance(memory, str) else memory
     if cluster is not None:
         builder_for(cluster)  # a bad ADDRESS, or no Dask, is refused before any build
     rectangle = Rectangle(rows, cols, blank, metric)
-    if rush is not None:
+    if rush_cards is not None:
+        jobs = _rush_cards(names, build_all, goal, definition, rectangle, rush, rush_cards)
+    elif rush is not None:
         jobs = _rush_card(names, build_all, goal, radius, definition, rectangle, rush)
     elif definition is not None or rectangle.given():
         jobs = _defined(names, build_all, goal, radius, definition, rectangle)
@@ -183,6 +186,31 @@ def _rush_card(
     example = f"puzzledb build {names[0]} --rush {shlex.quote(board)}{metric}"
     _check_size(puzzle, radius, example)
     return [Job(puzzle, target) for target in defined.goals]
+
+
+def _rush_cards(
+    names: tuple[str, ...],
+    build_all: bool,
+    goal: str | None,
+    definition: str | None,
+    rectangle: Rectangle,
+    rush: str | None,
+    path: str,
+) -> list[Job]:
+    """The job of a list of Rush Hour cards (`build NAME --rush-cards FILE`): every card's
+    cluster once, toward the primary car at the exit."""
+    from puzzledb.builder import definition as definitions
+
+    given = build_all or definition is not None or rectangle.given() or rush is not None
+    if given or rectangle.blank is not None or goal is not None:
+        raise MalformedInput(
+            "--rush-cards defines the puzzle: give no --all, --file, --rush, --rows, --cols, "
+            "--blank or --goal (a list is built toward the primary car at the exit)"
+        )
+    if len(names) != 1:
+        raise MalformedInput("--rush-cards defines one puzzle: give exactly one NAME")
+    defined = definitions.rush_cards_from_flags(names[0], path, rectangle.metric)
+    return [Job(defined.puzzle, target) for target in defined.goals]
 
 
 def _catalogued(

@@ -159,6 +159,13 @@ def list_command(db_path: str | None, as_json: bool) -> None:
     "vehicles by letter, o or . empty, x a wall, rows separated by / (else a square board).",
 )
 @click.option(
+    "--rush-cards",
+    metavar="FILE",
+    help="Define NAME as a list of Rush Hour cards, one a line in Fogleman's format (moves "
+    "board cluster_size; # comments): each card's cluster stored once, each card asked by its "
+    "board.",
+)
+@click.option(
     "--cluster",
     metavar="ADDRESS",
     help="Search and write on a Dask cluster: local:N (N worker processes here) or a "
@@ -194,6 +201,7 @@ def build_command(
     puzzledb build --file my.toml             every goal of a puzzle defined in TOML
     puzzledb build tiny --rows 2 --cols 2 --goal '231*' --blank '*'
     puzzledb build card --rush BBBCDE/FGGCDE/F.AADE/HHI.../.JI.KK/.JLLMM
+    puzzledb build cards --rush-cards cards.txt   a list of Rush Hour cards
     """
     from .. import builds
 
@@ -227,6 +235,8 @@ class BuildFlags(TypedDict):
     cols: str | None
     blank: str | None
     metric: str | None
+    rush: str | None
+    rush_cards: str | None
     cluster: str | None
     memory: str | None
 

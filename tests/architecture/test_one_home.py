@@ -93,6 +93,7 @@ CODEC_HOMES = {
     "builder/kinds/sliding/packed_blocks.py",
     "builder/kinds/peg/packed.py",
     "builder/kinds/peg/chains.py",
+    "builder/kinds/rush/packed.py",
 }
 
 

@@ -58,6 +58,7 @@ class RushHour(Puzzle):
         self.starts = {START: self.card}
         self.rule = MoveRule(metric, cols, rows * cols)
         self._cluster: list[str] | None = None
+        self._reached: list[str] | None = None
         self._sized: int | None = None
         self.default_goal = self.exit_pattern()
         if goal is not None:
@@ -132,17 +133,35 @@ class RushHour(Puzzle):
         assert self._cluster is not None
         return self._cluster
 
+    def reached(self) -> list[str]:
+        """Every position the card reaches, in no set order: walked on packed positions where
+        the codec packs the card (builder.kinds.rush.walk), else by cluster()."""
+        if self._reached is None:
+            from .packed import walked
+
+            found = walked([self.card], self.rows, self.cols, self.metric)
+            if found is not None:
+                codec, walk = found
+                self._reached = codec.decode(walk.codes)
+            else:
+                self._reached = self.cluster()
+        return self._reached
+
+    def packed_boards(self) -> list[str]:
+        """A board of each layout a packed position may have (builder.kinds.rush.packed)."""
+        return [self.card]
+
     def goal_positions(self, goal: str) -> list[str]:
         """A pattern stands for the positions of the card's cluster it matches (a build from
-        them holds the cluster); a whole position for itself."""
+        them holds the cluster), in text order; a whole position for itself."""
         if ANY not in goal:
             return [goal]
-        matched = [s for s in self.cluster() if matches(s, goal)]
+        matched = sorted(s for s in self.reached() if matches(s, goal))
         if not matched:
             raise BadDefinition(
                 f"{self.name}: no position the card reaches matches the goal "
                 f"{shown(goal)}: the card cannot be solved (its cluster has "
-                f"{len(self.cluster()):,} positions)"
+                f"{len(self.reached()):,} positions)"
             )
         return matched
 
@@ -167,9 +186,17 @@ class RushHour(Puzzle):
         """The card's cluster size, which bounds a build toward any goal it reaches; for a
         cluster too large to walk here, every vehicle anywhere on its line."""
         if self._sized is None:
-            walked = self._cluster or cluster(self.card, self.moves, CLUSTER_SIZED)
+            walked = self._reached or self._cluster or self._sized_walk()
             self._sized = len(walked) if walked is not None else self._every_placement()
         return self._sized
+
+    def _sized_walk(self) -> list[str] | None:
+        """The cluster where the codec walks it (fast), else up to CLUSTER_SIZED positions."""
+        from .packed import fits
+
+        if fits([self.card], self.rows, self.cols, self.metric):
+            return self.reached()
+        return cluster(self.card, self.moves, CLUSTER_SIZED)
 
     def _every_placement(self) -> int:
         bound = 1
