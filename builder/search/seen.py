@@ -5,11 +5,11 @@ number of pegs) can reach a state found at any earlier depth, so each new layer'
 must be told apart from every state seen. Comparing them with each earlier layer in turn costs
 one binary search per child per layer; here they are checked against one set of every state:
 
+* `SeenSorted`, one sorted array of every state (8 bytes a state), each new layer merged in;
 * `SeenBits`, a bitmap over the packed keys (one bit a possible state: 1 GiB for the 33 holes
-  of the English cross), where a child costs one read. numpy allocates it zeroed by the
-  system, so pages no state falls on take no memory.
-* `SeenSorted`, one sorted array of every state (8 bytes a state), each new layer merged in,
-  where the key space is too wide for a bitmap.
+  of the English cross), where a child costs one read;
+* `SeenGrowing`, the first until the states are many, then the second (where the key space is
+  narrow enough for a bitmap at all).
 """
 
 from __future__ import annotations
@@ -37,8 +37,30 @@ class Seen(Protocol):
 
 
 def seen_states(state_bits: int) -> Seen:
-    """The cheaper set for states of `state_bits` bits: a bitmap where it stays small."""
-    return SeenBits(state_bits) if state_bits <= BITMAP_MOST_BITS else SeenSorted()
+    """The set for states of `state_bits` bits: a sorted array that becomes a bitmap once the
+    states are many enough (SeenGrowing), or stays one where a bitmap would be too wide."""
+    return SeenGrowing(state_bits) if state_bits <= BITMAP_MOST_BITS else SeenSorted()
+
+
+class SeenGrowing:
+    """A sorted array while the states are few, then a bitmap: once the array would take a
+    quarter of the bitmap's bytes, the states are marked in one and the array goes. So a build
+    within a small radius never holds the whole bitmap (every page of it is touched as soon as
+    a few states fall on each), and a big one looks its children up in one read each."""
+
+    def __init__(self, state_bits: int):
+        self.state_bits = state_bits
+        self.inner: SeenSorted | SeenBits = SeenSorted()
+
+    def add(self, layer: np.ndarray) -> None:
+        self.inner.add(layer)
+        inner = self.inner
+        if isinstance(inner, SeenSorted) and len(inner.codes) * 8 * 4 >= 1 << self.state_bits >> 3:
+            self.inner = SeenBits(self.state_bits)
+            self.inner.add(inner.codes)
+
+    def new(self, values: np.ndarray) -> np.ndarray:
+        return self.inner.new(values)
 
 
 class SeenBits:

@@ -2,6 +2,8 @@
 merged sorted array answer as a Python set does, layer after layer, and a chain search gives the
 same rows whichever of the two it holds."""
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -9,10 +11,15 @@ from hypothesis import strategies as st
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.kinds.peg.chains import PackedChains
+from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
 from puzzledb.builder.search import seen
 from puzzledb.builder.search.layered import layered_bfs
 
-KINDS = {"bitmap": seen.SeenBits, "sorted": lambda bits: seen.SeenSorted()}
+KINDS: dict[str, Callable[[int], seen.Seen]] = {
+    "bitmap": seen.SeenBits,
+    "sorted": lambda bits: seen.SeenSorted(),
+    "growing": seen.SeenGrowing,
+}
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
@@ -35,9 +42,21 @@ def test_answers_as_a_set_of_every_layer_added(kind, bits, layers, asked):
         assert found.new(values).tolist() == [int(v) not in truth for v in values]
 
 
-def test_a_bitmap_up_to_its_widest_then_a_sorted_array():
-    assert isinstance(seen.seen_states(seen.BITMAP_MOST_BITS), seen.SeenBits)
+def test_a_sorted_array_grows_into_a_bitmap_up_to_its_widest():
+    growing = seen.seen_states(seen.BITMAP_MOST_BITS)
+    assert isinstance(growing, seen.SeenGrowing) and isinstance(growing.inner, seen.SeenSorted)
     assert isinstance(seen.seen_states(seen.BITMAP_MOST_BITS + 1), seen.SeenSorted)
+
+
+def test_a_bitmap_once_the_array_would_take_a_quarter_of_its_bytes():
+    growing = seen.SeenGrowing(12)  # a bitmap of 512 bytes, a quarter of it 16 states
+    growing.add(np.arange(0, 30, 2, dtype=np.uint64))
+    assert isinstance(growing.inner, seen.SeenSorted)
+    growing.add(np.array([31], np.uint64))
+    assert isinstance(growing.inner, seen.SeenBits)
+    assert growing.new(np.arange(32, dtype=np.uint64)).tolist() == [
+        (v % 2 == 1 or v == 30) and v != 31 for v in range(32)
+    ]
 
 
 def test_a_bitmap_marks_the_states_of_one_word_together():
@@ -48,6 +67,7 @@ def test_a_bitmap_marks_the_states_of_one_word_together():
 
 def test_a_chain_search_finds_the_same_rows_with_either_set(monkeypatch):
     puzzle = catalogue.get("peg15")
+    assert isinstance(puzzle, PegSolitaire)
     by_bitmap = layered_bfs(PackedChains(puzzle), puzzle.default_goal)
     monkeypatch.setattr(seen, "BITMAP_MOST_BITS", 0)
     by_sorted = layered_bfs(PackedChains(puzzle), puzzle.default_goal)
