@@ -99,12 +99,12 @@ def layered_bfs(
     directed = getattr(codec, "directed", False)
     graded = getattr(codec, "graded", False) and len(current) == 1
     seen = seen_states(codec.state_bits) if directed and not graded else None
-    if seen is not None:
-        seen.add(current)
     branching = 4.0  # children per state expanded, until the first expansion tells
     while radius is None or len(layers) <= radius:
         if guard is not None:
             guard.before_expanding([len(x) for x in layers], branching)
+        if seen is not None:  # each layer as it is expanded: the last one found never is
+            seen.add(current)
         found, moves, counts, expanded = _children(codec, current, layer_moves[-1], current_counts)
         branching = expanded / max(len(current), 1)
         if seen is not None:  # any earlier depth: one look-up in every state found
@@ -118,8 +118,6 @@ def layered_bfs(
             found, moves, counts = found[new], moves[new], counting.take(counts, new)
         if len(found) == 0:
             break
-        if seen is not None:
-            seen.add(found)
         layers.append(found)
         layer_moves.append(moves)
         layer_counts.append(counts)
