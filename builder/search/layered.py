@@ -6,12 +6,13 @@ and a codec whose graph is `bipartite` spares a comparison with the current laye
 undirected state graph (every move can be undone) the states first met at depth d+1 are the
 neighbours of depth d minus depths d and d-1, so only three layers are compared. A `directed`
 codec's expand gives the states one move *farther* from the goal (the search runs backwards
-over undone moves), which may lie at any earlier depth: every earlier layer is compared,
-unless the codec is also `graded` (a state's depth follows from the state, as a peg board's
-from its pegs), when nothing is. A codec with `expansion(codes, came_by)` hands a layer's
-children one key range at a time (builder.kinds.peg.packed.UnJumps), so they never all exist
-at once; one that declares `stores_pred` (builder.kinds.peg.chains: a chain's code names its
-flips, not a swap SQL could undo) has its build store each state's predecessor, which `undo`
+over undone moves), which may lie at any earlier depth: each child is looked up once in
+every state found so far (builder.search.seen), unless the codec is also `graded` (a state's
+depth follows from the state, as a peg board's from its pegs), when nothing is. A codec
+with `expansion(codes, came_by)` hands a layer's children one key range at a time
+(builder.kinds.peg.packed.UnJumps), so they never all exist at once; one that declares
+`stores_pred` (builder.kinds.peg.chains: a chain's code names its flips, not a swap SQL could
+undo) has its build store each state's predecessor, which `undo`
 rebuilds. Memory is a few bytes per state: each layer is one sorted uint64 array plus an int16
 array of move codes; nothing is held per state as a Python object.
 """
@@ -31,6 +32,7 @@ from ..puzzle import Move
 from . import counting
 from .memory import MemoryGuard
 from .result import MOST_SOLVED_KEPT, SQL_INT_MAX, SearchResult, for_sql, part_of
+from .seen import seen_states
 
 SQL_INT_BITS = SQL_INT_MAX.bit_length()
 
@@ -96,19 +98,22 @@ def layered_bfs(
     bipartite = getattr(codec, "bipartite", False) and len(current) == 1
     directed = getattr(codec, "directed", False)
     graded = getattr(codec, "graded", False) and len(current) == 1
+    seen = seen_states(codec.state_bits) if directed and not graded else None
     branching = 4.0  # children per state expanded, until the first expansion tells
     while radius is None or len(layers) <= radius:
         if guard is not None:
             guard.before_expanding([len(x) for x in layers], branching)
+        if seen is not None:  # each layer as it is expanded: the last one found never is
+            seen.add(current)
         found, moves, counts, expanded = _children(codec, current, layer_moves[-1], current_counts)
         branching = expanded / max(len(current), 1)
-        if directed:
-            earlier = [] if graded else layers
-        else:  # a bipartite graph has no move within a layer
-            earlier = [previous] if bipartite else [previous, current]
-        new = np.ones(len(found), bool)
-        for layer in earlier:
-            new &= ~_member(found, layer)
+        if seen is not None:  # any earlier depth: one look-up in every state found
+            new = seen.new(found)
+        else:
+            earlier = [] if directed else [previous] if bipartite else [previous, current]
+            new = np.ones(len(found), bool)
+            for layer in earlier:
+                new &= ~_member(found, layer)
         if not new.all():
             found, moves, counts = found[new], moves[new], counting.take(counts, new)
         if len(found) == 0:

@@ -14,10 +14,10 @@ Paths with the same flips reach the same child from the same state, which counts
 paths are merged, each state keeping the canonical chain (fewest jumps, then lowest holes, as
 builder.kinds.peg.puzzle's `_keep_canonical`), so a stored move names what the plain search
 names. A chain may add several pegs, so depth does not follow from pegs (not `graded`): each
-layer is compared with every earlier one. Move codes number the canonical chains in the order one
-process meets them (`number`: within a layer, an order of the chains it meets, not of how it is
-cut, so a cluster's client numbers what its workers met as one process would); pred is stored
-and undo rebuilds it from the code's flips.
+child is looked up in every state found so far (builder.search.seen). Move codes number the
+canonical chains in the order one process meets them (`number`: within a layer, an order of the
+chains it meets, not of how it is cut, so a cluster's client numbers what its workers met as one
+process would); pred is stored and undo rebuilds it from the code's flips.
 """
 
 from __future__ import annotations
