@@ -186,17 +186,9 @@ class RushHour(Puzzle):
         """The card's cluster size, which bounds a build toward any goal it reaches; for a
         cluster too large to walk here, every vehicle anywhere on its line."""
         if self._sized is None:
-            walked = self._reached or self._cluster or self._sized_walk()
+            walked = self._reached or self._cluster or cluster(self.card, self.moves, CLUSTER_SIZED)
             self._sized = len(walked) if walked is not None else self._every_placement()
         return self._sized
-
-    def _sized_walk(self) -> list[str] | None:
-        """The cluster where the codec walks it (fast), else up to CLUSTER_SIZED positions."""
-        from .packed import fits
-
-        if fits([self.card], self.rows, self.cols, self.metric):
-            return self.reached()
-        return cluster(self.card, self.moves, CLUSTER_SIZED)
 
     def _every_placement(self) -> int:
         bound = 1
