@@ -66,12 +66,15 @@ def layers(database: Path, name: str, goal: str) -> dict[int, int]:
 @pytest.mark.parametrize(
     "mode",
     [
-        pytest.param("--tree", marks=pytest.mark.slow),  # about 1 s of CPU: a tree of boards
+        # about 1 s of CPU each: a tree of boards
+        pytest.param("--article", marks=pytest.mark.slow),
+        pytest.param("--tree", marks=pytest.mark.slow),
         "--packed",
     ],
 )
 def test_the_c_8_puzzle_search_finds_eights_layers(seed_db, binaries, mode):
     lines = output(binaries["eight"], mode)
+    assert {"mode": mode.removeprefix("--")} in lines  # the search asked for, not the default
     found = {int(line["layer"]): int(line["states"]) for line in lines if "layer" in line}
     stored = layers(seed_db, "eight", "123456780")
     assert found == stored

@@ -2,12 +2,16 @@
  * eight.c: breadth-first search of the whole 8-puzzle from its goal, every one of its 181,440
  * states with its depth (bench/references.py compiles it and compares it with `build eight`).
  *
- *   eight [--tree | --packed]
+ *   eight [--article | --tree | --packed]
  *
- * --tree (the default) keeps the data structures of the articles' C program that issue 32's
- * figure came from: a state is 9 bytes, the queue an array of states, and the states seen a
- * plain binary search tree ordered by memcmp. --packed is the floor: a state is a 4-bit-a-cell
- * word, and the states seen a byte array indexed by the state's rank among the 9! orders.
+ * --article (the default) does the work of the articles' C program that issue 32's figure
+ * came from, as that program does it: a state is a 9-byte board with an int blank and an int
+ * depth, the queue an array of states, and the states seen a binary search tree ordered by
+ * memcmp, of nodes allocated one by one; a child is looked for in the tree, then inserted by
+ * a second, recursive walk from the root. --tree keeps those structures but does both in one
+ * walk, into nodes allocated at once: a tighter program than the article's. --packed is the
+ * floor: a state is a 4-bit-a-cell word, and the states seen a byte array indexed by the
+ * state's rank among the 9! orders.
  * The goal is puzzledb's: 1 2 3 / 4 5 6 / 7 8 blank.
  *
  * Prints one line a depth ("layer D states N"), the total, and the seconds of the search.
@@ -74,6 +78,61 @@ static int search_tree(void) {
     return tail;
 }
 
+/* ---- the article's way: look, then insert from the root again; a node allocated each ---- */
+
+typedef struct { unsigned char cell[N]; int blank, depth; } Wide;
+typedef struct Leaf { const Wide *state; struct Leaf *less, *more; } Leaf;
+
+static Wide wide_queue[STATES];
+
+static int found(const unsigned char *cells, const Leaf *leaf) {
+    for (; leaf; ) {
+        int order = memcmp(cells, leaf->state->cell, N);
+        if (!order) return 1;
+        leaf = order < 0 ? leaf->less : leaf->more;
+    }
+    return 0;
+}
+
+static Leaf *inserted(const Wide *state, Leaf *leaf) {
+    if (!leaf) {
+        Leaf *made = malloc(sizeof *made);
+        if (!made) { fprintf(stderr, "out of memory\n"); exit(3); }
+        made->state = state;
+        made->less = made->more = NULL;
+        return made;
+    }
+    int order = memcmp(state->cell, leaf->state->cell, N);
+    if (order < 0) leaf->less = inserted(state, leaf->less);
+    else if (order > 0) leaf->more = inserted(state, leaf->more);
+    return leaf;
+}
+
+static int search_article(void) {
+    int head = 0, tail = 0;
+    memcpy(wide_queue[0].cell, GOAL, N);
+    wide_queue[0].blank = 8;
+    wide_queue[0].depth = 0;
+    Leaf *root = inserted(&wide_queue[tail++], NULL);
+    while (head < tail) {
+        const Wide *state = &wide_queue[head++];
+        layer_sizes[state->depth]++;
+        for (const int *to = NEIGHBOURS[state->blank]; *to >= 0; to++) {
+            unsigned char cells[N];
+            memcpy(cells, state->cell, N);
+            cells[state->blank] = cells[*to];
+            cells[*to] = 0;
+            if (found(cells, root)) continue;
+            Wide *child = &wide_queue[tail++];
+            memcpy(child->cell, cells, N);
+            child->blank = *to;
+            child->depth = state->depth + 1;
+            root = inserted(child, root);
+        }
+    }
+    return tail;
+}
+
 /* ---- the floor: packed words, a byte a state by rank ---- */
 
 static unsigned char depth_of[362880]; /* 0: not seen; else depth + 1 */
@@ -119,16 +178,21 @@ static int search_packed(void) {
 }
 
 int main(int argc, char **argv) {
-    int packed = argc > 1 && !strcmp(argv[1], "--packed");
-    if (argc > 2 || (argc == 2 && !packed && strcmp(argv[1], "--tree"))) {
-        fprintf(stderr, "usage: %s [--tree | --packed]\n", argv[0]);
+    const char *mode = argc > 1 ? argv[1] + 2 : "article";
+    int known = argc == 1 || (!strncmp(argv[1], "--", 2) &&
+                              (!strcmp(mode, "article") || !strcmp(mode, "tree") ||
+                               !strcmp(mode, "packed")));
+    if (argc > 2 || !known) {
+        fprintf(stderr, "usage: %s [--article | --tree | --packed]\n", argv[0]);
         return 2;
     }
     struct timespec began, ended;
     clock_gettime(CLOCK_MONOTONIC, &began);
-    int total = packed ? search_packed() : search_tree();
+    int total = !strcmp(mode, "packed") ? search_packed()
+                : !strcmp(mode, "tree") ? search_tree()
+                                        : search_article();
     clock_gettime(CLOCK_MONOTONIC, &ended);
-    printf("mode %s\n", packed ? "packed" : "tree");
+    printf("mode %s\n", mode);
     for (int d = 0; d < 64 && layer_sizes[d]; d++) printf("layer %d states %ld\n", d, layer_sizes[d]);
     printf("total states %d\n", total);
     printf("seconds %.3f\n",
