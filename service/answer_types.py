@@ -83,12 +83,13 @@ MoveOption = TypedDict(
         ],
         "from": Annotated[
             list[int],
-            "Cells of the piece that moves (a wide piece's whole block; a peg's starting hole).",
+            "Cells of the piece that moves (a wide piece's whole block; a peg's starting hole; "
+            "a Rush Hour vehicle's cells before the move).",
         ],
         "to": Annotated[
             list[int],
             "Cells it comes to rest on (the blank cells a piece fills; the hole a peg's chain "
-            "ends in).",
+            "ends in; a Rush Hour vehicle's cells after the move).",
         ],
         "pieces": Annotated[Pieces, "The pieces of the state the move leads to."],
     },
