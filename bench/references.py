@@ -230,7 +230,9 @@ def english(bench: Bench, radius: int | None) -> None:
     kept_total = sum(layer[2] for layer in stored)
     if radius is None:
         assert (total, kept_total) == (ENGLISH_POSITIONS, ENGLISH_CLASSES), (total, kept_total)
-        start = fields(every.out, "start")[0]
+        # "start depth D count N": the pairs follow the line's first word
+        words = next(line.split() for line in every.out.splitlines() if line.startswith("start"))
+        start = dict(zip(words[1::2], words[2::2]))
         assert (int(start["depth"]), int(start["count"])) == ENGLISH_START, start
     checked = (
         f"{total:,} positions, {kept_total:,} classes, every layer's counts equal in all three"
