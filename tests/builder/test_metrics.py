@@ -7,6 +7,7 @@ written in the tests (tests/support/independent.py); Klotski's start is 81 finge
 the exit (Martin Gardner's figure) and 90 straight moves.
 """
 
+import functools
 import json
 import sqlite3
 import time
@@ -64,6 +65,7 @@ def klotski_db(tmp_path_factory):
     return path
 
 
+@functools.cache  # one search a metric, not one a hypothesis example
 def independent_table(metric: str, goal: str):
     successors = independent.block_successors(3, 3, "_", SIZES, metric)
     every = independent.tilings("VVHHss___", 3, 3, SIZES)
