@@ -62,9 +62,19 @@ class Held:
     """The page's /moves lookups held (unanswered) until released; later ones go through."""
 
     def __init__(self, page):
+        self.page = page
         self.routes: list = []
         self.holding = True
         page.route(MOVES, self.arrived)
+
+    def _held_one(self) -> None:
+        """Until a lookup is held: Playwright hands this process the request a little after
+        the page sends it (sooner on an idle machine), and one let go unheld would succeed."""
+        for _ in range(250):
+            if self.routes:
+                return
+            self.page.wait_for_timeout(20)  # lets Playwright deliver what has arrived
+        raise AssertionError("no /moves lookup reached the route in 5 s")
 
     def arrived(self, route) -> None:
         if self.holding:
@@ -73,12 +83,14 @@ class Held:
             route.continue_()
 
     def release(self) -> None:
+        self._held_one()
         self.holding = False
         for route in self.routes:
             route.continue_()
 
     def fail(self) -> None:
         """The held lookups fail as an overloaded service's do; later ones go through."""
+        self._held_one()
         self.holding = False
         for route in self.routes:
             route.fulfill(status=503, body="busy")
