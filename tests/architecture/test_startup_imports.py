@@ -42,7 +42,6 @@ print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 #: the floor itself loads here is not held against the lookup.
 HEAVY = {
     "numpy",
-    "sqlalchemy",
     "flask",
     "werkzeug",
     "jinja2",
@@ -86,10 +85,10 @@ NOT_FOR_A_JSON_LOOKUP = {
 def eight_db(tmp_path_factory):
     """A small database: eight toward its goal, nothing else."""
     path = tmp_path_factory.mktemp("startup") / "eight.sqlite"
-    engine = writer(path)
+    db = writer(path)
     puzzle = catalogue.get("eight")
-    build(engine, puzzle, puzzle.default_goal, time.perf_counter())
-    engine.dispose()
+    build(db, puzzle, puzzle.default_goal, time.perf_counter())
+    db.close()
     return path
 
 
