@@ -11,8 +11,6 @@ are removed (a reader that has them open reads on until it closes them).
 
 from __future__ import annotations
 
-import hashlib
-import secrets
 import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -44,6 +42,8 @@ def save_sharded(
 ) -> dict:
     """Store a ClusterResult (builder.search.cluster) as shards beside `path` and a manifest
     in it; returns the new puzzles row."""
+    import secrets  # here: every build imports this module (listed_in), few need a token
+
     progress = progress or Progress()
     before = listed_in(path)
     written: list[Path] = []
@@ -166,6 +166,8 @@ def _write_shard(
     finally:
         conn.close()
     store._fsync(where)
+    import hashlib  # here: on a worker, as secrets above (together ~5 ms of a build of eight)
+
     digest = hashlib.sha256()
     with open(where, "rb") as file:
         while block := file.read(1 << 20):

@@ -156,6 +156,29 @@ def test_an_unknown_puzzle_names_the_catalogue_without_making_it(eight_db):
     assert seen["made"] == []
 
 
+#: What a build of eight does without: the lookups' answers and queries, Rush Hour's modules,
+#: numpy.ma (which np.unique loads), a cluster build's hashlib and secrets, and SQLAlchemy,
+#: which builds once wrote through.
+NOT_FOR_A_BUILD_OF_EIGHT = {
+    "sqlalchemy",
+    "numpy.ma",
+    "hashlib",
+    "secrets",
+    "puzzledb.service.answers",
+    "puzzledb.db.queries",
+    "puzzledb.builder.kinds.rush",
+    "puzzledb.builder.kinds.rush.packed",
+}
+
+
+def test_a_build_of_eight_imports_only_what_it_builds_with(tmp_path):
+    out, seen = _probe("build", "eight", "-q", "--db", str(tmp_path / "b.sqlite"))
+    assert seen["code"] in (0, None), out.stderr
+    loaded = set(seen["modules"])
+    assert {"numpy", "puzzledb.db.store", "puzzledb.builder.search.layered"} <= loaded
+    assert sorted(NOT_FOR_A_BUILD_OF_EIGHT & loaded) == []
+
+
 NAMES = """
 import json, sys
 from puzzledb.builder import catalogue
