@@ -11,8 +11,6 @@ from functools import partial
 from pathlib import Path
 from typing import TypedDict, Unpack
 
-from sqlalchemy import Engine
-
 from puzzledb.builder.puzzle import Puzzle
 from puzzledb.builder.search import codecs
 from puzzledb.builder.search.classes_search import classes_bfs
@@ -24,6 +22,7 @@ from puzzledb.builder.search.result import SearchResult
 
 from . import store
 from .cluster import write as shards
+from .connection import Writer
 
 
 def search(
@@ -89,13 +88,14 @@ class BuildOptions(TypedDict, total=False):
 
 
 def build(
-    engine: Engine,
+    db: Writer,
     puzzle: Puzzle,
     goal: str,
     started: float | None = None,
     **options: Unpack[BuildOptions],
 ) -> dict:
-    """Search `puzzle` from `goal` and replace its stored build; returns the puzzles row.
+    """Search `puzzle` from `goal` and replace its stored build in the file `db` writes (a
+    db.connection.writer); returns the puzzles row.
 
     Options: `radius` keeps only states within that many moves of the goal; `progress`
     hears of the work; `compact` (the default) derives pred from the move instead of storing
@@ -103,7 +103,7 @@ def build(
     take, by default what the machine has free; `classes` (the default) stores one position
     per class of symmetric ones where the board has symmetries (a peg board of single jumps).
     """
-    return _run(partial(store.save_build, engine), puzzle, goal, started, **options)
+    return _run(partial(store.save_build, db), puzzle, goal, started, **options)
 
 
 def build_to(

@@ -24,12 +24,8 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 from urllib.parse import quote
-
-if TYPE_CHECKING:
-    from sqlalchemy import Connection as SAConnection
-    from sqlalchemy import Engine, PoolProxiedConnection
 
 from puzzledb.builder.core.errors import MalformedInput
 from puzzledb.builder.core.file_kinds import file_kind
@@ -268,10 +264,10 @@ def writer(
     journal: str = "WAL",
     waiting: Callable[[], None] | None = None,
     reading: Callable[[], None] | None = None,
-) -> Engine:
-    """The builder's engine (SQLAlchemy, imported here so readers never pay for it): WAL
-    journal, and `BEGIN IMMEDIATE` so builds never interleave: a build waits for another
-    build of the file to commit (`waiting()` hears of it once), however long that takes.
+) -> Writer:
+    """The builder's connection to `path` (a Writer): WAL journal, and `BEGIN IMMEDIATE` so
+    builds never interleave: a build waits for another build of the file to commit
+    (`waiting()` hears of it once), however long that takes.
 
     A file at rest is in rollback journal mode, where a reader's open read transaction
     holds the lock that moving into WAL mode needs: the build waits for that reader too
@@ -280,27 +276,77 @@ def writer(
 
     journal="OFF" is only for a new file that no one can see until it is complete.
     """
-    from sqlalchemy import create_engine, event
-    from sqlalchemy.pool import StaticPool
-
     path.parent.mkdir(parents=True, exist_ok=True)
-    synchronous = "NORMAL" if journal == "WAL" else "OFF"
+    return Writer(path, journal, waiting, reading)
 
-    def connect() -> sqlite3.Connection:
-        conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        until_free(conn, f"PRAGMA journal_mode = {journal}", reading)
-        conn.execute(f"PRAGMA synchronous = {synchronous}")
-        conn.execute("PRAGMA cache_size = -262144")  # 256 MiB keeps index builds in memory
+
+class Writer:
+    """One sqlite3 connection that builds and removals write through, opened on first use
+    (so a build searches before it touches the file) and again after close(). Plain sqlite3,
+    not an engine over it: a build of eight is short, and importing one took a quarter of it.
+
+    Rows come as sqlite3.Row, read by position or by column name."""
+
+    def __init__(
+        self,
+        path: Path,
+        journal: str,
+        waiting: Callable[[], None] | None,
+        reading: Callable[[], None] | None,
+    ):
+        self.path, self.journal = path, journal
+        self.waiting, self.reading = waiting, reading
+        self._conn: sqlite3.Connection | None = None
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The connection itself, for what SQLite refuses within a transaction (ATTACH,
+        DETACH) and for the row loop's cursor."""
+        if self._conn is None:
+            self._conn = self._connect()
+        return self._conn
+
+    def _connect(self) -> sqlite3.Connection:
+        synchronous = "NORMAL" if self.journal == "WAL" else "OFF"
+        conn = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        try:
+            conn.row_factory = sqlite3.Row
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            until_free(conn, f"PRAGMA journal_mode = {self.journal}", self.reading)
+            conn.execute(f"PRAGMA synchronous = {synchronous}")
+            conn.execute("PRAGMA cache_size = -262144")  # 256 MiB keeps index builds in memory
+        except BaseException:
+            conn.close()
+            raise
         return conn
 
-    engine = create_engine("sqlite://", creator=connect, poolclass=StaticPool)
+    @contextlib.contextmanager
+    def begin(self) -> Iterator[sqlite3.Connection]:
+        """One transaction: BEGIN IMMEDIATE (waiting for another writer), COMMIT when the
+        block ends, ROLLBACK when anything is raised in it or by the COMMIT."""
+        conn = self.connection
+        begin_immediate(conn, self.waiting)
+        try:
+            yield conn
+            conn.execute("COMMIT")
+        except BaseException:
+            _roll_back(conn)
+            raise
 
-    @event.listens_for(engine, "begin")
-    def _begin(conn: SAConnection) -> None:
-        begin_immediate(sqlite_of(conn.connection), waiting)
+    def close(self) -> None:
+        """Close the connection, if open; what was not committed is rolled back."""
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            conn.close()
 
-    return engine
+
+def _roll_back(conn: sqlite3.Connection) -> None:
+    """ROLLBACK, where SQLite has not rolled back already (as after a full disk). A rollback
+    that fails says nothing: the error that called for it (Ctrl-C, a full disk) is the one
+    to tell, and closing the connection rolls back what is left."""
+    with contextlib.suppress(sqlite3.Error):
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
 
 
 def _busy(error: sqlite3.Error) -> bool:
@@ -357,21 +403,12 @@ def check_before_writing(path: Path) -> None:
         conn.close()
 
 
-def sqlite_of(pooled: PoolProxiedConnection) -> sqlite3.Connection:
-    """The sqlite3 connection under a SQLAlchemy pooled connection: what a build writes
-    through where it needs SQLite itself (cursors, ATTACH, journal modes)."""
-    conn = pooled.driver_connection
-    if not isinstance(conn, sqlite3.Connection):
-        raise TypeError(f"puzzledb writes SQLite only, not {type(conn).__name__}")
-    return conn
-
-
 #: How long putting a file at rest waits for readers of it to let go of an older snapshot.
 AT_REST_WAIT_MS = 5000
 
 
 def at_rest(path: Path) -> str | None:
-    """After a build, once its engine is disposed: back to DELETE journal mode, so readers that
+    """After a build, once its writer is closed: back to DELETE journal mode, so readers that
     cannot write the directory can open the file. None when that is done, or when another
     build of the file writes or waits (it tries again when it ends), or when a reader holds
     the file open in WAL mode: it stays WAL (those readers have the -shm they need, and the

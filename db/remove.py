@@ -16,8 +16,6 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sqlalchemy import Connection, text
-
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.builder.search.progress import Progress
 from puzzledb.db.errors import DatabaseFault, NotBuilt
@@ -53,20 +51,20 @@ def remove_from(
     before = shards.listed_in(path)
     waiting = f"waiting for another build of {where} to finish"
     reading = f"waiting for the readers of {where} to finish their reads"
-    engine = writer(
+    db = writer(
         path,
         waiting=lambda: progress.waiting(waiting),
         reading=lambda: progress.waiting(reading),
     )
     try:
-        with engine.begin() as conn:
+        with db.begin() as conn:
             removed = _remove(conn, name, goal, where)
             progress.stage("committing")
     except BaseException:
-        engine.dispose()
+        db.close()
         at_rest(path)  # the removal's own error is the one to tell
         raise
-    engine.dispose()
+    db.close()
     reason = at_rest(path)
     after = shards.listed_in(path)
     shards.remove_unlisted(path, before)
@@ -107,25 +105,17 @@ def _check_built(path: Path, name: str, goal: str | None, where: str) -> None:
         conn.close()
 
 
-def _remove(conn: Connection, name: str, goal: str | None, where: str) -> list[dict]:
-    found = conn.execute(text(_matching(goal) + " ORDER BY id"), {"name": name, "goal": goal})
-    builds = found.all()
+def _remove(conn: sqlite3.Connection, name: str, goal: str | None, where: str) -> list[dict]:
+    found = conn.execute(_matching(goal) + " ORDER BY id", {"name": name, "goal": goal})
+    builds = found.fetchall()
     if not builds:  # removed since _check_built, by another command
-        built = [tuple(r) for r in conn.execute(text(ALL_BUILT))]
+        built = [tuple(r) for r in conn.execute(ALL_BUILT)]
         raise NotBuilt(_not_built(built, name, goal, where))
     for build in builds:
         store._drop(conn, build)
     store._rewrite_views(conn)
-    return [
-        {
-            "name": b.name,
-            "goal": b.goal,
-            "states": b.states,
-            "max_depth": b.max_depth,
-            "radius": b.radius,
-        }
-        for b in builds
-    ]
+    summary = ("name", "goal", "states", "max_depth", "radius")
+    return [{column: b[column] for column in summary} for b in builds]
 
 
 ALL_BUILT = "SELECT name, goal FROM puzzles ORDER BY id"

@@ -26,8 +26,6 @@ from queue import Full, Queue
 from threading import Event, Thread
 from typing import Protocol, TypeVar
 
-from sqlalchemy import Connection, Engine, Row, text
-
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.builder.kinds.peg import symmetry as peg_symmetry
 from puzzledb.builder.puzzle import Move, Puzzle
@@ -35,7 +33,7 @@ from puzzledb.builder.search.progress import Progress
 from puzzledb.builder.search.result import SearchResult, for_sql
 
 from . import schema, side_writer
-from .connection import at_rest, check_before_writing, check_ours, sqlite_of, writer
+from .connection import Writer, at_rest, check_before_writing, check_ours, writer
 
 CHUNK_ROWS = 50_000
 #: Ends the name of the side file a second writer fills beside a new file (db.side_writer).
@@ -49,11 +47,12 @@ Chunk = TypeVar("Chunk")
 
 
 class Save(Protocol):
-    """How save_build_to stores a result on a file's engine: save_build, or db.shards' own."""
+    """How save_build_to stores a result through a file's writer: save_build, or db.shards'
+    own."""
 
     def __call__(
         self,
-        engine: Engine,
+        db: Writer,
         puzzle: Puzzle,
         result: SearchResult,
         started: float,
@@ -63,7 +62,7 @@ class Save(Protocol):
 
 
 def save_build(
-    engine: Engine,
+    db: Writer,
     puzzle: Puzzle,
     result: SearchResult,
     started: float,
@@ -83,8 +82,8 @@ def save_build(
     """
     progress = progress or Progress()
     if side_file is not None and side_writer.worthwhile(result.rows):
-        return _save_with_two_writers(engine, puzzle, result, started, progress, side_file)
-    with engine.begin() as conn:
+        return _save_with_two_writers(db, puzzle, result, started, progress, side_file)
+    with db.begin() as conn:
         row = _begin_build(conn, puzzle, result)
         _insert_rows(conn, row["node_table"], result, progress)
         _finish_build(conn, row, result, started, progress)
@@ -92,7 +91,7 @@ def save_build(
 
 
 def _save_with_two_writers(
-    engine: Engine,
+    db: Writer,
     puzzle: Puzzle,
     result: SearchResult,
     started: float,
@@ -102,7 +101,7 @@ def _save_with_two_writers(
     """save_build with a second writer: the lower half of the rows committed first, then the
     side file's upper half copied in. However it ends, the side file goes."""
     try:
-        with engine.begin() as conn:
+        with db.begin() as conn:
             row = _begin_build(conn, puzzle, result)
             table = row["node_table"]
             ddl = schema.node_table_ddl(table, result.stores_pred, bool(result.symmetries))
@@ -112,29 +111,19 @@ def _save_with_two_writers(
                 _insert_rows(conn, table, result, progress, part=(0, 2), others=side.written)
                 side.wait()
                 progress.rows(result.states, result.states)
-        _outside_transactions(engine, "ATTACH DATABASE ? AS side", (str(side_file),))
-        with engine.begin() as conn:
+        db.connection.execute("ATTACH DATABASE ? AS side", (str(side_file),))
+        with db.begin() as conn:
             progress.stage("copying the upper half")
-            conn.exec_driver_sql(f"INSERT INTO main.{table} SELECT * FROM side.{table}")
+            conn.execute(f"INSERT INTO main.{table} SELECT * FROM side.{table}")
             _finish_build(conn, row, result, started, progress)
         return row
     finally:
         with contextlib.suppress(sqlite3.Error):
-            _outside_transactions(engine, "DETACH DATABASE side")
+            db.connection.execute("DETACH DATABASE side")
         side_file.unlink(missing_ok=True)
 
 
-def _outside_transactions(engine: Engine, sql: str, parameters: tuple[str, ...] = ()) -> None:
-    """Run what SQLite refuses within a transaction (ATTACH, DETACH) on the engine's one
-    connection, handing the connection back at once."""
-    connection = engine.raw_connection()
-    try:
-        sqlite_of(connection).execute(sql, parameters)
-    finally:
-        connection.close()
-
-
-def _begin_build(conn: Connection, puzzle: Puzzle, result: SearchResult) -> dict:
+def _begin_build(conn: sqlite3.Connection, puzzle: Puzzle, result: SearchResult) -> dict:
     """The schema, the old build dropped, the new puzzles row and its empty node table."""
     definition = json.dumps(puzzle.spec(), ensure_ascii=False)
     create_schema(conn)
@@ -159,29 +148,25 @@ def _begin_build(conn: Connection, puzzle: Puzzle, result: SearchResult) -> dict
         "max_solutions_states": result.most_solved_count,
         "classes": result.rows if result.symmetries else None,
     }
-    build_id = conn.execute(
-        text(
-            "INSERT INTO puzzles (name, goal, title, kind, rows, cols, states, "
-            "max_depth, radius, built_at, build_seconds, node_table, stores_pred, definition, "
-            "max_solutions, max_solutions_states, classes) "
-            "VALUES (:name, :goal, :title, :kind, :rows, :cols, :states, :max_depth, :radius, "
-            ":built_at, :build_seconds, :node_table, :stores_pred, :definition, "
-            ":max_solutions, :max_solutions_states, :classes) "
-            "RETURNING id"
-        ),
+    [(build_id,)] = conn.execute(
+        "INSERT INTO puzzles (name, goal, title, kind, rows, cols, states, "
+        "max_depth, radius, built_at, build_seconds, node_table, stores_pred, definition, "
+        "max_solutions, max_solutions_states, classes) "
+        "VALUES (:name, :goal, :title, :kind, :rows, :cols, :states, :max_depth, :radius, "
+        ":built_at, :build_seconds, :node_table, :stores_pred, :definition, "
+        ":max_solutions, :max_solutions_states, :classes) "
+        "RETURNING id",
         row,
-    ).scalar_one()
+    ).fetchall()
     table = row["node_table"] = f"nodes_{build_id}"
     row["id"] = build_id
-    conn.execute(
-        text("UPDATE puzzles SET node_table = :t WHERE id = :id"), {"t": table, "id": build_id}
-    )
-    conn.exec_driver_sql(schema.node_table_ddl(table, result.stores_pred, bool(result.symmetries)))
+    conn.execute("UPDATE puzzles SET node_table = :t WHERE id = :id", {"t": table, "id": build_id})
+    conn.execute(schema.node_table_ddl(table, result.stores_pred, bool(result.symmetries)))
     return row
 
 
 def _finish_build(
-    conn: Connection, row: dict, result: SearchResult, started: float, progress: Progress
+    conn: sqlite3.Connection, row: dict, result: SearchResult, started: float, progress: Progress
 ) -> None:
     """With every row in: the depth index, the build's moves, layers and most solved states,
     the views, and the build's time."""
@@ -190,22 +175,20 @@ def _finish_build(
     _create_index(conn, schema.node_index_ddl(table))
     progress.stage("committing")
     if result.moves:  # none when no move leads to the goal (a full peg board): one state
-        conn.execute(
-            text(
-                "INSERT INTO moves (puzzle_id, code, label, cell_a, cell_b, cell_c) "
-                "VALUES (:id, :code, :label, :a, :b, :c)"
-            ),
+        conn.executemany(
+            "INSERT INTO moves (puzzle_id, code, label, cell_a, cell_b, cell_c) "
+            "VALUES (:id, :code, :label, :a, :b, :c)",
             [
                 {"id": build_id, "code": code, "label": move.label, **_move_cells(move)}
                 for code, move in sorted(result.moves.items())
             ],
         )
-    conn.execute(
-        text("INSERT INTO layers (puzzle_id, depth, states) VALUES (:id, :depth, :states)"),
+    conn.executemany(
+        "INSERT INTO layers (puzzle_id, depth, states) VALUES (:id, :depth, :states)",
         [{"id": build_id, "depth": d, "states": n} for d, n in enumerate(result.histogram)],
     )
-    conn.execute(
-        text("INSERT INTO most_solved (puzzle_id, state) VALUES (:id, :state)"),
+    conn.executemany(
+        "INSERT INTO most_solved (puzzle_id, state) VALUES (:id, :state)",
         [{"id": build_id, "state": state} for state in result.most_solved],
     )
     if result.symmetries:
@@ -219,10 +202,8 @@ def _finish_build(
     row["started_at"] = _utc(finished - timedelta(seconds=seconds))
     row["finished_at"] = _utc(finished)
     conn.execute(
-        text(
-            "UPDATE puzzles SET build_seconds = :s, started_at = :started, "
-            "finished_at = :finished WHERE id = :id"
-        ),
+        "UPDATE puzzles SET build_seconds = :s, started_at = :started, "
+        "finished_at = :finished WHERE id = :id",
         {
             "s": row["build_seconds"],
             "started": row["started_at"],
@@ -237,27 +218,25 @@ def _utc(moment: datetime) -> str:
     return moment.isoformat(timespec="seconds")
 
 
-def _save_symmetries(conn: Connection, build_id: int, result: SearchResult) -> None:
+def _save_symmetries(conn: sqlite3.Connection, build_id: int, result: SearchResult) -> None:
     """What a build of classes needs to show every state: its symmetries, each move seen
     through each, and the distinct images of a state by what symmetries fix it."""
     symmetries = result.symmetries
-    conn.execute(
-        text("INSERT INTO symmetries (puzzle_id, symmetry, takes) VALUES (:id, :k, :takes)"),
+    conn.executemany(
+        "INSERT INTO symmetries (puzzle_id, symmetry, takes) VALUES (:id, :k, :takes)",
         [{"id": build_id, "k": k, "takes": json.dumps(list(t))} for k, t in enumerate(symmetries)],
     )
-    conn.execute(
-        text(
-            "INSERT INTO move_images (puzzle_id, symmetry, code, image) "
-            "VALUES (:id, :k, :code, :image)"
-        ),
+    conn.executemany(
+        "INSERT INTO move_images (puzzle_id, symmetry, code, image) "
+        "VALUES (:id, :k, :code, :image)",
         [
             {"id": build_id, "k": k, "code": code, "image": image}
             for k, images in enumerate(result.move_images)
             for code, image in enumerate(images)
         ],
     )
-    conn.execute(
-        text("INSERT INTO class_images (puzzle_id, fixed, symmetry) VALUES (:id, :fixed, :k)"),
+    conn.executemany(
+        "INSERT INTO class_images (puzzle_id, fixed, symmetry) VALUES (:id, :fixed, :k)",
         [
             {"id": build_id, "fixed": fixed, "k": k}
             for fixed in peg_symmetry.stabilizer_marks(symmetries)
@@ -275,7 +254,7 @@ def save_build_to(
     save: Save = save_build,
 ) -> dict:
     """Store `result` in the file at `path`, creating it if need be (`save`, save_build or
-    db.cluster.write' own, does it on the file's engine).
+    db.cluster.write' own, does it through the file's writer).
 
     An existing file is changed in one WAL transaction (save_build). A file that does not
     exist yet has nothing to protect, so it is written beside its name without a journal
@@ -288,17 +267,17 @@ def save_build_to(
         return _in_place(path, puzzle, result, started, progress, save)
     building = path.with_name(f".{path.name}.building-{os.getpid()}")
     building.unlink(missing_ok=True)
-    engine = writer(building, journal="OFF")
+    db = writer(building, journal="OFF")
     try:
         row = save(
-            engine,
+            db,
             puzzle,
             result,
             started,
             progress,
             side_file=building.with_name(building.name + SIDE_SUFFIX),
         )
-        engine.dispose()  # the file stays in rollback mode: any reader can open it read-only
+        db.close()  # the file stays in rollback mode: any reader can open it read-only
         _fsync(building)
         try:
             os.link(building, path)  # fails rather than replace a file made meanwhile
@@ -307,7 +286,7 @@ def save_build_to(
         _fsync(path.parent)
         return row
     finally:
-        engine.dispose()
+        db.close()
         building.unlink(missing_ok=True)
 
 
@@ -326,20 +305,20 @@ def _in_place(
     where = shown(str(path), PATH_SHOWN)
     waiting = f"waiting for another build of {where} to finish"
     reading = f"waiting for the readers of {where} to finish their reads"
-    engine = writer(
+    db = writer(
         path,
         waiting=partial(progress.waiting, waiting),
         reading=partial(progress.waiting, reading),
     )
     try:
-        row = save(engine, puzzle, result, started, progress)
+        row = save(db, puzzle, result, started, progress)
     except BaseException as error:
-        engine.dispose()
+        db.close()
         reason = at_rest(path)  # the build's own error is the one to tell; this, a warning
         if reason is not None:
             error.not_at_rest = reason  # type: ignore[attr-defined]
         raise
-    engine.dispose()
+    db.close()
     reason = at_rest(path)
     if reason is not None:
         row["not_at_rest"] = reason
@@ -379,43 +358,43 @@ def _fsync(path: Path) -> None:
         os.close(fd)
 
 
-def create_schema(conn: Connection) -> None:
+def create_schema(conn: sqlite3.Connection) -> None:
     """Our tables in an empty file, or nothing in one that holds our tables already; any
     other file (another program's tables, another schema version) is refused."""
     tables = {
-        name
-        for (name,) in conn.exec_driver_sql("SELECT name FROM sqlite_master WHERE type = 'table'")
+        name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
     }
-    check_ours(sqlite_of(conn.connection), tables, "this file")
+    check_ours(conn, tables, "this file")
     for ddl in schema.TABLES:
-        conn.exec_driver_sql(ddl)
+        conn.execute(ddl)
     for table, column, kind in schema.ADDED_COLUMNS:
-        present = {c for _, c, *_ in conn.exec_driver_sql(f"PRAGMA table_info({table})")}
+        present = {c for _, c, *_ in conn.execute(f"PRAGMA table_info({table})")}
         if column not in present:
-            conn.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
-    conn.exec_driver_sql(f"PRAGMA user_version = {schema.VERSION}")
+            conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+    conn.execute(f"PRAGMA user_version = {schema.VERSION}")
 
 
-def _drop_build(conn: Connection, name: str, goal: str) -> None:
+def _drop_build(conn: sqlite3.Connection, name: str, goal: str) -> None:
     old = conn.execute(
-        text("SELECT id, node_table FROM puzzles WHERE name = :name AND goal = :goal"),
+        "SELECT id, node_table FROM puzzles WHERE name = :name AND goal = :goal",
         {"name": name, "goal": goal},
-    ).first()
+    ).fetchone()
     if old is not None:
         _drop(conn, old)
 
 
-def _drop_other_definitions(conn: Connection, name: str, definition: str) -> None:
+def _drop_other_definitions(conn: sqlite3.Connection, name: str, definition: str) -> None:
     """A puzzle redefined under the same name makes its builds under the old rules stale."""
     stale = conn.execute(
-        text("SELECT id, node_table FROM puzzles WHERE name = :name AND definition != :d"),
+        "SELECT id, node_table FROM puzzles WHERE name = :name AND definition != :d",
         {"name": name, "d": definition},
-    ).all()
+    ).fetchall()
     for old in stale:
         _drop(conn, old)
 
 
-def _drop(conn: Connection, old: Row[tuple[int, str]]) -> None:
+def _drop(conn: sqlite3.Connection, old: sqlite3.Row) -> None:
+    """Everything the build `old` (its id and node_table) wrote."""
     for table in (
         "moves",
         "layers",
@@ -425,16 +404,16 @@ def _drop(conn: Connection, old: Row[tuple[int, str]]) -> None:
         "move_images",
         "class_images",
     ):
-        conn.execute(text(f"DELETE FROM {table} WHERE puzzle_id = :id"), {"id": old.id})
-    conn.execute(text("DELETE FROM puzzles WHERE id = :id"), {"id": old.id})
+        conn.execute(f"DELETE FROM {table} WHERE puzzle_id = :id", {"id": old["id"]})
+    conn.execute("DELETE FROM puzzles WHERE id = :id", {"id": old["id"]})
     # Drop the views first: they name the old table.
-    conn.exec_driver_sql("DROP VIEW IF EXISTS states")
-    conn.exec_driver_sql("DROP VIEW IF EXISTS farthest")
-    conn.exec_driver_sql(f"DROP TABLE IF EXISTS {old.node_table}")  # in shards: not here
+    conn.execute("DROP VIEW IF EXISTS states")
+    conn.execute("DROP VIEW IF EXISTS farthest")
+    conn.execute(f"DROP TABLE IF EXISTS {old['node_table']}")  # in shards: not here
 
 
 def _insert_rows(
-    conn: Connection,
+    conn: sqlite3.Connection,
     table: str,
     result: SearchResult,
     progress: Progress,
@@ -443,7 +422,7 @@ def _insert_rows(
 ) -> None:
     """Stream this part of the rows into `table`; `others()` counts rows another writer
     stored meanwhile, for the progress shown."""
-    cursor = sqlite_of(conn.connection).cursor()
+    cursor = conn.cursor()
     try:
         _write_rows(
             cursor,
@@ -489,18 +468,18 @@ def _write_rows(
         chunks.close()  # now, not when the traceback lets go: stops the row-making thread
 
 
-def _create_index(conn: Connection, ddl: str) -> None:
+def _create_index(conn: sqlite3.Connection, ddl: str) -> None:
     """Sort the depth index with helper threads: SQLite's sorter then sorts and merges runs
     on the other cores while this one reads the table. Smaller runs (a smaller cache while
     sorting) sort faster than a few big ones: they stay in the processor's caches."""
-    cache = conn.exec_driver_sql("PRAGMA cache_size").scalar()
-    conn.exec_driver_sql(f"PRAGMA threads = {min(4, os.cpu_count() or 1)}")
-    conn.exec_driver_sql(f"PRAGMA cache_size = {-INDEX_SORT_KIB}")
-    conn.exec_driver_sql(ddl)
-    # Not in a `finally`: after an interruption the connection is unusable (SQLAlchemy wants
-    # a rollback first), and a statement there would hide the interruption behind its error.
-    conn.exec_driver_sql(f"PRAGMA cache_size = {cache}")
-    conn.exec_driver_sql("PRAGMA threads = 0")
+    [(cache,)] = conn.execute("PRAGMA cache_size").fetchall()
+    conn.execute(f"PRAGMA threads = {min(4, os.cpu_count() or 1)}")
+    conn.execute(f"PRAGMA cache_size = {-INDEX_SORT_KIB}")
+    conn.execute(ddl)
+    # Not in a `finally`: after a failure the transaction rolls back and the writer is closed,
+    # so a statement here could only hide the failure (an interruption) behind its own error.
+    conn.execute(f"PRAGMA cache_size = {cache}")
+    conn.execute("PRAGMA threads = 0")
 
 
 def _flattened(
@@ -568,29 +547,25 @@ def _move_cells(move: Move) -> dict:
     return {"a": None, "b": None, "c": None}
 
 
-def _rewrite_views(conn: Connection) -> None:
+def _rewrite_views(conn: sqlite3.Connection) -> None:
     """The views over every build; a build of classes brings its symmetries, which its arms
     spell out (db.schema.states_view)."""
     builds = [
         dict(b)
         for b in conn.execute(
-            text(
-                "SELECT id, name, goal, kind, node_table, stores_pred, max_depth, "
-                "rows * cols AS cells, classes "
-                "FROM puzzles ORDER BY id"
-            )
-        )
-        .mappings()
-        .all()
+            "SELECT id, name, goal, kind, node_table, stores_pred, max_depth, "
+            "rows * cols AS cells, classes "
+            "FROM puzzles ORDER BY id"
+        ).fetchall()
     ]
     for build in builds:
         if build["classes"] is not None:
             build["symmetries"] = [
                 json.loads(takes)
                 for (takes,) in conn.execute(
-                    text("SELECT takes FROM symmetries WHERE puzzle_id = :id ORDER BY symmetry"),
+                    "SELECT takes FROM symmetries WHERE puzzle_id = :id ORDER BY symmetry",
                     {"id": build["id"]},
                 )
             ]
     for ddl in schema.states_view(builds):
-        conn.exec_driver_sql(ddl)
+        conn.execute(ddl)

@@ -37,12 +37,12 @@ def pytest_collection_modifyitems(items):
 def seed_db(tmp_path_factory):
     """Every seed puzzle toward its default goal, plus atama toward the article's goal."""
     path = tmp_path_factory.mktemp("seed") / "puzzledb.sqlite"
-    engine = writer(path)
+    db = writer(path)
     for name in catalogue.SEEDS:
         puzzle = catalogue.get(name)
-        build(engine, puzzle, puzzle.default_goal, time.perf_counter())
-    build(engine, catalogue.get("atama"), ATAMA_ARTICLE_GOAL, time.perf_counter())
-    engine.dispose()
+        build(db, puzzle, puzzle.default_goal, time.perf_counter())
+    build(db, catalogue.get("atama"), ATAMA_ARTICLE_GOAL, time.perf_counter())
+    db.close()
     return path
 
 
@@ -79,10 +79,10 @@ def page_db(seed_db, tmp_path_factory):
         source.backup(copy)
     source.close()
     copy.close()
-    engine = writer(path)
+    db = writer(path)
     card = catalogue.get("rush51")
-    build(engine, card, card.default_goal, time.perf_counter())
-    engine.dispose()
+    build(db, card, card.default_goal, time.perf_counter())
+    db.close()
     return path
 
 

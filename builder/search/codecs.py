@@ -5,14 +5,13 @@ cannot disagree on which boards the vectorised search takes, or on how they say 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from ..kinds.peg import chains as peg_chains
 from ..kinds.peg import classes as peg_classes
 from ..kinds.peg import packed as peg_packed
 from ..kinds.peg import symmetry as peg_symmetry
 from ..kinds.peg.puzzle import PegSolitaire
-from ..kinds.rush import packed as rush_packed
 from ..kinds.sliding import packed, packed_blocks
 from ..kinds.sliding.packed_blocks import PackedBlocks
 from ..puzzle import Puzzle
@@ -22,13 +21,33 @@ from .memory import MemoryGuard
 from .plain_order import InPlainOrder, plain_order_bfs
 from .progress import Progress
 
+if TYPE_CHECKING:
+    from ..kinds.rush.packed import Cards
+
+
+def _rush_packable(puzzle: Puzzle) -> bool:
+    """builder.kinds.rush.packed's test, its modules loaded only for a Rush Hour board: they
+    take about 15 ms to load, which a build of eight need not pay."""
+    if puzzle.kind != "rush":
+        return False
+    from ..kinds.rush import packed as rush_packed
+
+    return rush_packed.packable(puzzle)
+
+
+def _rush_codec(puzzle: Puzzle) -> Codec:
+    from ..kinds.rush import packed as rush_packed
+
+    return rush_packed.codec_of(cast("Cards", puzzle))
+
+
 #: Each codec after the test of the boards it packs, tried in this order: sliding boards, peg
 #: boards of single jumps, peg boards of chains of jumps, Rush Hour boards of the moves metric.
 CODECS: tuple[tuple[Callable[[Puzzle], bool], Callable[..., Codec]], ...] = (
     (packed.packable, packed.PackedBoard),
     (peg_packed.packable, peg_packed.PackedPegs),
     (peg_chains.packable, peg_chains.PackedChains),
-    (rush_packed.packable, rush_packed.codec_of),
+    (_rush_packable, _rush_codec),
 )
 #: The codec of the other sliding boards, boards of blocks (any pieces, any blanks, one piece
 #: a move, builder.kinds.sliding.packed_blocks): its search keeps the plain search's order

@@ -11,13 +11,9 @@ are removed (a reader that has them open reads on until it closes them).
 
 from __future__ import annotations
 
-import hashlib
-import secrets
 import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
-
-from sqlalchemy import Engine, text
 
 from puzzledb.builder.puzzle import Puzzle
 from puzzledb.builder.search.progress import Progress
@@ -28,7 +24,7 @@ if TYPE_CHECKING:  # the cluster search imports Dask, which a build on one machi
     from puzzledb.builder.search.layered import PackedResult
 
 from .. import schema, store
-from ..connection import _uri, existing_file
+from ..connection import Writer, _uri, existing_file
 
 #: The shard files' names: MAIN.BUILD-TOKEN.K.shard beside the main file.
 SUFFIX = ".shard"
@@ -46,13 +42,15 @@ def save_sharded(
 ) -> dict:
     """Store a ClusterResult (builder.search.cluster) as shards beside `path` and a manifest
     in it; returns the new puzzles row."""
+    import secrets  # here: every build imports this module (listed_in), few need a token
+
     progress = progress or Progress()
     before = listed_in(path)
     written: list[Path] = []
     wanted: list[Path] = []
 
     def save(
-        engine: Engine,
+        db: Writer,
         puzzle: Puzzle,
         result: SearchResult,
         started: float,
@@ -61,7 +59,7 @@ def save_sharded(
     ) -> dict:
         result = cast("ClusterResult", result)  # the one save_sharded was given
         progress = progress or Progress()
-        with engine.begin() as conn:
+        with db.begin() as conn:
             row = store._begin_build(conn, puzzle, result)
             table, token = row["node_table"], secrets.token_hex(16)
             stem = f"{path.name}.{row['id']}-{token[:8]}"
@@ -71,21 +69,19 @@ def save_sharded(
             written.extend(path.parent / n for n in names)
             progress.stage(f"writing {len(names)} shards")
             shards = _write_shards(result, path.parent, names, table, token, wanted[-1].name)
-            conn.execute(
-                text(
-                    "INSERT INTO shards (puzzle_id, shard, low, high, file, rows, bytes, "
-                    "sha256, token) VALUES (:id, :shard, :low, :high, :file, :rows, :bytes, "
-                    ":sha256, :token)"
-                ),
+            conn.executemany(
+                "INSERT INTO shards (puzzle_id, shard, low, high, file, rows, bytes, "
+                "sha256, token) VALUES (:id, :shard, :low, :high, :file, :rows, :bytes, "
+                ":sha256, :token)",
                 [{"id": row["id"], "token": token, **s} for s in shards],
             )
             progress.rows(result.states, result.states)
             store._finish_build(conn, row, result, started, progress)
             # The rows are in the shards; the name stays free here, so that a reader that
             # does not attach them fails rather than reads an empty table.
-            conn.exec_driver_sql("DROP VIEW IF EXISTS states")
-            conn.exec_driver_sql("DROP VIEW IF EXISTS farthest")
-            conn.exec_driver_sql(f"DROP TABLE {table}")
+            conn.execute("DROP VIEW IF EXISTS states")
+            conn.execute("DROP VIEW IF EXISTS farthest")
+            conn.execute(f"DROP TABLE {table}")
             store._rewrite_views(conn)
         return row
 
@@ -170,6 +166,8 @@ def _write_shard(
     finally:
         conn.close()
     store._fsync(where)
+    import hashlib  # here: on a worker, as secrets above (together ~5 ms of a build of eight)
+
     digest = hashlib.sha256()
     with open(where, "rb") as file:
         while block := file.read(1 << 20):

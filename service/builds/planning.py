@@ -113,7 +113,7 @@ def builder_for(cluster: str | None) -> ModuleType:
     """db.build, or for a cluster db.cluster.build (which loads Dask: only it pays), its
     ADDRESS checked."""
     if cluster is None:
-        from puzzledb.db import build  # numpy and SQLAlchemy: only builds pay for them
+        from puzzledb.db import build  # numpy: only builds pay for it
 
         return build
     try:

@@ -134,8 +134,8 @@ class _Run:
             raise self._told(self._interrupted(interrupt), interrupt) from None
         except Exception as error:
             if self.signals.arrived is not None:
-                # The interruption broke something on its way out (SQLAlchemy refuses a
-                # connection it saw interrupted): still an interruption, and nothing more.
+                # Something failed while the interruption unwound the build (a clean-up it
+                # cut short): still an interruption, and nothing more.
                 arrived = BuildInterrupted(self.signals.arrived)
                 raise self._told(self._interrupted(arrived), error) from None
             if _database_error(error):
@@ -187,7 +187,7 @@ class _Run:
         the builds before it in this run are."""
         built = self.outcome.built
         puzzle, goal = self.plan.jobs[len(built)]
-        cause = getattr(error, "orig", None) or getattr(error, "message", None) or error
+        cause = getattr(error, "message", None) or error
         where = shown(str(self.plan.database), PATH_SHOWN)
         message = (
             f"cannot build {puzzle.name} toward {goal} into {where}: {cause}; "
@@ -200,10 +200,7 @@ class _Run:
 
 
 def _database_error(error: Exception) -> bool:
-    """A build that failed in the database: in SQLite (raw, or wrapped by SQLAlchemy) or in the
-    second writer's process."""
-    from sqlalchemy.exc import DBAPIError  # loaded by every build already
-
+    """A build that failed in the database: in SQLite or in the second writer's process."""
     from puzzledb.db.side_writer import SecondWriterFailed
 
-    return isinstance(error, (sqlite3.Error, DBAPIError, SecondWriterFailed))
+    return isinstance(error, (sqlite3.Error, SecondWriterFailed))

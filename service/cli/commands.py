@@ -27,7 +27,6 @@ from puzzledb.builder.core.errors import Interrupted, MalformedInput
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.db.connection import existing_file, reader, resolve_path
 
-from ..answers import Answers, Resolved
 from ..questions import (
     FARTHEST_LIMIT,
     LIMIT,
@@ -55,11 +54,17 @@ from .options import (
 if TYPE_CHECKING:
     from puzzledb.builder.search.progress import Progress
 
+    from ..answers import Answers, Resolved
+
 #: How an answer reads as text: service.cli_text's formatters, the board's look bound in.
 Formatter = Callable[[Any], str]  # Any: each takes its own kind of answer (answer_types)
 
 
 def _answers(db_path: str | None) -> Answers:
+    """The lookups' answers from the file at --db: loaded here, since a build needs none of
+    them (nor the queries and answer types they bring)."""
+    from ..answers import Answers
+
     path = resolve_path(db_path)
     hint = f" --db {db_path}" if db_path else ""
     return Answers(reader(path), db_hint=hint, db_name=shown(str(path), PATH_SHOWN))
@@ -342,6 +347,8 @@ def remove_command(name: str, goal: str | None, db_path: str | None, as_json: bo
 def _goal_to_remove(db_path: str | None, name: str, goal: str | None) -> str | None:
     """The goal as the build stores it (a state typed with separators, in canonical text), the
     file checked to be a puzzledb database first: refused there, nothing is changed."""
+    from ..answers import Answers
+
     database = reader(resolve_path(db_path))
     answers = Answers(database)
     try:

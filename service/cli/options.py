@@ -118,26 +118,18 @@ def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
         except Exception as error:
             if isinstance(error, OSError) and not isinstance(error, BrokenPipeError):
                 fail(_system_error(error), as_json)
-            if not _database_error(error):
+            if not isinstance(error, sqlite3.Error):
                 raise
-            cause = getattr(error, "orig", error)
             db_path = kwargs.get("db_path")  # --db: text, or None for the default
             path = shown(
                 str(resolve_path(db_path if isinstance(db_path, str) else None)), PATH_SHOWN
             )
-            fail(DatabaseFault(f"cannot use the database at {path}: {cause}"), as_json)
+            fail(DatabaseFault(f"cannot use the database at {path}: {error}"), as_json)
         except KeyboardInterrupt as interrupt:
             signum = getattr(interrupt, "signum", signal.SIGINT)
             fail(Interrupted("interrupted; the database is unchanged", signum), as_json)
 
     return wrapper
-
-
-def _database_error(error: Exception) -> bool:
-    """An error of SQLite, raw or wrapped by SQLAlchemy (only builds load SQLAlchemy, so it is
-    looked for, not imported)."""
-    wrapped = getattr(sys.modules.get("sqlalchemy.exc"), "DBAPIError", None)
-    return isinstance(error, sqlite3.Error) or (wrapped is not None and isinstance(error, wrapped))
 
 
 def _system_error(error: OSError) -> PuzzledbError:

@@ -123,9 +123,9 @@ def huge_db(tmp_path_factory):
     result.solutions[far[1]] = 2**70 + 12345
     result.most_solutions, result.most_solved_count, result.most_solved = 2**70 + 12345, 1, [far[1]]
     path = tmp_path_factory.mktemp("huge") / "huge.sqlite"
-    engine = writer(path)
-    save_build(engine, eight, result, time.perf_counter())
-    engine.dispose()
+    db = writer(path)
+    save_build(db, eight, result, time.perf_counter())
+    db.close()
     return path
 
 

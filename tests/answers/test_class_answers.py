@@ -34,9 +34,9 @@ def both(tmp_path_factory):
     found = {}
     for name, classes in (("classes", True), ("every", False)):
         path = tmp_path_factory.mktemp(name) / "db.sqlite"
-        engine = writer(path)
-        build(engine, board, board.default_goal, time.perf_counter(), classes=classes)
-        engine.dispose()
+        db = writer(path)
+        build(db, board, board.default_goal, time.perf_counter(), classes=classes)
+        db.close()
         found[name] = Answers(reader(path))
     return found["classes"], found["every"], board
 
@@ -157,9 +157,9 @@ def test_a_symmetric_board_stored_by_class_answers_as_an_independent_search(
         assume(False)  # a hole no jump connects: not a board
         raise
     path = tmp_path_factory.mktemp("sym") / "db.sqlite"
-    engine = writer(path)
-    build(engine, puzzle, goal, time.perf_counter())
-    engine.dispose()
+    db = writer(path)
+    build(db, puzzle, goal, time.perf_counter())
+    db.close()
     triples = drawn_jumps(board, GRID_LINES)
     finish = winners(triples, goal)
     dist = {s: s.count("1") - 1 for s in finish}

@@ -29,13 +29,13 @@ def mixed_db(tmp_path_factory):
     """seven toward every goal `path --to` needs (a frame answers other targets), and the
     peg triangle: small, but every kind of question has something to answer."""
     path = tmp_path_factory.mktemp("questions") / "mixed.sqlite"
-    engine = writer(path)
+    db = writer(path)
     seven = catalogue.get("seven")
     for goal in goals_for_every_target(seven):
-        build(engine, seven, goal)
+        build(db, seven, goal)
     peg = catalogue.get("peg15")
-    build(engine, peg, peg.default_goal)
-    engine.dispose()
+    build(db, peg, peg.default_goal)
+    db.close()
     return path
 
 

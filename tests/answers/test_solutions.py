@@ -126,9 +126,9 @@ def test_a_count_past_64_bits_is_stored_and_answered_exactly(tmp_path):
     result.solutions[far] = huge
     result.most_solutions, result.most_solved_count, result.most_solved = huge, 1, [far]
     path = tmp_path / "big.sqlite"
-    engine = writer(path)
-    save_build(engine, eight, result, time.perf_counter())
-    engine.dispose()
+    db = writer(path)
+    save_build(db, eight, result, time.perf_counter())
+    db.close()
     with sqlite3.connect(path) as conn:
         value, kind = conn.execute(
             "SELECT solutions, typeof(solutions) FROM states WHERE state = ?", (far,)

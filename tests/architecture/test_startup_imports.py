@@ -42,7 +42,6 @@ print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 #: the floor itself loads here is not held against the lookup.
 HEAVY = {
     "numpy",
-    "sqlalchemy",
     "flask",
     "werkzeug",
     "jinja2",
@@ -86,10 +85,10 @@ NOT_FOR_A_JSON_LOOKUP = {
 def eight_db(tmp_path_factory):
     """A small database: eight toward its goal, nothing else."""
     path = tmp_path_factory.mktemp("startup") / "eight.sqlite"
-    engine = writer(path)
+    db = writer(path)
     puzzle = catalogue.get("eight")
-    build(engine, puzzle, puzzle.default_goal, time.perf_counter())
-    engine.dispose()
+    build(db, puzzle, puzzle.default_goal, time.perf_counter())
+    db.close()
     return path
 
 
@@ -155,6 +154,29 @@ def test_an_unknown_puzzle_names_the_catalogue_without_making_it(eight_db):
     known = "known puzzles: " + ", ".join(catalogue.MAKERS)
     assert error["message"].endswith(f"{known}; built in {shown(str(eight_db), PATH_SHOWN)}: eight")
     assert seen["made"] == []
+
+
+#: What a build of eight does without: the lookups' answers and queries, Rush Hour's modules,
+#: numpy.ma (which np.unique loads), a cluster build's hashlib and secrets, and SQLAlchemy,
+#: which builds once wrote through.
+NOT_FOR_A_BUILD_OF_EIGHT = {
+    "sqlalchemy",
+    "numpy.ma",
+    "hashlib",
+    "secrets",
+    "puzzledb.service.answers",
+    "puzzledb.db.queries",
+    "puzzledb.builder.kinds.rush",
+    "puzzledb.builder.kinds.rush.packed",
+}
+
+
+def test_a_build_of_eight_imports_only_what_it_builds_with(tmp_path):
+    out, seen = _probe("build", "eight", "-q", "--db", str(tmp_path / "b.sqlite"))
+    assert seen["code"] in (0, None), out.stderr
+    loaded = set(seen["modules"])
+    assert {"numpy", "puzzledb.db.store", "puzzledb.builder.search.layered"} <= loaded
+    assert sorted(NOT_FOR_A_BUILD_OF_EIGHT & loaded) == []
 
 
 NAMES = """

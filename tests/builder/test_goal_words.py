@@ -89,17 +89,17 @@ def test_bad_goal_words_are_refused_naming_the_field(tmp_path, words, message):
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
     path = tmp_path_factory.mktemp("words") / "words.sqlite"
-    engine = writer(path)
+    db = writer(path)
     for name in ("eight", "peg15"):
         puzzle = catalogue.get(name)
-        build(engine, puzzle, puzzle.default_goal, time.perf_counter())
+        build(db, puzzle, puzzle.default_goal, time.perf_counter())
     nooff = catalogue.get("nooff")  # a pattern goal, quick to build (Klotski's takes 15 s)
-    build(engine, nooff, nooff.parse_goal("?????LL?"), time.perf_counter())
+    build(db, nooff, nooff.parse_goal("?????LL?"), time.perf_counter())
     english = catalogue.get("english")
-    build(engine, english, english.default_goal, time.perf_counter(), radius=3)
+    build(db, english, english.default_goal, time.perf_counter(), radius=3)
     square = load_file(str(EXAMPLES / "square.toml")).puzzle  # built whole: it holds its start
-    build(engine, square, square.default_goal, time.perf_counter())
-    engine.dispose()
+    build(db, square, square.default_goal, time.perf_counter())
+    db.close()
     return create_app(Path(path), {"answer_cache": 0}).test_client()
 
 

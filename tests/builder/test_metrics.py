@@ -45,23 +45,23 @@ def small(metric: str):
 def small_db(tmp_path_factory):
     """The small board built in each metric (named small-unit, small-straight, ...)."""
     path = tmp_path_factory.mktemp("metrics") / "small.sqlite"
-    engine = writer(path)
+    db = writer(path)
     for metric in METRICS:
         text = SMALL.replace('name = "small-blocks"', f'name = "small-{metric}"')
         definition = load_text(text.replace('blank = "_"', f'blank = "_"\nmetric = "{metric}"'))
-        build(engine, definition.puzzle, definition.goals[0], time.perf_counter())
-    engine.dispose()
+        build(db, definition.puzzle, definition.goals[0], time.perf_counter())
+    db.close()
     return path
 
 
 @pytest.fixture(scope="module")
 def klotski_db(tmp_path_factory):
     path = tmp_path_factory.mktemp("klotski-metrics") / "k.sqlite"
-    engine = writer(path)
+    db = writer(path)
     for name in ("klotski-straight", "klotski-finger"):
         puzzle = catalogue.get(name)
-        build(engine, puzzle, puzzle.default_goal, time.perf_counter())
-    engine.dispose()
+        build(db, puzzle, puzzle.default_goal, time.perf_counter())
+    db.close()
     return path
 
 

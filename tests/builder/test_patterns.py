@@ -43,11 +43,11 @@ def stored(db, name):
 @pytest.fixture(scope="module")
 def klotski_db(tmp_path_factory):
     path = tmp_path_factory.mktemp("klotski") / "k.sqlite"
-    engine = writer(path)
+    db = writer(path)
     puzzle = catalogue.get("klotski")
     assert isinstance(puzzle, SlidingPuzzle)
-    build(engine, puzzle, puzzle.default_goal, time.perf_counter())
-    engine.dispose()
+    build(db, puzzle, puzzle.default_goal, time.perf_counter())
+    db.close()
     return path
 
 
@@ -85,16 +85,16 @@ def test_klotski_exit_positions_all_have_the_big_piece_at_the_exit():
 def test_small_board_pattern_build_equals_an_independent_search(tmp_path):
     definition = load_text(SMALL)
     puzzle, goal = definition.puzzle, definition.goals[0]
-    db = tmp_path / "small.sqlite"
-    engine = writer(db)
-    build(engine, puzzle, goal, time.perf_counter())
-    engine.dispose()
+    path = tmp_path / "small.sqlite"
+    db = writer(path)
+    build(db, puzzle, goal, time.perf_counter())
+    db.close()
     successors = independent.block_successors(3, 3, "_", {"V": (2, 1), "H": (1, 2)})
     every = independent.tilings("VVHHss___", 3, 3, {"V": (2, 1), "H": (1, 2)})
     sources = [s for s in every if matches(s, goal)]
     dist = independent.distances_from_all(sources, successors)
     counts = independent.solution_counts(dist, successors)
-    assert stored(db, "small-blocks") == {s: (d, counts[s]) for s, d in dist.items()}
+    assert stored(path, "small-blocks") == {s: (d, counts[s]) for s, d in dist.items()}
 
 
 @pytest.mark.slow  # seconds on its own: the fast tier leaves it out
@@ -103,16 +103,16 @@ def test_tile_board_pattern_uses_every_match_in_the_vectorised_search(tmp_path):
     blanks lie on both colours of the board, so one layer may hold neighbours."""
     puzzle = catalogue.get("eight")
     goal = puzzle.parse_goal("1234?????")
-    db = tmp_path / "eight.sqlite"
-    engine = writer(db)
-    build(engine, puzzle, goal, time.perf_counter())
-    engine.dispose()
+    path = tmp_path / "eight.sqlite"
+    db = writer(path)
+    build(db, puzzle, goal, time.perf_counter())
+    db.close()
     sources = puzzle.goal_positions(goal)
     assert len(sources) == 120 and all(matches(s, "1234?????") for s in sources)
     successors = independent.grid_neighbours(3, 3, "0")
     dist = independent.distances_from_all(sources, successors)
     counts = independent.solution_counts(dist, successors)
-    assert stored(db, "eight") == {s: (d, counts[s]) for s, d in dist.items()}
+    assert stored(path, "eight") == {s: (d, counts[s]) for s, d in dist.items()}
 
 
 # -- Klotski's answers ----------------------------------------------------------------------------

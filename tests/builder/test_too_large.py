@@ -170,7 +170,7 @@ def test_list_suggests_only_builds_of_about_a_minute(cli, tmp_path):
     from puzzledb.db.connection import writer
 
     path = tmp_path / "empty.sqlite"
-    writer(path).dispose()
+    writer(path).close()
     listed = cli("list", "--db", path).stdout
     suggested = dict(re.findall(r"not built \(puzzledb build (\S+) --radius (\d+)\)", listed))
     assert set(suggested) == set(catalogue.RADIUS_ONLY), listed

@@ -315,7 +315,7 @@ def test_an_unreachable_scheduler_is_a_cluster_error(tmp_path, monkeypatch):
 def test_a_lookup_of_a_sharded_build_loads_no_dask(on_local_cluster):
     from support.import_probe import PROBE
 
-    heavy = ("numpy", "sqlalchemy", "dask", "distributed", "pyarrow")
+    heavy = ("numpy", "dask", "distributed", "pyarrow")
     for args in (["path", "nine", "0123456789"], ["sql", "SELECT count(*) FROM states"]):
         out = subprocess.run(
             [sys.executable, "-c", PROBE % (heavy,), *args, "--db", str(on_local_cluster)],

@@ -177,8 +177,8 @@ def test_an_interrupted_build_stops_its_row_thread(tmp_path):
         def rows(self, written, total):
             raise KeyboardInterrupt
 
-    engine = writer(tmp_path / "rows.sqlite")
+    db = writer(tmp_path / "rows.sqlite")
     with pytest.raises(KeyboardInterrupt):
-        build(engine, catalogue.get("eight"), "123456780", progress=Interrupt())
-    engine.dispose()
+        build(db, catalogue.get("eight"), "123456780", progress=Interrupt())
+    db.close()
     assert [t for t in threading.enumerate() if t.name == "puzzledb-rows"] == []

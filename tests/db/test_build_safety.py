@@ -18,9 +18,9 @@ from puzzledb.service.answers import Answers
 @pytest.fixture()
 def built_eight(tmp_path):
     path = tmp_path / "safety.sqlite"
-    engine = writer(path)
-    build(engine, catalogue.get("eight"), "123456780")
-    engine.dispose()
+    db = writer(path)
+    build(db, catalogue.get("eight"), "123456780")
+    db.close()
     return path
 
 

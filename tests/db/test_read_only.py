@@ -64,7 +64,7 @@ def _nobody_interpreter() -> str | None:
                 f"PYTHONPATH={PYTHONPATH}",
                 candidate,
                 "-c",
-                "import puzzledb.service.cli.commands, flask, gunicorn, sqlalchemy",
+                "import puzzledb.service.cli.commands, flask, gunicorn, numpy",
             ],
             capture_output=True,
             timeout=60,

@@ -16,9 +16,9 @@ def test_compact_and_stored_pred_agree(tmp_path, name):
     files = {}
     for compact in (True, False):
         files[compact] = tmp_path / f"{compact}.sqlite"
-        engine = writer(files[compact])
-        build(engine, puzzle, puzzle.default_goal, compact=compact)
-        engine.dispose()
+        db = writer(files[compact])
+        build(db, puzzle, puzzle.default_goal, compact=compact)
+        db.close()
     views = {}
     for compact, path in files.items():
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:

@@ -62,17 +62,17 @@ def test_every_spelling_of_one_question_is_one_entry(seed_db, monkeypatch):
 
 
 def test_a_build_empties_the_cache(tmp_path, monkeypatch):
-    db = tmp_path / "cache.sqlite"
-    engine = writer(db)
+    path = tmp_path / "cache.sqlite"
+    db = writer(path)
     seven = catalogue.get("seven")
-    build(engine, seven, seven.default_goal)
-    client = create_app(db, {"answer_cache": MB}).test_client()
+    build(db, seven, seven.default_goal)
+    client = create_app(path, {"answer_cache": MB}).test_client()
     calls = counting_paths(monkeypatch)
     before = client.get("/stats?puzzle=seven").get_json()["built_at"]
     client.get("/path?puzzle=seven&state=07214365")
     time.sleep(1.1)
-    build(engine, seven, seven.default_goal)
-    engine.dispose()
+    build(db, seven, seven.default_goal)
+    db.close()
     assert client.get("/stats?puzzle=seven").get_json()["built_at"] != before
     client.get("/path?puzzle=seven&state=07214365")
     assert calls == ["07214365", "07214365"]

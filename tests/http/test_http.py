@@ -440,16 +440,16 @@ def test_etags_follow_the_build_that_answers(client):
 
 def test_a_rebuild_changes_its_etag_only(tmp_path):
     path = tmp_path / "rebuilt.sqlite"
-    engine = writer(path)
+    db = writer(path)
     for name in ("seven", "nooff"):
-        build(engine, catalogue.get(name), catalogue.get(name).default_goal)
+        build(db, catalogue.get(name), catalogue.get(name).default_goal)
     client = create_app(path).test_client()
     seven = client.get("/stats?puzzle=seven")
     nooff, everything = (client.get(r).headers["ETag"] for r in ("/stats?puzzle=nooff", "/puzzles"))
     assert client.get("/stats?puzzle=seven").headers["ETag"] == seven.headers["ETag"]
     time.sleep(1.1)  # a new built_at too
-    build(engine, catalogue.get("seven"), "12345670")
-    engine.dispose()
+    build(db, catalogue.get("seven"), "12345670")
+    db.close()
     after = client.get("/stats?puzzle=seven", headers={"If-None-Match": seven.headers["ETag"]})
     assert after.status_code == 200 and after.headers["ETag"] != seven.headers["ETag"]
     assert after.get_json()["built_at"] != seven.get_json()["built_at"]
@@ -471,13 +471,13 @@ def contents(path) -> str:
 
 def test_the_digest_sees_a_committed_write(tmp_path):
     path = tmp_path / "w.sqlite"
-    engine = writer(path)
-    build(engine, catalogue.get("nooff"), "LLNOOFF_")
+    db = writer(path)
+    build(db, catalogue.get("nooff"), "LLNOOFF_")
     before = contents(path)
-    with engine.begin() as conn:
-        conn.exec_driver_sql("INSERT INTO layers VALUES (999, 0, 0)")  # sits in the -wal
+    with db.begin() as conn:
+        conn.execute("INSERT INTO layers VALUES (999, 0, 0)")  # sits in the -wal
     assert contents(path) != before
-    engine.dispose()
+    db.close()
 
 
 @pytest.mark.slow  # seconds on its own: the fast tier leaves it out

@@ -51,9 +51,9 @@ def publish_by_rename(served: Path) -> None:
 
 
 def rebuild_in_place(served: Path) -> None:
-    engine = writer(served)
-    build(engine, SEVEN, SEVEN.default_goal)
-    engine.dispose()
+    db = writer(served)
+    build(db, SEVEN, SEVEN.default_goal)
+    db.close()
 
 
 PUBLISH = [publish_by_rename, rebuild_in_place]

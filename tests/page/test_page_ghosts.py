@@ -34,11 +34,11 @@ ONE_JUMP = "111111111111011"  # peg 10's one jump: over 11 into 12
 @pytest.fixture(scope="module")
 def ghost_base(tmp_path_factory):
     path = tmp_path_factory.mktemp("ghosts-page") / "ghosts.sqlite"
-    engine = writer(path)
+    db = writer(path)
     for name in ("klotski-straight", "klotski-finger", "klotski", "peg15"):
         puzzle = catalogue.get(name)
-        build(engine, puzzle, puzzle.default_goal, time.perf_counter())
-    engine.dispose()
+        build(db, puzzle, puzzle.default_goal, time.perf_counter())
+    db.close()
     with puzzledb_serve(path) as url:
         yield url
 

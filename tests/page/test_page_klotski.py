@@ -23,11 +23,11 @@ START = "VBBVVBBVVHHVVssVs__s"
 @pytest.fixture(scope="module")
 def klotski_base(tmp_path_factory):
     path = tmp_path_factory.mktemp("klotski-page") / "k.sqlite"
-    engine = writer(path)
+    db = writer(path)
     for name in ("klotski-finger", "eight"):  # eight: a whole-position goal, no exit
         puzzle = catalogue.get(name)
-        build(engine, puzzle, puzzle.default_goal, time.perf_counter())
-    engine.dispose()
+        build(db, puzzle, puzzle.default_goal, time.perf_counter())
+    db.close()
     with puzzledb_serve(path) as url:
         yield url
 

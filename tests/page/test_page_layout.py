@@ -95,12 +95,12 @@ GHOST_SPOT = """() => {
 @pytest.fixture(scope="module")
 def game_base(tmp_path_factory):
     path = tmp_path_factory.mktemp("one-view") / "games.sqlite"
-    engine = writer(path)
+    db = writer(path)
     for name in GAMES:
         puzzle = catalogue.get(name)
         radius = 10 if name == "english" else None
-        build(engine, puzzle, puzzle.default_goal, time.perf_counter(), radius=radius)
-    engine.dispose()
+        build(db, puzzle, puzzle.default_goal, time.perf_counter(), radius=radius)
+    db.close()
     with puzzledb_serve(path) as url:
         yield url
 

@@ -26,12 +26,12 @@ FOUR = "000000000000000000000011010010000"
 @pytest.fixture(scope="module")
 def peg_base(tmp_path_factory):
     path = tmp_path_factory.mktemp("peg-page") / "pegs.sqlite"
-    engine = writer(path)
+    db = writer(path)
     english = catalogue.get("english")
-    build(engine, english, english.default_goal, time.perf_counter(), radius=4)
+    build(db, english, english.default_goal, time.perf_counter(), radius=4)
     square = load_file("examples/square.toml").puzzle
-    build(engine, square, square.default_goal, time.perf_counter())
-    engine.dispose()
+    build(db, square, square.default_goal, time.perf_counter())
+    db.close()
     with puzzledb_serve(path) as url:
         yield url
 

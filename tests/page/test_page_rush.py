@@ -139,10 +139,10 @@ def test_cars_and_trucks_are_drawn_as_vehicles_a_in_red_and_the_exit_a_gap(brows
 def walled_base(tmp_path_factory):
     """A small card with a wall, built alone."""
     path = tmp_path_factory.mktemp("rush-walls") / "w.sqlite"
-    engine = writer(path)
+    db = writer(path)
     card = RushHour("walled", WALLED)
-    build(engine, card, card.default_goal, time.perf_counter())
-    engine.dispose()
+    build(db, card, card.default_goal, time.perf_counter())
+    db.close()
     with puzzledb_serve(path) as url:
         yield url
 

@@ -24,11 +24,11 @@ OPENING = {"eight": "647850321", "klotski": "VBBVVBBVVHHVVssVs__s"}
 @pytest.fixture(scope="module")
 def view_base(tmp_path_factory):
     path = tmp_path_factory.mktemp("view-page") / "v.sqlite"
-    engine = writer(path)
+    db = writer(path)
     for name in ("klotski", "eight"):
         puzzle = catalogue.get(name)
-        build(engine, puzzle, puzzle.default_goal, time.perf_counter())
-    engine.dispose()
+        build(db, puzzle, puzzle.default_goal, time.perf_counter())
+    db.close()
     with puzzledb_serve(path) as url:
         yield url
 

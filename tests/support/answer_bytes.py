@@ -208,20 +208,20 @@ REFUSALS: list[tuple[str, str, dict[str, str]]] = [
 
 def database(path: Path) -> Path:
     """The sample builds in a new file at `path`, their clocks fixed."""
-    engine = writer(path)
+    db = writer(path)
     for name in ("eight", "seven", "lines", "atama", "nooff", "peg15"):
         puzzle = catalogue.get(name)
-        build(engine, puzzle, puzzle.default_goal, time.perf_counter())
+        build(db, puzzle, puzzle.default_goal, time.perf_counter())
     eight = catalogue.get("eight")
-    build(engine, eight, EIGHT_DEAD, time.perf_counter())
-    build(engine, catalogue.get("fifteen"), "123456789ABCDEF0", time.perf_counter(), radius=4)
+    build(db, eight, EIGHT_DEAD, time.perf_counter())
+    build(db, catalogue.get("fifteen"), "123456789ABCDEF0", time.perf_counter(), radius=4)
     blocks = load_text(BLOCKS).puzzle
-    build(engine, blocks, blocks.default_goal, time.perf_counter())
+    build(db, blocks, blocks.default_goal, time.perf_counter())
     plus = PegSolitaire.from_rows(
         "plus21", PLUS, "grid", "000/00000/00100/00000/000", metric="jump"
     )
-    build(engine, plus, plus.default_goal, time.perf_counter(), classes=True)
-    engine.dispose()
+    build(db, plus, plus.default_goal, time.perf_counter(), classes=True)
+    db.close()
     with sqlite3.connect(path) as conn:
         conn.execute(
             "UPDATE puzzles SET built_at = :built_at, build_seconds = :build_seconds, "

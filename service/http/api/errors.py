@@ -108,10 +108,9 @@ def _plain(message: str) -> str:
 
 
 def _database(error: Exception) -> Response:
-    cause = getattr(error, "orig", error)
-    name = getattr(cause, "sqlite_errorname", None)
+    name = getattr(error, "sqlite_errorname", None)
     current_app.logger.error(
-        "database error on %s: %s%s", request.path, cause, f" ({name})" if name else ""
+        "database error on %s: %s%s", request.path, error, f" ({name})" if name else ""
     )
     return error_response(503, "database_error", "the database could not be read; try again")
 
