@@ -4,8 +4,9 @@ cannot disagree on which boards the vectorised search takes, or on how they say 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypeAlias, cast
 
 from ..kinds.peg import chains as peg_chains
 from ..kinds.peg import classes as peg_classes
@@ -15,14 +16,17 @@ from ..kinds.peg.puzzle import PegSolitaire
 from ..kinds.sliding import packed, packed_blocks
 from ..kinds.sliding.packed_blocks import PackedBlocks
 from ..puzzle import Puzzle
-from .in_order import ordered_bfs
 from .layered import Codec, PackedResult, layered_bfs
 from .memory import MemoryGuard
-from .plain_order import InPlainOrder, plain_order_bfs
+from .plain_order import plain_order_bfs
 from .progress import Progress
 
 if TYPE_CHECKING:
-    from ..kinds.rush.packed import Cards
+    from ..kinds.rush.packed import Cards, PackedRush
+
+
+#: Rush Hour's codec module, loaded only for a Rush Hour board (_rush_packable).
+RUSH_PACKED = __name__.rsplit(".", 2)[0] + ".kinds.rush.packed"
 
 
 def _rush_packable(puzzle: Puzzle) -> bool:
@@ -35,25 +39,28 @@ def _rush_packable(puzzle: Puzzle) -> bool:
     return rush_packed.packable(puzzle)
 
 
-def _rush_codec(puzzle: Puzzle) -> Codec:
+def _rush_codec(puzzle: Puzzle) -> PackedRush:
     from ..kinds.rush import packed as rush_packed
 
     return rush_packed.codec_of(cast("Cards", puzzle))
 
 
+#: The codecs whose moves are not all swaps, searched in the plain search's order
+#: (builder.search.plain_order), which only the one-machine search does.
+PlainOrderCodec: TypeAlias = "PackedBlocks | PackedRush"
 #: Each codec after the test of the boards it packs, tried in this order: sliding boards, peg
-#: boards of single jumps, peg boards of chains of jumps, Rush Hour boards of the moves metric.
+#: boards of single jumps, peg boards of chains of jumps.
 CODECS: tuple[tuple[Callable[[Puzzle], bool], Callable[..., Codec]], ...] = (
     (packed.packable, packed.PackedBoard),
     (peg_packed.packable, peg_packed.PackedPegs),
     (peg_chains.packable, peg_chains.PackedChains),
-    (_rush_packable, _rush_codec),
 )
-#: The codec of the other sliding boards, boards of blocks (any pieces, any blanks, one piece
-#: a move, builder.kinds.sliding.packed_blocks): its search keeps the plain search's order
-#: (builder.search.in_order), which only the one-machine search does.
-ONE_MACHINE_CODECS: tuple[tuple[Callable[[Puzzle], bool], Callable[..., PackedBlocks]], ...] = (
+#: Then the codecs in the plain search's order: the other sliding boards, boards of blocks
+#: (any pieces, any blanks, one piece a move, builder.kinds.sliding.packed_blocks), and Rush
+#: Hour boards of the moves metric.
+ONE_MACHINE_CODECS: tuple[tuple[Callable[[Puzzle], bool], Callable[..., PlainOrderCodec]], ...] = (
     (packed_blocks.packable, packed_blocks.PackedBlocks),
+    (_rush_packable, _rush_codec),
 )
 
 #: The boards some codec packs, in words: what a refusal tells the user to expect.
@@ -64,7 +71,7 @@ PACKED_BOARDS = (
 )
 
 
-def codec_for(puzzle: Puzzle) -> Codec | PackedBlocks | None:
+def codec_for(puzzle: Puzzle) -> Codec | PlainOrderCodec | None:
     """The codec that packs `puzzle` for the one-machine search, or None where none does (the
     plain search takes it): CODECS first, then ONE_MACHINE_CODECS."""
     packed_here = _shared_codec_for(puzzle)
@@ -77,10 +84,8 @@ def codec_for(puzzle: Puzzle) -> Codec | PackedBlocks | None:
 
 
 def cluster_codec_for(puzzle: Puzzle) -> Codec | None:
-    """The codec of a build cut into shards by key (db.cluster): one of CODECS whose codes sort
-    as the states' text, or None (a Rush Hour board's codes do not)."""
-    codec = _shared_codec_for(puzzle)
-    return codec if codec is not None and getattr(codec, "text_ordered", True) else None
+    """The codec of a build cut into shards by key (db.cluster): one of CODECS, or None."""
+    return _shared_codec_for(puzzle)
 
 
 def _shared_codec_for(puzzle: Puzzle) -> Codec | None:
@@ -92,7 +97,7 @@ def _shared_codec_for(puzzle: Puzzle) -> Codec | None:
 
 
 def packed_search(
-    codec: Codec | PackedBlocks,
+    codec: Codec | PlainOrderCodec,
     goal: str,
     radius: int | None = None,
     progress: Callable[[int, int], None] | None = None,
@@ -100,13 +105,14 @@ def packed_search(
     guard: MemoryGuard | None = None,
 ) -> PackedResult:
     """The layered search `codec` asks for: in the plain search's order where its rows must be
-    the plain search's (boards of blocks, builder.search.in_order; a codec that says
-    `plain_order`, builder.search.plain_order), else layered_bfs."""
-    if isinstance(codec, PackedBlocks):
-        return ordered_bfs(codec, goal, radius, progress, sources or [goal], guard)
-    if getattr(codec, "plain_order", False):
-        return plain_order_bfs(cast(InPlainOrder, codec), goal, radius, progress, sources, guard)
-    return layered_bfs(codec, goal, radius, progress, sources, guard)
+    the plain search's (builder.search.plain_order: boards of blocks, Rush Hour), else
+    layered_bfs."""
+    if isinstance(codec, PackedBlocks):  # one call a codec: each its own layers' types
+        return plain_order_bfs(codec, goal, radius, progress, sources, guard)
+    rush = sys.modules.get(RUSH_PACKED)  # not loaded: the codec is no Rush Hour board's
+    if rush is not None and isinstance(codec, rush.PackedRush):
+        return plain_order_bfs(codec, goal, radius, progress, sources, guard)
+    return layered_bfs(cast(Codec, codec), goal, radius, progress, sources, guard)
 
 
 def not_packed(puzzle: Puzzle) -> str:
@@ -120,7 +126,7 @@ def not_packed(puzzle: Puzzle) -> str:
 
 
 def symmetric_classes(
-    codec: Codec | PackedBlocks, goal: str
+    codec: Codec | PlainOrderCodec, goal: str
 ) -> tuple[peg_packed.PackedPegs, peg_classes.PackedClasses, list[list[int]]] | None:
     """Where `codec` packs a board of single jumps whose symmetries keep `goal` (the English
     cross: 8, builder.kinds.peg.classes): that codec, those symmetries over packed positions,
@@ -138,7 +144,7 @@ def symmetric_classes(
 
 
 def keep_classes(
-    codec: Codec | PackedBlocks, goal: str, result: PackedResult, progress: Progress
+    codec: Codec | PlainOrderCodec, goal: str, result: PackedResult, progress: Progress
 ) -> None:
     """Keep one position of each class of symmetric ones in `result` (an every-position
     search's), where symmetric_classes finds symmetries; elsewhere every position stays. The

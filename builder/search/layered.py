@@ -46,7 +46,18 @@ Children = tuple[np.ndarray, np.ndarray, np.ndarray]
 Distinct = tuple[np.ndarray, np.ndarray, counting.Limbs]
 
 
-class Codec(Protocol):
+class Packs(Protocol):
+    """What a result asks of its codec, whichever search found it: states to codes and back,
+    and each state's predecessor by its stored move (`undo`)."""
+
+    def encode(self, state: str) -> int: ...
+
+    def decode(self, codes: np.ndarray) -> list[str]: ...
+
+    def undo(self, codes: np.ndarray, moves: np.ndarray) -> np.ndarray: ...
+
+
+class Codec(Packs, Protocol):
     """What the layered search needs of a puzzle packed into integers
     (builder.kinds.sliding.packed)."""
 
@@ -55,13 +66,7 @@ class Codec(Protocol):
     #: moves[code] is the move a move code stands for
     moves: dict[int, Move]
 
-    def encode(self, state: str) -> int: ...
-
-    def decode(self, codes: np.ndarray) -> list[str]: ...
-
     def expand(self, codes: np.ndarray, came_by: np.ndarray | None = None) -> Children: ...
-
-    def undo(self, codes: np.ndarray, moves: np.ndarray) -> np.ndarray: ...
 
 
 class NamesParentMoves(Codec, Protocol):
@@ -96,56 +101,90 @@ def layered_bfs(
     """
     sources = [goal] if sources is None else sources
     current = distinct(np.array([codec.encode(s) for s in sources], np.uint64))
-    current_counts = counting.ones(len(current))
+    found = FoundLayers(current, radius, progress, guard)
     previous = np.empty(0, np.uint64)
-    layers = [current]
-    layer_moves = [np.full(len(current), NO_MOVE, np.int16)]
-    layer_counts = [current_counts]
-    total = len(current)
     # From several sources a move may join two states equally far from the goal: the colours
     # of a chessboard no longer tell layers apart.
     bipartite = getattr(codec, "bipartite", False) and len(current) == 1
     directed = getattr(codec, "directed", False)
     graded = getattr(codec, "graded", False) and len(current) == 1
     seen = seen_states(codec.state_bits) if directed and not graded else None
-    branching = 4.0  # children per state expanded, until the first expansion tells
-    while radius is None or len(layers) <= radius:
-        if guard is not None:
-            guard.before_expanding([len(x) for x in layers], branching)
+    while found.expanding():
         if seen is not None:  # each layer as it is expanded: the last one found never is
             seen.add(current)
-        found, moves, counts, expanded = _children(codec, current, layer_moves[-1], current_counts)
-        branching = expanded / max(len(current), 1)
+        children, moves, counts, expanded = _children(
+            codec, current, found.moves[-1], found.counts[-1]
+        )
         if seen is not None:  # any earlier depth: one look-up in every state found
-            new = seen.new(found)
+            new = seen.new(children)
         else:
             earlier = [] if directed else [previous] if bipartite else [previous, current]
-            new = np.ones(len(found), bool)
+            new = np.ones(len(children), bool)
             for layer in earlier:
-                new &= ~_member(found, layer)
+                new &= ~_member(children, layer)
         if not new.all():
-            found, moves, counts = found[new], moves[new], counting.take(counts, new)
-        if len(found) == 0:
+            children, moves, counts = children[new], moves[new], counting.take(counts, new)
+        if len(children) == 0:
             break
-        layers.append(found)
-        layer_moves.append(moves)
-        layer_counts.append(counts)
-        previous, current, current_counts = current, found, counts
-        total += len(found)
-        if progress:
-            progress(len(layers) - 1, total)
-    result = PackedResult(
-        goal=goal,
-        histogram=[len(x) for x in layers],
-        moves=codec.moves,
-        stores_pred=getattr(codec, "stores_pred", False),
-        codec=codec,
-        layers=layers,
-        layer_moves=layer_moves,
-        layer_counts=layer_counts,
-    )
-    result.note_most_solved()
-    return result
+        found.add(children, moves, counts, expanded)
+        previous, current = current, children
+    return found.result(goal, codec, codec.moves, getattr(codec, "stores_pred", False))
+
+
+class FoundLayers:
+    """Each depth's states (sorted codes), move codes and solution counts as a layered search
+    finds them, and when it stops: kept alike by layered_bfs and builder.search.plain_order."""
+
+    def __init__(
+        self,
+        codes: np.ndarray,
+        radius: int | None,
+        progress: Callable[[int, int], None] | None,
+        guard: MemoryGuard | None,
+    ):
+        self.layers = [codes]
+        self.moves = [np.full(len(codes), NO_MOVE, np.int16)]
+        self.counts = [counting.ones(len(codes))]
+        self.total = len(codes)
+        self.branching = 4.0  # children per state expanded, until the first expansion tells
+        self.radius, self.progress, self.guard = radius, progress, guard
+
+    def expanding(self) -> bool:
+        """Whether to expand the last layer: not past the radius; the guard stops the search
+        with `too_large` before an expansion that memory would not hold."""
+        if self.radius is not None and len(self.layers) > self.radius:
+            return False
+        if self.guard is not None:
+            self.guard.before_expanding([len(x) for x in self.layers], self.branching)
+        return True
+
+    def add(
+        self, codes: np.ndarray, moves: np.ndarray, counts: counting.Limbs, expanded: int
+    ) -> None:
+        """The next layer, found among `expanded` children of the last one."""
+        self.branching = expanded / max(len(self.layers[-1]), 1)
+        self.layers.append(codes)
+        self.moves.append(moves)
+        self.counts.append(counts)
+        self.total += len(codes)
+        if self.progress:
+            self.progress(len(self.layers) - 1, self.total)
+
+    def result(
+        self, goal: str, codec: Packs, moves: dict[int, Move], stores_pred: bool
+    ) -> PackedResult:
+        result = PackedResult(
+            goal=goal,
+            histogram=[len(x) for x in self.layers],
+            moves=moves,
+            stores_pred=stores_pred,
+            codec=codec,
+            layers=self.layers,
+            layer_moves=self.moves,
+            layer_counts=self.counts,
+        )
+        result.note_most_solved()
+        return result
 
 
 #: Children sorted at once when a codec hands them out by key range: bounds the memory of
@@ -270,7 +309,7 @@ def _member(values: np.ndarray, sorted_set: np.ndarray) -> np.ndarray:
 
 @dataclass
 class PackedResult(SearchResult):
-    codec: Codec
+    codec: Packs
     layers: list[np.ndarray]  # per depth, its states as sorted packed codes
     layer_moves: list[np.ndarray]  # per depth, each state's move code toward the goal
     layer_counts: list[counting.Limbs]  # per depth, its solution counts (builder.search.counting)
@@ -318,7 +357,9 @@ class PackedResult(SearchResult):
                 where.append((depth, index))
         self.most_solutions = best
         self.most_solved_count = sum(len(index) for _, index in where)
-        named = [self.codec.decode(self.layers[d][index[:MOST_SOLVED_KEPT]]) for d, index in where]
+        # the first by code are the first by name, unless codes do not sort as text
+        kept = MOST_SOLVED_KEPT if getattr(self.codec, "text_ordered", True) else None
+        named = [self.codec.decode(self.layers[d][index[:kept]]) for d, index in where]
         self.most_solved = sorted(s for states in named for s in states)[:MOST_SOLVED_KEPT]
 
     def chunks(self, size: int, part: tuple[int, int] = (0, 1)) -> Iterator[tuple[list, ...]]:

@@ -1,123 +1,146 @@
-"""The layered search storing the very rows the plain search (builder.search.plain) stores.
+"""The layered search storing the very rows the plain search (builder.search.plain) stores, for
+codecs whose moves are not all swaps of two cells (boards of blocks, Rush Hour).
 
-Where several moves lead a position one move nearer the goal, both searches store one of them,
-and the plain one stores the first it meets: from the earliest-found parent, the first of its
-moves in the move rule's order. A codec with `plain_order` (builder.kinds.rush.packed) hands each
-child its slot in that order (`neighbours`), and this search keeps each state's rank in the
-plain search's order of discovery (the sources' order at depth 0), so it picks the same move;
-its move codes are then numbered as the plain search numbers them, in the order its rows first
-use them. The rows, predecessors and move codes are the plain search's, found on whole arrays.
+Where several moves lead a state one move nearer the goal, the plain search stores the first it
+meets: from the earliest-found parent, that parent's earliest move in the rule's order. So this
+search keeps each state's rank in the plain search's order of discovery (the sources' order at
+depth 0), the codec ranks each child among its parent's moves, and a child's first finding is
+its least (parent's rank, move's rank). Moves are numbered as the plain search numbers them
+(builder.move_codes): each the first time a stored row uses it, rows taken depth by depth in
+that order. Depths, counts and memory are as layered_bfs's (builder.search.layered).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from dataclasses import dataclass
+from typing import Protocol, Self, TypeVar
 
 import numpy as np
 
+from ..puzzle import Move
 from . import counting
-from .layered import NO_MOVE, Codec, PackedResult, _member
+from .layered import FoundLayers, PackedResult, Packs, _member
 from .memory import MemoryGuard
-from .result import MOST_SOLVED_KEPT
+
+#: The largest move code a layer keeps as int16, as layered_bfs keeps every layer's.
+INT16_MAX = int(np.iinfo(np.int16).max)
 
 
-class InPlainOrder(Codec, Protocol):
-    """A codec whose children come in the plain search's order of moves."""
+@dataclass
+class Layer:
+    """A layer's states, and whatever a codec keeps beside each to expand it (a subclass's
+    fields, each an array of a row a state: `take` takes them all)."""
 
-    #: children a position may have at most: a child's slot is below it
-    slots: int
+    codes: np.ndarray
 
-    def neighbours(self, codes: np.ndarray) -> tuple[np.ndarray, ...]: ...
+    def take(self, index: np.ndarray) -> Self:
+        return type(self)(*(column[index] for column in vars(self).values()))
 
-    def renumber(self, new: np.ndarray) -> None: ...
+
+@dataclass
+class Children(Layer):
+    """Every move of a layer: the state it leads to (`codes`), the index of the state it is
+    made in, its rank among that state's moves in the plain search's order (below the codec's
+    `order_bound`), and the move back, as the codec tells moves apart (numbered by `number`)."""
+
+    parents: np.ndarray
+    ranks: np.ndarray
+    moves: np.ndarray
+
+
+LayerT = TypeVar("LayerT", bound=Layer)
+ChildrenT = TypeVar("ChildrenT", bound=Children)
+
+
+class InPlainOrder(Packs, Protocol[LayerT, ChildrenT]):
+    """What the search asks of a codec (builder.kinds.sliding.packed_blocks, .rush.packed)."""
+
+    #: every move's rank among its state's moves is below this
+    order_bound: int
+    #: whether a build stores each state's predecessor (the plain search's: moves not swaps)
+    stores_pred: bool
+
+    @property
+    def moves(self) -> dict[int, Move]: ...
+
+    def start(self, states: list[str]) -> LayerT:
+        """The layer of `states`, in their order; a new search, no move numbered yet."""
+        ...
+
+    def children(self, layer: LayerT) -> ChildrenT: ...
+
+    def child_layer(self, layer: LayerT, children: ChildrenT) -> LayerT:
+        """The layer `children` make (one each), from the layer they were found from."""
+        ...
+
+    def number(self, moves: np.ndarray) -> np.ndarray:
+        """The codes of `moves`, each met for the first time, in the order rows first use them."""
+        ...
 
 
 def plain_order_bfs(
-    codec: InPlainOrder,
+    codec: InPlainOrder[LayerT, ChildrenT],
     goal: str,
     radius: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     sources: list[str] | None = None,
     guard: MemoryGuard | None = None,
 ) -> PackedResult:
-    """As builder.search.layered.layered_bfs, storing the plain search's moves."""
-    first = list(dict.fromkeys([goal] if sources is None else sources))
-    many = getattr(codec, "encode_many", None)
-    codes = many(first) if many else np.array([codec.encode(s) for s in first], np.uint64)
-    order = np.argsort(codes, kind="stable")
-    current, rank = codes[order], order.astype(np.int64)
-    counts = counting.ones(len(current))
+    """As layered_bfs (builder.search.layered), storing the plain search's moves and codes."""
+    layer = codec.start(list(dict.fromkeys(sources or [goal])))
+    order = np.argsort(layer.codes, kind="stable")
+    current, rank = layer.take(order), order  # rank: the sources' own order
+    found = FoundLayers(current.codes, radius, progress, guard)
     previous = np.empty(0, np.uint64)
-    layers, layer_moves, layer_counts, ranks = [current], [], [counts], [rank]
-    layer_moves.append(np.full(len(current), NO_MOVE, np.int16))
-    total, branching = len(current), 4.0
-    while radius is None or len(layers) <= radius:
-        if guard is not None:
-            guard.before_expanding([len(x) for x in layers], branching)
-        children, moves, parents, slots = codec.neighbours(current)
-        branching = len(children) / max(len(current), 1)
-        met = rank[parents] * codec.slots + slots  # when the plain search meets each child
-        by = np.lexsort((met, children))
-        children, parents, met = children[by], parents[by], met[by]
-        starts = np.flatnonzero(np.r_[True, children[1:] != children[:-1]])
-        found, moves, met = children[starts], moves[by][starts], met[starts]
-        found_counts = counting.sum_runs(starts, parents, counts)
-        new = ~(_member(found, previous) | _member(found, current))
-        if not new.all():
-            found, moves, met = found[new], moves[new], met[new]
-            found_counts = counting.take(found_counts, new)
-        if len(found) == 0:
+    numbering = _Numbering(codec)
+    while found.expanding():
+        children = codec.children(current)
+        expanded = len(children.codes)
+        new = ~(_member(children.codes, previous) | _member(children.codes, current.codes))
+        children = children.take(np.flatnonzero(new))
+        if len(children.codes) == 0:
             break
-        rank = np.empty(len(found), np.int64)
-        rank[np.argsort(met, kind="stable")] = np.arange(len(found))
-        previous, current, counts = current, found, found_counts
-        layers.append(found)
-        layer_moves.append(moves.astype(np.int16))
-        layer_counts.append(counts)
-        ranks.append(rank)
-        total += len(found)
-        if progress:
-            progress(len(layers) - 1, total)
-    _number_as_met(codec, layer_moves, ranks)
-    result = PackedResult(
-        goal=goal,
-        histogram=[len(x) for x in layers],
-        moves=codec.moves,
-        stores_pred=getattr(codec, "stores_pred", False),
-        codec=codec,
-        layers=layers,
-        layer_moves=layer_moves,
-        layer_counts=layer_counts,
-    )
-    result.note_most_solved()
-    if result.most_solved_count > MOST_SOLVED_KEPT and hasattr(codec, "texts"):
-        _keep_first_by_text(result, codec)
-    return result
+        # by state, then by first finding: the first of each run is the plain search's pick
+        met = rank[children.parents] * np.int64(codec.order_bound) + children.ranks
+        by = np.lexsort((met, children.codes))
+        codes = children.codes[by]
+        starts = np.flatnonzero(np.concatenate([[True], codes[1:] != codes[:-1]]))
+        counts = counting.sum_runs(starts, children.parents[by], found.counts[-1])
+        picked = children.take(by[starts])
+        stored = np.argsort(met[by[starts]])  # the order the plain search stores them in
+        rank = np.empty(len(stored), np.int64)
+        rank[stored] = np.arange(len(stored))
+        moves = np.empty(len(stored), np.int64)
+        moves[stored] = numbering.codes(picked.moves[stored])
+        previous, current = current.codes, codec.child_layer(current, picked)
+        found.add(current.codes, _narrow(moves), counts, expanded)
+    return found.result(goal, codec, codec.moves, codec.stores_pred)
 
 
-def _keep_first_by_text(result: PackedResult, codec: InPlainOrder) -> None:
-    """The most solved states kept are the first in text order, as the plain search keeps
-    them; note_most_solved kept the first by code, which here is not text order."""
-    kept = []
-    for depth, counts in enumerate(result.layer_counts):
-        top, index = counting.largest(counts)
-        if top == result.most_solutions:
-            texts = codec.texts(result.layers[depth][index])  # type: ignore[attr-defined]
-            kept.append(np.sort(texts)[:MOST_SOLVED_KEPT])
-    result.most_solved = np.sort(np.concatenate(kept))[:MOST_SOLVED_KEPT].tolist()
+class _Numbering:
+    """Each move's code, asked of the codec the first time a stored row uses the move."""
+
+    def __init__(self, codec: InPlainOrder):
+        self.codec = codec
+        self.known = np.full(0, -1, np.int64)  # by the codec's move, its code (-1: none yet)
+
+    def codes(self, moves: np.ndarray) -> np.ndarray:
+        """The codes of `moves`, given in the order rows are stored."""
+        top = int(moves.max()) + 1
+        if top > len(self.known):
+            self.known = np.concatenate([self.known, np.full(top - len(self.known), -1)])
+        codes = self.known[moves]
+        new = codes < 0
+        if new.any():
+            met, first = np.unique(moves[new], return_index=True)
+            fresh = met[np.argsort(first)]
+            self.known[fresh] = self.codec.number(fresh)
+            codes = self.known[moves]
+        return codes
 
 
-def _number_as_met(codec: InPlainOrder, layer_moves: list[np.ndarray], ranks: list) -> None:
-    """Renumber the moves as builder.move_codes numbers the plain search's: in the order rows
-    are stored (depth by depth, each depth in the order met), each new move the next number."""
-    stored = [m[np.argsort(r)] for m, r in zip(layer_moves[1:], ranks[1:])]
-    if not stored:
-        codec.renumber(np.full(len(codec.moves), -1, np.int64))
-        return
-    used, first = np.unique(np.concatenate(stored), return_index=True)
-    new = np.full(max(codec.moves) + 1, -1, np.int64)
-    new[used[np.argsort(first)]] = np.arange(len(used))
-    for depth in range(1, len(layer_moves)):
-        layer_moves[depth] = new[layer_moves[depth]].astype(np.int16)
-    codec.renumber(new)
+def _narrow(moves: np.ndarray) -> np.ndarray:
+    """A layer's move codes as int16, as every layered search keeps them, where they fit (a
+    swap's code names its cells, so on a large board it may not)."""
+    return moves.astype(np.int16) if int(moves.max()) <= INT16_MAX else moves

@@ -1,5 +1,5 @@
 """The packed search of boards of blocks (builder.kinds.sliding.packed_blocks, searched by
-builder.search.in_order) against the plain search, row for row, on random small boards.
+builder.search.plain_order) against the plain search, row for row, on random small boards.
 
 The plain search stores, for each state, the move it was first found by: from the earliest
 found state of the layer before, by that state's earliest move in the rule's order, and it
@@ -23,8 +23,8 @@ from puzzledb.builder.kinds.sliding import SlidingPuzzle
 from puzzledb.builder.kinds.sliding.arrangements import ANY
 from puzzledb.builder.kinds.sliding.packed_blocks import PackedBlocks, packable
 from puzzledb.builder.search import codecs
-from puzzledb.builder.search.in_order import ordered_bfs
 from puzzledb.builder.search.plain import breadth_first
+from puzzledb.builder.search.plain_order import plain_order_bfs
 from puzzledb.builder.search.result import SearchResult
 
 #: The shapes a random board draws its pieces from, by label: one-cell tiles (which may
@@ -90,7 +90,7 @@ def rows_of(result: SearchResult) -> dict[str, tuple]:
 def assert_same_build(puzzle: SlidingPuzzle, goal: str, radius: int | None = None) -> None:
     sources = puzzle.goal_positions(goal)
     plain = breadth_first(puzzle, goal, radius, sources=sources)
-    packed = ordered_bfs(PackedBlocks(puzzle), goal, radius, sources=sources)
+    packed = plain_order_bfs(PackedBlocks(puzzle), goal, radius, sources=sources)
     assert packed.histogram == plain.histogram
     assert packed.stores_pred == plain.stores_pred
     assert (packed.most_solutions, packed.most_solved_count, packed.most_solved) == (
@@ -130,6 +130,19 @@ def test_a_small_catalogue_board_of_blocks_is_the_plain_searchs():
     assert_same_build(nooff, nooff.default_goal)
 
 
+def test_the_goals_positions_are_met_in_the_order_given():
+    """The plain search meets a pattern's positions in the order it is given them, not in the
+    order of their codes; that order decides which move a state stores."""
+    klotski = catalogue.get("klotski")
+    assert isinstance(klotski, SlidingPuzzle)
+    goal = klotski.default_goal
+    sources = klotski.goal_positions(goal)
+    rotated = sources[len(sources) // 3 :] + sources[: len(sources) // 3]
+    plain = rows_of(breadth_first(klotski, goal, 2, sources=rotated))
+    assert plain != rows_of(breadth_first(klotski, goal, 2, sources=sources))
+    assert rows_of(plain_order_bfs(PackedBlocks(klotski), goal, 2, sources=rotated)) == plain
+
+
 @pytest.mark.parametrize("name", ["klotski", "klotski-straight", "klotski-finger", "nooff"])
 def test_boards_of_blocks_take_the_blocks_codec(name):
     assert isinstance(codecs.codec_for(catalogue.get(name)), PackedBlocks)
@@ -158,7 +171,7 @@ def test_undo_takes_a_unique_piece_from_wherever_it_stands():
     klotski = catalogue.get("klotski")
     assert isinstance(klotski, SlidingPuzzle)
     codec = PackedBlocks(klotski)
-    result = ordered_bfs(
+    result = plain_order_bfs(
         codec, klotski.default_goal, 3, sources=klotski.goal_positions(klotski.default_goal)
     )
     big = [c for c, m in result.moves.items() if m.label.startswith("big")]

@@ -17,7 +17,9 @@ its vehicles' cells and the walls), and a vehicle may go k cells one way when th
 crosses (a mask per vehicle, place, direction and distance, made once) are all free of it.
 Each child comes with its slot: vehicle, direction, distance in the order the plain search's
 move rule makes them (builder.kinds.rush.moves), so the search can pick the move the plain
-search would (builder.search.plain_order).
+search would (builder.search.plain_order), and with its move back as this codec numbers the
+moves of every layout (`move_of`); a search's stored codes are given in the order its rows
+first use them (`number`), as the plain search gives them.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import numpy as np
 
 from puzzledb.builder.puzzle import Move, Puzzle
 
+from ...search.plain_order import Children, Layer
 from .geometry import EMPTY, WALL, Vehicle, placements
 from .lettering import layout
 from .moves import AXES, OPPOSITE, MoveRule
@@ -43,11 +46,10 @@ BLOCK = 65_536
 class PackedRush:
     """The positions of boards of one size, each of one of `boards`' layouts, as integers."""
 
-    #: The search keeps the moves the plain search keeps, so rows are the same either way.
-    plain_order = True
     #: The moves metric's moves are no swap of two cells: the build stores each predecessor.
     stores_pred = True
-    #: Codes do not sort as text: no build cut into shards by key takes this codec.
+    #: Codes do not sort as text: a result names its most solved positions by their text, and
+    #: no build cut into shards by key takes this codec.
     text_ordered = False
 
     def __init__(self, boards: list[str], rows: int, cols: int):
@@ -80,7 +82,8 @@ class PackedRush:
         )
         self.mask = np.uint64((1 << self.bits) - 1)
         self.reach = max(1, int(self.places.max()) - 1)  # the farthest a vehicle goes
-        self.slots = self.width * 2 * self.reach
+        #: a child's slot (see _neighbours) is below this: its rank among its parent's moves
+        self.slots = self.order_bound = self.width * 2 * self.reach
         self._tables()
         self._index_layouts()
         # Flat views of the tables, for np.take (far faster than indexing by several arrays).
@@ -88,13 +91,14 @@ class PackedRush:
         self._vehicle_rows = np.arange(self.width)[:, None]
         self._crossed = self.crossed.reshape(-1, 2 * self.reach)
         self._delta = self.delta.ravel()
-        self._code_of = self.code_of.ravel()
+        self._move_of = self.move_of.ravel()
+        self._forget_codes()
 
     def _line(self, vehicle: Vehicle) -> int:
         return self.cols if vehicle.horizontal else self.rows
 
     def _tables(self) -> None:
-        """The masks, cells and move codes of every layout's vehicles at every place."""
+        """The masks, cells and moves of every layout's vehicles at every place."""
         count, width, most = len(self.vehicles), self.width, int(self.places.max())
         longest = max(v.length for track in self.vehicles for v in track)
         self.walls = np.zeros(count, np.uint64)
@@ -106,9 +110,9 @@ class PackedRush:
         self.first = np.zeros((count, width), np.int64)
         self.step = np.ones((count, width), np.int64)
         self.delta = np.zeros((width, 2, self.reach), np.uint64)
-        self.code_of = np.full((count, width, 2, self.reach), -1, np.int16)
-        self.moves: dict[int, Move] = {}
-        codes: dict[Move, int] = {}
+        self.move_of = np.full((count, width, 2, self.reach), -1, np.int16)
+        self.table_moves: list[Move] = []
+        numbers: dict[Move, int] = {}
         for v in range(width):
             for k in range(1, self.reach + 1):
                 up = np.uint64(k << (self.bits * (width - 1 - v)))
@@ -142,17 +146,23 @@ class PackedRush:
                         move = self.rule.drive(
                             vehicle.letter, vehicle.length, OPPOSITE[direction], k
                         )
-                        code = codes.setdefault(move, len(codes))
-                        self.moves[code] = move
-                        self.code_of[n, v, d, k - 1] = code
-        self._undo = np.zeros((count, max(1, len(codes))), np.uint64)
+                        number = numbers.setdefault(move, len(numbers))
+                        if number == len(self.table_moves):
+                            self.table_moves.append(move)
+                        self.move_of[n, v, d, k - 1] = number
+        self._undo = np.zeros((count, max(1, len(numbers))), np.uint64)
         for n, track in enumerate(self.vehicles):
             for v in range(len(track)):
                 for d in range(2):
                     for k in range(1, self.reach + 1):
                         # Undoing the stored move takes the child back to its parent.
-                        code = int(self.code_of[n, v, d, k - 1])
-                        self._undo[n, code] = self.delta[v, 1 - d, k - 1]
+                        number = int(self.move_of[n, v, d, k - 1])
+                        self._undo[n, number] = self.delta[v, 1 - d, k - 1]
+
+    def _forget_codes(self) -> None:
+        """A new search: no move has a stored code yet."""
+        self.moves: dict[int, Move] = {}
+        self._number_of_code = np.zeros(0, np.intp)  # each code's move, as move_of numbers it
 
     # -- codes and text ------------------------------------------------------------------------
     def encode(self, state: str) -> int:
@@ -242,6 +252,25 @@ class PackedRush:
         text = np.ascontiguousarray(board[:, : self.cells])
         return text.view(f"<U{self.cells}").ravel()
 
+    # -- the search in the plain search's order (builder.search.plain_order) --------------------
+    def start(self, states: list[str]) -> Layer:
+        self._forget_codes()
+        return Layer(self.encode_many(states))
+
+    def children(self, layer: Layer) -> Children:
+        children, moves, parents, slots = self.neighbours(layer.codes)
+        return Children(children, parents, slots, moves)
+
+    def child_layer(self, layer: Layer, children: Children) -> Layer:
+        return Layer(children.codes)
+
+    def number(self, moves: np.ndarray) -> np.ndarray:
+        """Codes for `moves` (as move_of numbers them), the next ones in the order given."""
+        codes = np.arange(len(self.moves), len(self.moves) + len(moves))
+        self.moves.update(zip(codes.tolist(), [self.table_moves[m] for m in moves.tolist()]))
+        self._number_of_code = np.concatenate([self._number_of_code, moves.astype(np.intp)])
+        return codes
+
     # -- moves ---------------------------------------------------------------------------------
     def neighbours(self, codes: np.ndarray) -> tuple[np.ndarray, ...]:
         """As _neighbours, BLOCK positions at a time: a position's masks take a kilobyte
@@ -256,10 +285,10 @@ class PackedRush:
         return tuple(np.concatenate([p[k] for p in parts]) for k in range(4))
 
     def _neighbours(self, codes: np.ndarray) -> tuple[np.ndarray, ...]:
-        """Every position one move from each of `codes`: (children, the code of the move that
-        leads each back, the index of its parent, its slot). A parent's children come in the
-        order of their slots: vehicle by letter, back then forth, nearest first, as the plain
-        search's move rule makes them."""
+        """Every position one move from each of `codes`: (children, the move that leads each
+        back as move_of numbers it, the index of its parent, its slot). A parent's children
+        come in the order of their slots: vehicle by letter, back then forth, nearest first, as
+        the plain search's move rule makes them."""
         layouts = (codes >> np.uint64(self.layout_shift)).astype(np.intp)
         places = ((codes[None, :] >> self.shifts[:, None]) & self.mask).astype(np.intp)
         # One flat index a (vehicle, position) pair, vehicle-major: each row is contiguous.
@@ -271,31 +300,17 @@ class PackedRush:
         free = np.flatnonzero((crossed & taken[:, None]) == 0)
         parents, slots = np.divmod(free, self.slots)
         children = codes.take(parents) + self._delta.take(slots)
-        moves = self._code_of.take(layouts.take(parents) * self.slots + slots)
+        moves = self._move_of.take(layouts.take(parents) * self.slots + slots)
         return children, moves, parents, slots
 
-    def expand(
-        self, codes: np.ndarray, came_by: np.ndarray | None = None
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        children, moves, parents, _ = self.neighbours(codes)
-        return children, moves, parents
-
     def undo(self, codes: np.ndarray, moves: np.ndarray) -> np.ndarray:
-        """The predecessors: each position with its stored move made."""
-        layouts = (codes >> np.uint64(self.layout_shift)).astype(np.intp)
-        undone = self._undo[layouts, np.maximum(moves, 0).astype(np.intp)]
-        return codes + np.where(moves >= 0, undone, np.uint64(0))  # a goal stays itself
-
-    def renumber(self, new: np.ndarray) -> None:
-        """Move code c becomes new[c] (-1: never stored, dropped): the plain search numbers
-        moves in the order its rows first use them (builder.move_codes)."""
-        kept = {int(new[c]): m for c, m in self.moves.items() if new[c] >= 0}
-        undo = np.zeros((len(self.vehicles), max(1, len(kept))), np.uint64)
-        used = np.flatnonzero(new >= 0)
-        undo[:, new[used]] = self._undo[:, used]
-        self._undo, self.moves = undo, dict(sorted(kept.items()))
-        self.code_of = np.where(self.code_of >= 0, new[self.code_of], -1).astype(np.int16)
-        self._code_of = self.code_of.ravel()
+        """The predecessors: each position with its stored move (a code of this search's
+        `number`) made; a goal (NO_MOVE) stays itself."""
+        stored = moves >= 0
+        layouts = (codes[stored] >> np.uint64(self.layout_shift)).astype(np.intp)
+        back = np.zeros(len(codes), np.uint64)
+        back[stored] = self._undo[layouts, self._number_of_code[moves[stored]]]
+        return codes + back
 
     # -- clusters ------------------------------------------------------------------------------
     def at_exit(self, codes: np.ndarray) -> np.ndarray:

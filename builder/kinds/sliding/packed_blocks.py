@@ -1,6 +1,6 @@
 """Sliding boards of blocks (rectangles of any size, any number of blanks, every metric whose
 moves are one piece's: unit, straight, finger) packed into one unsigned 64-bit integer, for the
-search that keeps the plain search's order (builder.search.in_order).
+search that keeps the plain search's order (builder.search.plain_order).
 
 A state's code is its cells' digits as in packed.py (a symbol's digit is its rank in code point
 order, cell 0 most significant), so integer order is the text order rows are stored in. Beside
@@ -20,38 +20,27 @@ import numpy as np
 
 from ...move_codes import MoveCodes, swapped_cells
 from ...puzzle import Move, Puzzle
+from ...search.plain_order import Children, Layer
 from .packed_moves import BY_RULE, PieceMoves, UnitPieceMoves
 from .puzzle import SlidingPuzzle
 
 
 @dataclass
-class BlockLayer:
+class BlockLayer(Layer):
     """States of a layer: their codes, where each piece stands (one row a state, one column a
     piece, uint8) and their blank cells (bits)."""
 
-    codes: np.ndarray
     pieces: np.ndarray
     blanks: np.ndarray
 
-    def take(self, index: np.ndarray) -> BlockLayer:
-        return BlockLayer(self.codes[index], self.pieces[index], self.blanks[index])
-
 
 @dataclass
-class BlockChildren:
-    """Every move of a layer: the state it leads to, the state it leaves (its index), its rank
-    among that state's moves in the plain search's order, the move back (an identity, named by
-    `move_of`), and what builds the child's row (the piece's column and the move's entry)."""
+class BlockChildren(Children):
+    """Every move of a layer (its move back an identity: identity_moves), and what builds the
+    child's row: the piece's column and the move's entry in the table."""
 
-    codes: np.ndarray
-    parents: np.ndarray
-    ranks: np.ndarray
-    identities: np.ndarray
     columns: np.ndarray
     entries: np.ndarray
-
-    def take(self, index: np.ndarray) -> BlockChildren:
-        return BlockChildren(*(getattr(self, f)[index] for f in self.__dataclass_fields__))
 
 
 class PackedBlocks:
@@ -127,7 +116,6 @@ class PackedBlocks:
         self.identity_moves: list[Move] = []
         #: each identity's (label index, the cell it is made at, the cell it takes the piece to)
         self.identity_facts: list[tuple[int, int, int]] = []
-        self.code_of_identity = np.full(0, -1, np.int64)
         # for undo: each move code's label, the cell it is made from (-1: the label's one
         # piece, wherever it stands) and how far (in cells) it takes the piece's top-left cell
         self.code_label: dict[int, int] = {}
@@ -208,7 +196,7 @@ class PackedBlocks:
             codes=layer.codes[parents] ^ self.table.flip[moves],
             parents=parents,
             ranks=placed + self.table.rank[moves],
-            identities=self.table.identity[moves],
+            moves=self.table.identity[moves],
             columns=columns,
             entries=moves,
         )
@@ -245,26 +233,18 @@ class PackedBlocks:
             self.identity_facts.append((label_index, at, to))
         return found
 
-    def number(self, identities: np.ndarray) -> np.ndarray:
-        """The move codes of `identities`, in the order the plain search stores states (so a
-        code is given to each move the first time a stored state is found by it)."""
-        if len(self.code_of_identity) < len(self.identity_moves):
-            grown = np.full(len(self.identity_moves), -1, np.int64)
-            grown[: len(self.code_of_identity)] = self.code_of_identity
-            self.code_of_identity = grown
-        codes = self.code_of_identity[identities]
-        new = codes < 0
-        if not new.any():
-            return codes
-        seen, first = np.unique(identities[new], return_index=True)
-        for identity in seen[np.argsort(first)].tolist():
+    def number(self, moves: np.ndarray) -> np.ndarray:
+        """The codes of `moves` (identities), numbered by the plain search's scheme
+        (builder.move_codes) in the order given: the order its rows first use them."""
+        codes = []
+        for identity in moves.tolist():
             code = self.numbering.code(self.identity_moves[identity])
-            self.code_of_identity[identity] = code
             label_index, at, to = self.identity_facts[identity]
             self.code_label[code] = label_index
             self.code_at[code] = at if self.labels[label_index] in self.puzzle.twins else -1
             self.code_shift[code] = to - at
-        return self.code_of_identity[identities]
+            codes.append(code)
+        return np.array(codes, np.int64)
 
     # -- the way back --------------------------------------------------------------------------
     def undo(self, codes: np.ndarray, moves: np.ndarray) -> np.ndarray:
