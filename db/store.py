@@ -36,6 +36,7 @@ from puzzledb.builder.search.result import SearchResult, for_sql
 
 from . import schema, side_writer
 from .connection import at_rest, check_before_writing, check_ours, sqlite_of, writer
+from .pages import nodes as pages
 
 CHUNK_ROWS = 50_000
 #: Ends the name of the side file a second writer fills beside a new file (db.side_writer).
@@ -82,12 +83,51 @@ def save_build(
     build then commits twice, the lower half of the rows first.
     """
     progress = progress or Progress()
+    if side_file is not None and pages.worthwhile(result.rows):
+        return _save_as_pages(engine, puzzle, result, started, progress)
     if side_file is not None and side_writer.worthwhile(result.rows):
         return _save_with_two_writers(engine, puzzle, result, started, progress, side_file)
     with engine.begin() as conn:
         row = _begin_build(conn, puzzle, result)
         _insert_rows(conn, row["node_table"], result, progress)
         _finish_build(conn, row, result, started, progress)
+    return row
+
+
+def _save_as_pages(
+    engine: Engine, puzzle: Puzzle, result: SearchResult, started: float, progress: Progress
+) -> dict:
+    """save_build for a new file no one can open yet: SQLite makes the node table and its
+    depth index empty and commits; with the file closed, db.pages writes both as pages; then
+    the build is finished through SQLite. A row or file db.pages refuses (leaving the file
+    as it was) is stored through SQLite instead."""
+    with engine.begin() as conn:
+        row = _begin_build(conn, puzzle, result)
+        table = row["node_table"]
+        index = f"{table}_by_depth"
+        conn.exec_driver_sql(schema.node_index_ddl(table))
+        roots: dict[str, int] = dict(
+            conn.exec_driver_sql(
+                "SELECT name, rootpage FROM sqlite_master WHERE tbl_name = ?", (table,)
+            ).all()
+        )
+        path = Path(sqlite_of(conn.connection).execute("PRAGMA database_list").fetchone()[2])
+    engine.dispose()  # closed: nothing of SQLite's holds a page of the file
+    try:
+        pages.write(
+            path,
+            roots[table],
+            roots[index],
+            result,
+            lambda written: progress.rows(written, result.rows),
+        )
+    except pages.RecordRefused:
+        with engine.begin() as conn:
+            _insert_rows(conn, table, result, progress)
+            _finish_build(conn, row, result, started, progress, index=False)
+        return row
+    with engine.begin() as conn:
+        _finish_build(conn, row, result, started, progress, index=False)
     return row
 
 
@@ -181,13 +221,19 @@ def _begin_build(conn: Connection, puzzle: Puzzle, result: SearchResult) -> dict
 
 
 def _finish_build(
-    conn: Connection, row: dict, result: SearchResult, started: float, progress: Progress
+    conn: Connection,
+    row: dict,
+    result: SearchResult,
+    started: float,
+    progress: Progress,
+    index: bool = True,
 ) -> None:
-    """With every row in: the depth index, the build's moves, layers and most solved states,
-    the views, and the build's time."""
+    """With every row in: the depth index (unless it is made already), the build's moves,
+    layers and most solved states, the views, and the build's time."""
     build_id, table = row["id"], row["node_table"]
-    progress.stage("indexing depths")
-    _create_index(conn, schema.node_index_ddl(table))
+    if index:
+        progress.stage("indexing depths")
+        _create_index(conn, schema.node_index_ddl(table))
     progress.stage("committing")
     if result.moves:  # none when no move leads to the goal (a full peg board): one state
         conn.execute(
