@@ -49,7 +49,7 @@ def write(
         room = max_payload(file.usable)
         last: bytes | None = None
         written = 0
-        for columns in result.chunks(CHUNK_ROWS):
+        for columns in result.arrays(CHUNK_ROWS):
             fields = [state_field(columns[0]), *(column_field(c) for c in columns[1:])]
             last = _check_order(fields[0], last)
             rows.add(cells(fields, room))
@@ -64,9 +64,15 @@ def write(
     file.close()
 
 
-def state_field(states: Sequence[str]) -> Field:
-    """Keys as text; a chunk of ASCII keys of one length (every sliding board) the fast way."""
+def state_field(states: Sequence[str] | np.ndarray) -> Field:
+    """Keys as text; a chunk of ASCII keys of one length (every sliding board) the fast way:
+    from a matrix of code points (SearchResult.arrays), or from a list of str."""
     n = len(states)
+    if isinstance(states, np.ndarray):
+        if n and int(states.min()) > 0 and int(states.max()) < 0x80:
+            width = states.shape[1]
+            return text_field(states.astype(np.uint8), np.full(n, width, np.int64))
+        states = states.view(f"<U{states.shape[1]}").ravel().tolist()
     if n and isinstance(states, list):
         joined = "".join(states)
         width = len(states[0])

@@ -136,8 +136,10 @@ def column_field(values: Sequence) -> Field:
     """A column of Python values as SQLite binds them: int (exactly, within 64 bits), str or
     None. Whole columns of one type take the fast way; a mixed one (a goal's NULL move, a count
     beyond 64 bits as decimal text) is split by type."""
+    if isinstance(values, np.ma.MaskedArray) and values.dtype.kind in "iub":
+        return int_field(values.data, np.ma.getmaskarray(values))
     if isinstance(values, np.ndarray) and values.dtype.kind in "iub":
-        return int_field(values.astype(np.int64))
+        return int_field(values)
     n = len(values)
     if n and type(values[0]) is int:
         try:
@@ -181,11 +183,14 @@ def _kind(value: object) -> int:
 def varint_field(values: np.ndarray) -> Field:
     """Values below 2**14 as SQLite varints (one or two bytes), left-aligned in two bytes."""
     v = values.astype(np.int64, copy=False)
-    if len(v) and int(v.max()) >= VARINT2_LIMIT:
+    top = int(v.max(initial=0))
+    if top < 0x80:  # one byte each: every serial type of an integer, short texts
+        return Field(v, v.astype(np.uint8).reshape(len(v), 1), np.ones(len(v), np.int64))
+    if top >= VARINT2_LIMIT:
         raise RecordRefused("a varint beyond two bytes")
     two = v >= 0x80
     word = np.where(two, ((0x80 | (v >> 7)) << 8) | (v & 0x7F), v << 8).astype(">u2")
-    return Field(np.zeros(len(v), np.int64), word.view(np.uint8).reshape(len(v), 2), 1 + two)
+    return Field(v, word.view(np.uint8).reshape(len(v), 2), 1 + two)
 
 
 def cells(fields: Sequence[Field], max_payload: int) -> Cells:
@@ -205,19 +210,27 @@ def cells(fields: Sequence[Field], max_payload: int) -> Cells:
         np.zeros(n, np.int64), header.astype(np.uint8).reshape(n, 1), np.ones(n, np.int64)
     )
     parts = [varint_field(payload), header_size, *serials, *fields]
-    size = _total(parts, n)
-    width = int(size.max(initial=0)) + max(p.data.shape[1] for p in parts)
-    matrix = np.zeros((n, width), np.uint8)
-    flat = matrix.reshape(-1)
-    at = np.arange(n, dtype=np.int64) * width
-    for part in parts:  # in order: each one's padding is overwritten by the next
-        w = part.data.shape[1]
-        flat[at[:, None] + np.arange(w)] = part.data
-        at = at + part.length
+    # Each part in a slot of its full width, then the padding dropped: row-major, so the
+    # cells come out back to back in row order.
+    # Slots as wide as their longest value in this chunk; a slot of one length all down
+    # (a key of a sliding board, a header) is kept whole without comparing.
+    spans = [(int(p.length.min(initial=0)), int(p.length.max(initial=0))) for p in parts]
+    width = sum(hi for _, hi in spans)
+    matrix = np.empty((n, width), np.uint8)
+    keep = np.empty((n, width), bool)
+    at = 0
+    for part, (lo, hi) in zip(parts, spans):
+        matrix[:, at : at + hi] = part.data[:, :hi]
+        if lo == hi:
+            keep[:, at : at + hi] = True
+        else:
+            np.less(np.arange(hi), part.length[:, None], out=keep[:, at : at + hi])
+        at += hi
     starts = np.zeros(n + 1, np.int64)
-    np.cumsum(size, out=starts[1:])
-    keep = np.arange(width) < size[:, None]
-    return Cells(matrix[keep], starts)
+    np.cumsum(payload + parts[0].length, out=starts[1:])
+    if all(lo == hi for lo, hi in spans):  # records of one size (an index's, in one layer)
+        return Cells(matrix.reshape(-1), starts)
+    return Cells(np.compress(keep.reshape(-1), matrix.reshape(-1)), starts)
 
 
 def _total(fields: Sequence[Field], n: int) -> np.ndarray:
