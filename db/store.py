@@ -99,8 +99,8 @@ def _save_as_pages(
 ) -> dict:
     """save_build for a new file no one can open yet: SQLite makes the node table and its
     depth index empty and commits; with the file closed, db.pages writes both as pages; then
-    the build is finished through SQLite. A row or file db.pages refuses (leaving the file
-    as it was) is stored through SQLite instead."""
+    the build is finished through SQLite. Rows or a file db.pages refuses (leaving the file
+    as it was) are stored through SQLite instead, the index sorted after them."""
     with engine.begin() as conn:
         row = _begin_build(conn, puzzle, result)
         table = row["node_table"]
@@ -121,10 +121,11 @@ def _save_as_pages(
             result,
             lambda written: progress.rows(written, result.rows),
         )
-    except pages.RecordRefused:
+    except pages.RecordRefused:  # the file is as SQLite left it: the rows go through SQLite
         with engine.begin() as conn:
+            conn.exec_driver_sql(f"DROP INDEX {index}")  # sorted once the rows are in
             _insert_rows(conn, table, result, progress)
-            _finish_build(conn, row, result, started, progress, index=False)
+            _finish_build(conn, row, result, started, progress)
         return row
     with engine.begin() as conn:
         _finish_build(conn, row, result, started, progress, index=False)
