@@ -84,7 +84,7 @@ def save_build(
     """
     progress = progress or Progress()
     if side_file is not None and pages.worthwhile(result.rows):
-        return _save_as_pages(engine, puzzle, result, started, progress)
+        return _save_as_pages(engine, puzzle, result, started, progress, side_file)
     if side_file is not None and side_writer.worthwhile(result.rows):
         return _save_with_two_writers(engine, puzzle, result, started, progress, side_file)
     with engine.begin() as conn:
@@ -95,10 +95,16 @@ def save_build(
 
 
 def _save_as_pages(
-    engine: Engine, puzzle: Puzzle, result: SearchResult, started: float, progress: Progress
+    engine: Engine,
+    puzzle: Puzzle,
+    result: SearchResult,
+    started: float,
+    progress: Progress,
+    side_file: Path,
 ) -> dict:
     """save_build for a new file no one can open yet: SQLite makes the node table and its
-    depth index empty and commits; with the file closed, db.pages writes both as pages; then
+    depth index empty and commits; with the file closed, db.pages writes both as pages (a
+    second process making the upper half's leaves in `side_file`, for a big build); then
     the build is finished through SQLite. Rows or a file db.pages refuses (leaving the file
     as it was) are stored through SQLite instead, the index sorted after them."""
     with engine.begin() as conn:
@@ -120,6 +126,7 @@ def _save_as_pages(
             roots[index],
             result,
             lambda written: progress.rows(written, result.rows),
+            side=side_file,
         )
     except pages.RecordRefused:  # the file is as SQLite left it: the rows go through SQLite
         with engine.begin() as conn:

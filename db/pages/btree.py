@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .dbfile import PageFile
+from .dbfile import LeafFile, PageFile
 from .records import Cells, joined, place
 
 LEAF, INTERIOR = 0x0A, 0x02
@@ -30,7 +30,7 @@ def max_payload(usable: int) -> int:
     return (usable - 12) * 64 // 255 - 23
 
 
-@dataclass
+@dataclass(eq=False)
 class Stream:
     """Entries in key order, cut into leaves as they come (see the module's docstring)."""
 
@@ -68,7 +68,7 @@ class Stream:
 class IndexTree:
     """One b-tree into `root` (its page, now empty) and pages appended to `file`."""
 
-    def __init__(self, file: PageFile, root: int):
+    def __init__(self, file: PageFile | LeafFile, root: int):
         self.file, self.root = file, root
         self.streams: list[Stream] = []
 

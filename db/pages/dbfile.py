@@ -43,18 +43,23 @@ class PageFile:
         return numbers
 
     def write(self, numbers: np.ndarray, images: np.ndarray) -> None:
-        """Page images (rows of `images`) at their numbers, in runs of consecutive ones."""
-        if not len(numbers):
-            return
+        write_pages(self.fd, self.page_size, numbers, images)
+
+    def copy_in(self, source: int, count: int) -> np.ndarray:
+        """Pages 1..count of the file open as `source` appended; their new numbers."""
+        numbers = self.allocate(count)
         breaks = np.flatnonzero(np.diff(numbers) != 1) + 1
-        for run in np.split(np.arange(len(numbers)), breaks):
-            first = int(numbers[run[0]])
-            data = np.ascontiguousarray(images[run[0] : run[-1] + 1]).reshape(-1).data
-            written = 0
-            while written < len(data):
-                written += os.pwrite(
-                    self.fd, data[written:], (first - 1) * self.page_size + written
-                )
+        for run in np.split(np.arange(count), breaks):
+            if not len(run):
+                continue
+            at, end = int(run[0]) * self.page_size, (int(run[-1]) + 1) * self.page_size
+            to = (int(numbers[run[0]]) - 1) * self.page_size
+            while at < end:
+                copied = os.copy_file_range(source, self.fd, end - at, at, to)
+                if copied == 0:
+                    raise OSError(f"the leaves' file ended {end - at} bytes early")
+                at, to = at + copied, to + copied
+        return numbers
 
     def abandon(self) -> None:
         """The file as it was: every page appended cut off, the header untouched."""
@@ -75,6 +80,36 @@ class PageFile:
                 os.ftruncate(self.fd, size)
         finally:
             os.close(self.fd)
+
+
+class LeafFile:
+    """Pages numbered from 1 in a plain file of their own (a forked writer's leaves, which
+    the parent copies into the database: leaves hold no page numbers)."""
+
+    def __init__(self, path: Path, page_size: int, usable: int):
+        self.fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
+        self.page_size, self.usable, self.pages = page_size, usable, 0
+
+    def allocate(self, count: int) -> np.ndarray:
+        numbers = np.arange(self.pages + 1, self.pages + 1 + count, dtype=np.int64)
+        self.pages += count
+        return numbers
+
+    def write(self, numbers: np.ndarray, images: np.ndarray) -> None:
+        write_pages(self.fd, self.page_size, numbers, images)
+
+
+def write_pages(fd: int, page_size: int, numbers: np.ndarray, images: np.ndarray) -> None:
+    """Page images (rows of `images`) at their numbers, in runs of consecutive ones."""
+    if not len(numbers):
+        return
+    breaks = np.flatnonzero(np.diff(numbers) != 1) + 1
+    for run in np.split(np.arange(len(numbers)), breaks):
+        first = int(numbers[run[0]])
+        data = np.ascontiguousarray(images[run[0] : run[-1] + 1]).reshape(-1).data
+        written = 0
+        while written < len(data):
+            written += os.pwrite(fd, data[written:], (first - 1) * page_size + written)
 
 
 def _checked(header: bytes, file_bytes: int) -> tuple[int, int]:

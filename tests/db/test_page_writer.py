@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from support import build_fingerprints
 
 from puzzledb.builder.search.result import TableResult
-from puzzledb.db import schema
-from puzzledb.db.pages import btree, nodes
+from puzzledb.db import schema, side_writer
+from puzzledb.db.errors import DatabaseFault
+from puzzledb.db.pages import btree, leaves, nodes, upper
 from puzzledb.db.pages.records import RecordRefused
 from puzzledb.service.builds import plan, run
 
@@ -69,6 +70,58 @@ def test_a_build_through_pages_stores_the_same_rows(label, tmp_path, through_pag
     checked(tmp_path / f"{label}.sqlite")
 
 
+@pytest.fixture()
+def in_halves(monkeypatch, through_pages):
+    """Every build into a new file goes through db.pages with a forked process making the
+    upper half's leaves, cut into leaves often (small streams); `halves` counts them."""
+    monkeypatch.setattr(side_writer, "MIN_ROWS", 1)
+    monkeypatch.setattr(btree, "CUT_BYTES", 5000)
+    halves = []
+    real = upper.filled_in_halves
+
+    def counted(*args, **kwargs):
+        parts = real(*args, **kwargs)
+        halves.append([sum(len(p) for p in part.rows.pages) for part in parts])
+        return parts
+
+    monkeypatch.setattr(upper, "filled_in_halves", counted)
+    return halves
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="needs fork")
+@pytest.mark.parametrize("label", ["eight", "english-every-radius-8"])
+def test_a_build_in_two_halves_stores_the_same_rows(label, tmp_path, in_halves):
+    assert build_fingerprints.built(label, tmp_path) == SAVED[label]
+    ((lower, upper_leaves),) = in_halves
+    assert lower > 0 and upper_leaves > 0  # both halves made leaves, copied in
+    assert [p.name for p in tmp_path.iterdir()] == [f"{label}.sqlite"]  # no side file left
+    checked(tmp_path / f"{label}.sqlite")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="needs fork")
+def test_a_half_the_child_refuses_is_stored_through_sqlite(tmp_path, monkeypatch, in_halves):
+    def refused(*args):
+        raise RecordRefused("refused in the child")
+
+    monkeypatch.setattr(upper, "_upper_half", refused)
+    assert build_fingerprints.built("eight", tmp_path) == SAVED["eight"]
+    assert [p.name for p in tmp_path.iterdir()] == ["eight.sqlite"]
+    checked(tmp_path / "eight.sqlite")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="needs fork")
+def test_a_half_the_child_fails_fails_the_build_and_leaves_no_file(
+    tmp_path, monkeypatch, in_halves
+):
+    def full(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(upper, "_upper_half", full)
+    with pytest.raises(DatabaseFault, match="No space left"):
+        build_fingerprints.built("eight", tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_english_radius_6_through_pages_is_the_sqlite_build(tmp_path, monkeypatch):
     run(plan(db=tmp_path / "sqlite.sqlite", names=["english"], radius=6))
     monkeypatch.setattr(nodes, "MIN_ROWS", 0)
@@ -82,7 +135,7 @@ def test_english_radius_6_through_pages_is_the_sqlite_build(tmp_path, monkeypatc
 
 def test_a_build_the_pages_refuse_is_stored_through_sqlite(tmp_path, monkeypatch):
     monkeypatch.setattr(nodes, "MIN_ROWS", 0)
-    monkeypatch.setattr(nodes, "max_payload", lambda usable: 10)  # every record refused
+    monkeypatch.setattr(leaves, "max_payload", lambda usable: 10)  # every record refused
     assert build_fingerprints.built("peg15", tmp_path) == SAVED["peg15"]
     checked(tmp_path / "peg15.sqlite")
 
@@ -148,7 +201,10 @@ def test_random_rows_read_back_as_written(tmp_path_factory, rows, stores_pred, p
         table={key: (depth, move, pred) for key, (depth, move, _, pred) in rows.items()},
         solutions={key: count for key, (_, _, count, _) in rows.items()},
     )
-    with mock.patch.object(nodes, "CHUNK_ROWS", chunk), mock.patch.object(btree, "CUT_BYTES", 2000):
+    with (
+        mock.patch.object(leaves, "CHUNK_ROWS", chunk),
+        mock.patch.object(btree, "CUT_BYTES", 2000),
+    ):
         nodes.write(path, table_root, index_root, result)
     expected = [
         (key, depth, move, count if count < 2**63 else str(count))
@@ -182,6 +238,6 @@ def test_a_record_too_big_for_its_page_is_refused_and_the_file_left_as_it_was(tm
         table=dict.fromkeys(keys, (0, None, None)),
         solutions=dict.fromkeys(keys, 1),
     )
-    with mock.patch.object(nodes, "CHUNK_ROWS", 1000), pytest.raises(RecordRefused):
+    with mock.patch.object(leaves, "CHUNK_ROWS", 1000), pytest.raises(RecordRefused):
         nodes.write(path, table_root, index_root, result)
     assert path.read_bytes() == before
