@@ -52,9 +52,10 @@ class Cells:
         return np.diff(self.starts)
 
     def part(self, a: int, b: int) -> Cells:
-        """Cells a..b-1, with a buffer of their own."""
+        """Cells a..b-1, with a buffer of their own: a stream keeping a few cells of a
+        chunk for long must not keep the whole chunk's buffer alive."""
         lo, hi = int(self.starts[a]), int(self.starts[b])
-        return Cells(self.buf[lo:hi], self.starts[a : b + 1] - lo)
+        return Cells(self.buf[lo:hi].copy(), self.starts[a : b + 1] - lo)
 
     def take(self, index: np.ndarray) -> Cells:
         """The cells at `index` (any order), copied into a buffer of their own."""
