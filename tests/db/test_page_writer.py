@@ -15,6 +15,7 @@ from puzzledb.builder.search.result import TableResult
 from puzzledb.db import schema, side_writer
 from puzzledb.db.errors import DatabaseFault
 from puzzledb.db.pages import btree, leaves, nodes, upper
+from puzzledb.db.pages.dbfile import PageFile
 from puzzledb.db.pages.records import RecordRefused
 from puzzledb.service.builds import plan, run
 
@@ -241,3 +242,16 @@ def test_a_record_too_big_for_its_page_is_refused_and_the_file_left_as_it_was(tm
     with mock.patch.object(leaves, "CHUNK_ROWS", 1000), pytest.raises(RecordRefused):
         nodes.write(path, table_root, index_root, result)
     assert path.read_bytes() == before
+
+
+def test_page_numbers_pass_over_sqlites_lock_byte_page(tmp_path):
+    """The page holding byte 2**30 of the file is never used by SQLite: a file past 1 GiB
+    (eleven's, 10 GB) must leave it out of every tree, or SQLite reports it corrupt."""
+    path = tmp_path / "numbers.sqlite"
+    new_file(path, False, 4096)
+    file = PageFile(path)
+    lock_page = 2**30 // 4096 + 1
+    file.pages = lock_page - 3  # as if the file had grown to just below it
+    assert file.allocate(5).tolist() == [lock_page + k for k in (-2, -1, 1, 2, 3)]
+    assert file.allocate(2).tolist() == [lock_page + 4, lock_page + 5]
+    file.abandon()
