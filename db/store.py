@@ -6,8 +6,11 @@ interrupted or killed anywhere before COMMIT, SQLite discards it all and the fil
 exactly as before; readers see the old build until the instant of COMMIT.
 
 A big build into a new file is the one exception: no reader can see that file until it is
-complete and linked into place, so it commits twice, once its lower half of the rows is in
-and once the side file of a second writer (db.side_writer) has been copied in after it.
+complete and linked into place, so it commits twice. Its node table and depth index are made
+empty and committed, written as pages by db.pages with the file closed, and the build then
+finished; or (rows db.pages refuses, a build below its size but worth a second writer) once
+its lower half of the rows is in and once the side file of a second writer (db.side_writer)
+has been copied in after it.
 """
 
 from __future__ import annotations
