@@ -1,5 +1,6 @@
 """Where a build's time goes: the search, the rows, the copy of a second writer's half, the
-depth index and the commit, for one puzzle built into an empty file.
+depth index and the commit, for one puzzle built into an empty file; each stage's seconds and
+its CPU (this process's and its children's: a second writer's).
 
     python bench/stages.py nine
     python bench/stages.py eleven      # ~10 min, ~5 GB, ~11 GB of disk beside the repository
@@ -11,6 +12,7 @@ Never run in CI.
 from __future__ import annotations
 
 import argparse
+import os
 import tempfile
 import time
 from pathlib import Path
@@ -21,28 +23,40 @@ from puzzledb.db.build import build_to
 
 
 class StageClock(Progress):
-    """Notes when each stage begins; the search ends with its last layer."""
+    """Notes when each stage begins, and the CPU spent by then (`cpu`, beside `marks`); the
+    search ends with its last layer."""
 
     def __init__(self):
         self.start = time.perf_counter()
         self.marks: list[tuple[str, float]] = [("search", self.start)]
+        self.cpu: list[float] = [cpu_seconds()]
         self.rows_begun = False
 
     def layer(self, depth: int, states: int) -> None:
         self.last_layer = time.perf_counter()
+        self.last_layer_cpu = cpu_seconds()
 
     def rows(self, written: int, total: int) -> None:
         if not self.rows_begun:  # the first chunk is stored: rows began at the search's end
             self.rows_begun = True
             self.marks.append(("rows", getattr(self, "last_layer", self.start)))
+            self.cpu.append(getattr(self, "last_layer_cpu", self.cpu[0]))
 
     def stage(self, name: str) -> None:
         if name == "storing rows":  # the search (and what follows it) is over: rows begin
             self.rows_begun, name = True, "rows"
         self.marks.append((name, time.perf_counter()))
+        self.cpu.append(cpu_seconds())
 
     def done(self) -> None:
         self.marks.append(("done", time.perf_counter()))
+        self.cpu.append(cpu_seconds())
+
+
+def cpu_seconds() -> float:
+    """This process's CPU and its finished children's (a second writer, once waited for)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 def main() -> None:
@@ -66,8 +80,8 @@ def main() -> None:
 
 def print_stages(clock: StageClock, states: int, size: int) -> None:
     """One line a stage with its seconds, then the total and the file's bytes a state."""
-    for (name, began), (_, ended) in zip(clock.marks, clock.marks[1:]):
-        print(f"{name:24} {ended - began:9.2f} s")
+    for k, ((name, began), (_, ended)) in enumerate(zip(clock.marks, clock.marks[1:])):
+        print(f"{name:24} {ended - began:9.2f} s {clock.cpu[k + 1] - clock.cpu[k]:9.2f} s CPU")
     print(
         f"{'total':24} {clock.marks[-1][1] - clock.start:9.2f} s  "
         f"({states:,} states, {size / states:.1f} bytes a state)"

@@ -18,6 +18,7 @@ import struct
 import sys
 import warnings
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 from puzzledb.db.errors import DatabaseFault
@@ -26,6 +27,9 @@ from puzzledb.db.errors import DatabaseFault
 class SecondWriterFailed(DatabaseFault):
     """The child could not write its half (a full disk, a fault of SQLite's): database_error,
     as when this process fails to write its own half."""
+
+    #: the type of the child's error, by name
+    kind: str = ""
 
 
 #: Below this many rows the second process is not worth its start.
@@ -61,7 +65,9 @@ class SideWriter:
                 self._shared[8 : 8 + MESSAGE_BYTES].split(b"\0", 1)[0].decode("utf-8", "replace")
                 or f"exit status {code}"
             )
-            raise SecondWriterFailed(f"the second writer failed: {message}")
+            failure = SecondWriterFailed(f"the second writer failed: {message}")
+            failure.kind = message.split(":", 1)[0]  # the child's error's type, by name
+            raise failure
 
     def stop(self) -> None:
         if self._status is None:
@@ -77,13 +83,21 @@ def started(path: Path, ddl: str, write: WriteRows) -> Iterator[SideWriter]:
     """Fork a child that creates `path`, runs `ddl` and `write(cursor, report)` in one
     transaction, and exits. `report(rows)` publishes its progress. On leaving, a child still
     running is killed; the side file is the caller's, to copy in and remove."""
-    shared = mmap.mmap(-1, 8 + MESSAGE_BYTES)  # anonymous and shared with the child
     path.unlink(missing_ok=True)
+    with forked(partial(_write_side_file, path, ddl, write), path) as writer:
+        yield writer
+
+
+@contextlib.contextmanager
+def forked(work: Callable[[Callable[[int], None]], None], path: Path) -> Iterator[SideWriter]:
+    """Fork a child that runs `work(report)` and exits; `report(rows)` publishes its progress,
+    and what it writes goes into `path`. On leaving, a child still running is killed."""
+    shared = mmap.mmap(-1, 8 + MESSAGE_BYTES)  # anonymous and shared with the child
     with warnings.catch_warnings():  # Python 3.12 warns of forking beside threads; the
         warnings.simplefilter("ignore", DeprecationWarning)  # child uses none of them
         pid = os.fork()
     if pid == 0:
-        _child(path, ddl, write, shared)  # never returns
+        _child(work, shared)  # never returns
     writer = SideWriter(pid, shared, path)
     try:
         yield writer
@@ -91,8 +105,22 @@ def started(path: Path, ddl: str, write: WriteRows) -> Iterator[SideWriter]:
         writer.stop()
 
 
-def _child(path: Path, ddl: str, write: WriteRows, shared: mmap.mmap) -> None:
-    """Write the side file, then leave at once: no handler, flush or finalizer of the parent's
+def _write_side_file(path: Path, ddl: str, write: WriteRows, report: Callable[[int], None]) -> None:
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    conn.execute("PRAGMA journal_mode = OFF")
+    conn.execute("PRAGMA synchronous = OFF")
+    conn.execute("PRAGMA cache_size = -262144")
+    conn.execute("BEGIN")
+    conn.execute(ddl)
+    cursor = conn.cursor()
+    write(cursor, report)
+    cursor.close()
+    conn.execute("COMMIT")
+    conn.close()
+
+
+def _child(work: Callable[[Callable[[int], None]], None], shared: mmap.mmap) -> None:
+    """Do the work, then leave at once: no handler, flush or finalizer of the parent's
     (its database connection above all) may run in this copy of it."""
     status = 1
     try:
@@ -104,17 +132,7 @@ def _child(path: Path, ddl: str, write: WriteRows, shared: mmap.mmap) -> None:
                 os._exit(1)
             struct.pack_into("q", shared, 0, rows)
 
-        conn = sqlite3.connect(str(path), isolation_level=None)
-        conn.execute("PRAGMA journal_mode = OFF")
-        conn.execute("PRAGMA synchronous = OFF")
-        conn.execute("PRAGMA cache_size = -262144")
-        conn.execute("BEGIN")
-        conn.execute(ddl)
-        cursor = conn.cursor()
-        write(cursor, report)
-        cursor.close()
-        conn.execute("COMMIT")
-        conn.close()
+        work(report)
         status = 0
     except BaseException as error:
         message = f"{type(error).__name__}: {error}".encode("utf-8", "replace")[:MESSAGE_BYTES]

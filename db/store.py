@@ -6,8 +6,11 @@ interrupted or killed anywhere before COMMIT, SQLite discards it all and the fil
 exactly as before; readers see the old build until the instant of COMMIT.
 
 A big build into a new file is the one exception: no reader can see that file until it is
-complete and linked into place, so it commits twice, once its lower half of the rows is in
-and once the side file of a second writer (db.side_writer) has been copied in after it.
+complete and linked into place, so it commits twice. Its node table and depth index are made
+empty and committed, written as pages by db.pages with the file closed, and the build then
+finished; or (rows db.pages refuses, a build below its size but worth a second writer) once
+its lower half of the rows is in and once the side file of a second writer (db.side_writer)
+has been copied in after it.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from puzzledb.builder.search.result import SearchResult, for_sql
 
 from . import schema, side_writer
 from .connection import Writer, at_rest, check_before_writing, check_ours, writer
+from .pages import nodes as pages
 
 CHUNK_ROWS = 50_000
 #: Ends the name of the side file a second writer fills beside a new file (db.side_writer).
@@ -81,12 +85,59 @@ def save_build(
     build then commits twice, the lower half of the rows first.
     """
     progress = progress or Progress()
+    if side_file is not None and pages.worthwhile(result.rows):
+        return _save_as_pages(db, puzzle, result, started, progress, side_file)
     if side_file is not None and side_writer.worthwhile(result.rows):
         return _save_with_two_writers(db, puzzle, result, started, progress, side_file)
     with db.begin() as conn:
         row = _begin_build(conn, puzzle, result)
         _insert_rows(conn, row["node_table"], result, progress)
         _finish_build(conn, row, result, started, progress)
+    return row
+
+
+def _save_as_pages(
+    db: Writer,
+    puzzle: Puzzle,
+    result: SearchResult,
+    started: float,
+    progress: Progress,
+    side_file: Path,
+) -> dict:
+    """save_build for a new file no one can open yet: SQLite makes the node table and its
+    depth index empty and commits; with the file closed, db.pages writes both as pages (a
+    second process making the upper half's leaves in `side_file`, for a big build); then
+    the build is finished through SQLite. Rows or a file db.pages refuses (leaving the file
+    as it was) are stored through SQLite instead, the index sorted after them."""
+    with db.begin() as conn:
+        row = _begin_build(conn, puzzle, result)
+        table = row["node_table"]
+        index = f"{table}_by_depth"
+        conn.execute(schema.node_index_ddl(table))
+        roots: dict[str, int] = dict(
+            conn.execute(
+                "SELECT name, rootpage FROM sqlite_master WHERE tbl_name = ?", (table,)
+            ).fetchall()
+        )
+        path = Path(conn.execute("PRAGMA database_list").fetchone()[2])
+    db.close()  # closed: nothing of SQLite's holds a page of the file
+    try:
+        pages.write(
+            path,
+            roots[table],
+            roots[index],
+            result,
+            lambda written: progress.rows(written, result.rows),
+            side=side_file,
+        )
+    except pages.RecordRefused:  # the file is as SQLite left it: the rows go through SQLite
+        with db.begin() as conn:
+            conn.execute(f"DROP INDEX {index}")  # sorted once the rows are in
+            _insert_rows(conn, table, result, progress)
+            _finish_build(conn, row, result, started, progress)
+        return row
+    with db.begin() as conn:
+        _finish_build(conn, row, result, started, progress, index=False)
     return row
 
 
@@ -166,13 +217,19 @@ def _begin_build(conn: sqlite3.Connection, puzzle: Puzzle, result: SearchResult)
 
 
 def _finish_build(
-    conn: sqlite3.Connection, row: dict, result: SearchResult, started: float, progress: Progress
+    conn: sqlite3.Connection,
+    row: dict,
+    result: SearchResult,
+    started: float,
+    progress: Progress,
+    index: bool = True,
 ) -> None:
-    """With every row in: the depth index, the build's moves, layers and most solved states,
-    the views, and the build's time."""
+    """With every row in: the depth index (unless it is made already), the build's moves,
+    layers and most solved states, the views, and the build's time."""
     build_id, table = row["id"], row["node_table"]
-    progress.stage("indexing depths")
-    _create_index(conn, schema.node_index_ddl(table))
+    if index:
+        progress.stage("indexing depths")
+        _create_index(conn, schema.node_index_ddl(table))
     progress.stage("committing")
     if result.moves:  # none when no move leads to the goal (a full peg board): one state
         conn.executemany(

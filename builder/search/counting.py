@@ -113,6 +113,18 @@ def largest(counts: Limbs) -> tuple[int, np.ndarray]:
     return to_ints(take(counts, index[:1]))[0], index
 
 
+def to_array(counts: Limbs) -> np.ndarray:
+    """The counts as an int64 array, where none needs more than 63 bits (may_exceed)."""
+    if not counts:
+        return np.zeros(0, np.int64)
+    if len(counts) > 2:
+        raise ValueError("counts of more than two limbs may not fit 63 bits")
+    value = counts[0].astype(np.uint64)
+    if len(counts) == 2:
+        value |= counts[1].astype(np.uint64) << np.uint64(LIMB_BITS)
+    return value.view(np.int64)
+
+
 def to_ints(counts: Limbs) -> list[int]:
     """The counts as Python integers, exact at any size."""
     if not counts:

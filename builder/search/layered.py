@@ -363,10 +363,57 @@ class PackedResult(SearchResult):
         self.most_solved = sorted(s for states in named for s in states)[:MOST_SOLVED_KEPT]
 
     def chunks(self, size: int, part: tuple[int, int] = (0, 1)) -> Iterator[tuple[list, ...]]:
-        """Rows in key order, one bucket of the key space at a time.
+        """Rows in key order, one bucket of the key space at a time (see _bucketed)."""
+        for codes, depths, moves, counts, fixed in self._bucketed(size, part):
+            goal_rows = np.flatnonzero(moves == NO_MOVE).tolist()
+            move_list: list[int | None] = moves.tolist()
+            for i in goal_rows:
+                move_list[i] = None
+            columns: tuple[list, ...] = (
+                self.codec.decode(codes),
+                depths.tolist(),
+                move_list,
+                _for_sql(_trimmed(counts)),
+            )
+            if self.stores_pred:
+                preds: list[str | None] = list(self.codec.decode(self.codec.undo(codes, moves)))
+                for i in goal_rows:
+                    preds[i] = None
+                columns += (preds,)
+            if fixed is not None:
+                columns += (fixed.tolist(),)
+            yield columns
+
+    def arrays(self, size: int, part: tuple[int, int] = (0, 1)) -> Iterator[tuple]:
+        """As chunks, but as arrays where the codec can: states as a matrix of code points
+        (a row a state), depths and fixed marks as arrays, moves as a masked array (the
+        goal's masked), counts as an array where they fit 64 bits; no Python object a row."""
+        points = getattr(self.codec, "points", None)
+        if points is None or self.stores_pred:
+            yield from self.chunks(size, part)
+            return
+        for codes, depths, moves, counts, fixed in self._bucketed(size, part):
+            trimmed = _trimmed(counts)
+            columns: tuple = (
+                points(codes),
+                depths,
+                np.ma.MaskedArray(moves, moves == NO_MOVE),
+                _for_sql(trimmed)
+                if counting.may_exceed(trimmed, SQL_INT_BITS)
+                else counting.to_array(trimmed),
+            )
+            if fixed is not None:
+                columns += (fixed,)
+            yield columns
+
+    def _bucketed(
+        self, size: int, part: tuple[int, int]
+    ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray, counting.Limbs, np.ndarray | None]]:
+        """(codes, depths, moves, counts, fixed marks or None) in key order, one bucket of the
+        key space at a time.
 
         Every layer is sorted, so a bucket [low, high) is a slice of each layer: gather the
-        slices, sort that bucket alone, decode it. No array of all states is ever built.
+        slices, sort that bucket alone. No array of all states is ever built.
         """
         for low, high in part_of(self._buckets(size), part):
             code_parts: list[np.ndarray] = []
@@ -401,24 +448,8 @@ class PackedResult(SearchResult):
             order = np.argsort(codes, kind="stable")  # a merge of the layers' sorted runs
             codes, depths, moves = codes[order], depths[order], moves[order]
             counts = counting.take(counts, order)
-            goal_rows = np.flatnonzero(moves == NO_MOVE).tolist()
-            move_list: list[int | None] = moves.tolist()
-            for i in goal_rows:
-                move_list[i] = None
-            columns: tuple[list, ...] = (
-                self.codec.decode(codes),
-                depths.tolist(),
-                move_list,
-                _for_sql(_trimmed(counts)),
-            )
-            if self.stores_pred:
-                preds: list[str | None] = list(self.codec.decode(self.codec.undo(codes, moves)))
-                for i in goal_rows:
-                    preds[i] = None
-                columns += (preds,)
-            if self.layer_fixed is not None:
-                columns += (np.concatenate(fixed_parts)[order].tolist(),)
-            yield columns
+            fixed = None if self.layer_fixed is None else np.concatenate(fixed_parts)[order]
+            yield codes, depths, moves, counts, fixed
 
     def _buckets(self, size: int) -> list[tuple[np.uint64, np.uint64 | None]]:
         """Boundaries that cut the key space into buckets of about `size` states."""

@@ -84,6 +84,11 @@ class SearchResult(ABC):
         `part` = (k, n) gives only the k-th of n consecutive runs of the key order (about a
         n-th of the rows each), so n writers can store one result side by side."""
 
+    def arrays(self, size: int, part: tuple[int, int] = (0, 1)) -> Iterator[tuple]:
+        """The same columns, where a result can, as numpy arrays (db.pages takes either):
+        states as a matrix of code points, moves as a masked array. By default, chunks."""
+        return self.chunks(size, part)
+
 
 @dataclass
 class TableResult(SearchResult):

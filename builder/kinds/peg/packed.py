@@ -41,11 +41,14 @@ class PegWords:
     def encode(self, state: str) -> int:
         return int(state, 2)
 
-    def decode(self, codes: np.ndarray) -> list[str]:
+    def points(self, codes: np.ndarray) -> np.ndarray:
+        """Each state's text as code points, a row a state (what a store writes directly)."""
         shifts = np.arange(self.state_bits - 1, -1, -1, dtype=np.uint64)
         bits = ((codes[:, None] >> shifts[None, :]) & np.uint64(1)).astype(np.uint32)
-        points = np.ascontiguousarray(bits + np.uint32(ord("0")))
-        return points.view(f"<U{self.state_bits}").ravel().tolist()
+        return np.ascontiguousarray(bits + np.uint32(ord("0")))
+
+    def decode(self, codes: np.ndarray) -> list[str]:
+        return self.points(codes).view(f"<U{self.state_bits}").ravel().tolist()
 
 
 def sampled_cuts(

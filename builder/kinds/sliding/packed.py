@@ -89,9 +89,12 @@ class PackedBoard:
             return nibbles[:, 16 - self.puzzle.cells :]
         return ((codes[:, None] >> self.shifts[None, :]) & self.mask).astype(np.uint8)
 
+    def points(self, codes: np.ndarray) -> np.ndarray:
+        """Each state's text as code points, a row a state (what a store writes directly)."""
+        return np.ascontiguousarray(self.codepoints[self.digits(codes)])
+
     def decode(self, codes: np.ndarray) -> list[str]:
-        points = np.ascontiguousarray(self.codepoints[self.digits(codes)])
-        return points.view(f"<U{self.puzzle.cells}").ravel().tolist()
+        return self.points(codes).view(f"<U{self.puzzle.cells}").ravel().tolist()
 
     def blank_cells(self, codes: np.ndarray) -> np.ndarray:
         """The blank's cell in each state, found on whole words: XOR makes the blank's digit

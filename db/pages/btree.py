@@ -1,0 +1,243 @@
+"""An index b-tree (a WITHOUT ROWID table, or an index) written from entries in key order.
+
+Leaves are cut greedily from the entries as they come and written at once; the entry between
+two leaves is not in either: it goes up into their parent as the divider (in an index b-tree
+each entry is stored once). The interior levels, a hundredth of the entries, are made at the
+end, and the top page is written into the tree's existing root page.
+
+A tree may take its entries from several streams, each later in key order than the one made
+before it (the depth index: one stream per depth, filled side by side). A stream keeps back its
+first two entries and at least two at its end, so that whatever lies between two streams'
+leaves can always be cut into whole leaves and dividers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .dbfile import LeafFile, PageFile
+from .records import Cells, joined, place
+
+LEAF, INTERIOR = 0x0A, 0x02
+#: A stream cuts its entries into leaves once it holds this many bytes of them.
+CUT_BYTES = 1 << 22
+
+
+def max_payload(usable: int) -> int:
+    """The largest record an index b-tree page holds without an overflow page."""
+    return (usable - 12) * 64 // 255 - 23
+
+
+@dataclass(eq=False)
+class Stream:
+    """Entries in key order, cut into leaves as they come (see the module's docstring)."""
+
+    tree: IndexTree
+    head: list[Cells] = field(default_factory=list)
+    held: int = 0
+    pending: list[Cells] = field(default_factory=list)
+    pending_bytes: int = 0
+    pages: list[np.ndarray] = field(default_factory=list)
+    dividers: list[Cells] = field(default_factory=list)
+
+    def add(self, cells: Cells) -> None:
+        if self.held < 2 and len(cells):
+            kept = min(2 - self.held, len(cells))
+            self.head.append(cells.part(0, kept))
+            self.held += kept
+            cells = cells.part(kept, len(cells))
+        if len(cells):
+            self.pending.append(cells)
+            self.pending_bytes += len(cells.buf)
+            if self.pending_bytes >= CUT_BYTES:
+                self._cut()
+
+    def _cut(self) -> None:
+        entries = joined(self.pending)
+        units, rest = cut(entries.sizes + 2, self.tree.file.usable - 8, "stream")
+        if units:
+            pages, dividers = self.tree.write_leaves(entries, units)
+            self.pages.append(pages)
+            self.dividers.append(dividers)
+        self.pending = [entries.part(rest, len(entries))]
+        self.pending_bytes = len(self.pending[0].buf)
+
+
+class IndexTree:
+    """One b-tree into `root` (its page, now empty) and pages appended to `file`."""
+
+    def __init__(self, file: PageFile | LeafFile, root: int):
+        self.file, self.root = file, root
+        self.streams: list[Stream] = []
+
+    def stream(self) -> Stream:
+        """A stream whose entries all follow those of the streams made before it."""
+        self.streams.append(Stream(self))
+        return self.streams[-1]
+
+    def finish(self) -> None:
+        """The leaves left, the interior levels and the root."""
+        children: list[np.ndarray] = []
+        dividers: list[Cells] = []
+        between: list[Cells] = []
+        leaf_room = self.file.usable - 8
+        for stream in self.streams:
+            if stream.pending:
+                stream._cut()
+            between.extend(stream.head)
+            if stream.pages:
+                entries = joined(between)
+                units, _ = cut(entries.sizes + 2, leaf_room, "before")
+                pages, divs = self.write_leaves(entries, units)
+                children += [pages, *stream.pages]
+                dividers += [divs, *stream.dividers]
+                between = []
+            between.extend(stream.pending)
+        entries = joined(between)
+        if not children and not len(entries):
+            return  # an empty tree: its root stays the empty leaf SQLite made
+        units, last = cut(entries.sizes + 2, leaf_room, "final")
+        if not children and not units:
+            self._write(LEAF, [self.root], entries, [(0, len(entries))])
+            return
+        pages, divs = self.write_leaves(entries, units)
+        (final,) = self._allocated(LEAF, entries, [(last, len(entries))])
+        self._levels(np.concatenate([*children, pages, [final]]), joined([*dividers, divs]))
+
+    def write_leaves(
+        self, entries: Cells, units: list[tuple[int, int]]
+    ) -> tuple[np.ndarray, Cells]:
+        """Leaves of entries b..e-1 for each (b, e) of `units`; their numbers and dividers
+        (entry e of each)."""
+        pages = self._allocated(LEAF, entries, units)
+        return pages, entries.take(np.array([e for _, e in units], np.int64))
+
+    def _levels(self, children: np.ndarray, dividers: Cells) -> None:
+        """Interior pages over `children` (one more than dividers) until one page is left:
+        the root."""
+        room = self.file.usable - 12
+        while True:
+            cells = _with_children(dividers, children[:-1])
+            units, last = cut(cells.sizes + 2, room, "final")
+            spans = [*units, (last, len(cells))]
+            rights = np.array([children[e] for _, e in spans], np.int64)
+            if not units:
+                self._write(INTERIOR, [self.root], cells, spans, rights)
+                return
+            pages = self._allocated(INTERIOR, cells, spans, rights)
+            dividers = dividers.take(np.array([e for _, e in units], np.int64))
+            children = pages
+
+    def _allocated(
+        self,
+        kind: int,
+        cells: Cells,
+        spans: list[tuple[int, int]],
+        rights: np.ndarray | None = None,
+    ) -> np.ndarray:
+        numbers = self.file.allocate(len(spans))
+        self._write(kind, numbers, cells, spans, rights)
+        return numbers
+
+    def _write(
+        self,
+        kind: int,
+        numbers: np.ndarray | list[int],
+        cells: Cells,
+        spans: list[tuple[int, int]],
+        rights: np.ndarray | None = None,
+    ) -> None:
+        images = pages(kind, self.file.page_size, self.file.usable, cells, spans, rights)
+        self.file.write(np.asarray(numbers, np.int64), images)
+
+
+def cut(costs: np.ndarray, room: int, mode: str) -> tuple[list[tuple[int, int]], int]:
+    """Greedy pages over entries costing `costs` bytes each (cell and pointer), `room` a
+    page: units (b, e), a page of entries b..e-1 and entry e its divider, and where the rest
+    begins. "stream": stop while at least two entries are left after the last divider;
+    "before": end on a divider, the last entry; "final": the rest (one page) ends the tree."""
+    n = len(costs)
+    total = np.zeros(n + 1, np.int64)
+    np.cumsum(costs, out=total[1:])
+    fits = np.searchsorted(total, total[:-1] + room, side="right") - 1
+    units: list[tuple[int, int]] = []
+    b = 0
+    while b < n:
+        if mode == "final" and total[n] - total[b] <= room:
+            break
+        if mode == "before" and total[n - 1] - total[b] <= room:
+            assert n - 1 > b, "a divider with no page before it"
+            units.append((b, n - 1))
+            b = n
+            break
+        e = int(fits[b])
+        assert e > b, "an entry larger than a page"
+        if mode == "stream" and n - (e + 1) < 2:
+            break
+        if mode == "before" and n - (e + 1) < 2:
+            e = n - 3
+        if mode == "final" and e == n - 1:
+            e = n - 2
+        assert e > b
+        units.append((b, e))
+        b = e + 1
+    return units, b
+
+
+def pages(
+    kind: int,
+    page_size: int,
+    usable: int,
+    cells: Cells,
+    spans: list[tuple[int, int]],
+    rights: np.ndarray | None = None,
+) -> np.ndarray:
+    """Page images: page k holds cells b..e-1 of spans[k] = (b, e), their contents back to
+    back at the end of the usable space, their pointers after the header; an interior page
+    has rights[k] as its right-most child."""
+    count = len(spans)
+    images = np.zeros((count, page_size), np.uint8)
+    flat = images.reshape(-1)
+    header = 8 if kind == LEAF else 12
+    b = np.array([s for s, _ in spans], np.int64)
+    e = np.array([t for _, t in spans], np.int64)
+    ncells = e - b
+    content = usable - (cells.starts[e] - cells.starts[b])
+    assert (content >= header + 2 * ncells).all(), "cells overflow a page"
+    for k in range(count):
+        lo, hi = int(cells.starts[b[k]]), int(cells.starts[e[k]])
+        base = k * page_size + int(content[k])
+        flat[base : base + hi - lo] = cells.buf[lo:hi]
+    page = np.repeat(np.arange(count, dtype=np.int64), ncells)
+    within = np.arange(int(ncells.sum()), dtype=np.int64) - np.repeat(
+        np.cumsum(ncells) - ncells, ncells
+    )
+    entry = b[page] + within
+    pointer = content[page] + cells.starts[entry] - cells.starts[b[page]]
+    at = page * page_size + header + 2 * within
+    flat[at] = pointer >> 8
+    flat[at + 1] = pointer & 0xFF
+    images[:, 0] = kind
+    images[:, 3] = ncells >> 8
+    images[:, 4] = ncells & 0xFF
+    images[:, 5] = (content >> 8) & 0xFF
+    images[:, 6] = content & 0xFF
+    if rights is not None:
+        images[:, 8:12] = rights.astype(">u4").view(np.uint8).reshape(count, 4)
+    return images
+
+
+def _with_children(dividers: Cells, children: np.ndarray) -> Cells:
+    """Interior cells: each divider's cell after the 4-byte number of its left child."""
+    n = len(dividers)
+    sizes = dividers.sizes + 4
+    starts = np.zeros(n + 1, np.int64)
+    np.cumsum(sizes, out=starts[1:])
+    buf = np.empty(int(starts[-1]), np.uint8)
+    numbers = children.astype(">u4").view(np.uint8).reshape(n, 4)
+    for i in range(4):
+        buf[starts[:-1] + i] = numbers[:, i]
+    place(buf, starts[:-1] + 4, dividers.buf, dividers.starts[:-1], dividers.sizes)
+    return Cells(buf, starts)

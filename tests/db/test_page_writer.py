@@ -1,0 +1,257 @@
+"""A new file's node table and depth index written as pages (db.pages) store exactly what
+SQLite's own inserts store: the builds' fingerprints, SQLite's integrity check, the depth index
+still used by depth queries; and the record and page maker alone, on random rows."""
+
+import os
+import sqlite3
+from unittest import mock
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support import build_fingerprints
+
+from puzzledb.builder.search.result import TableResult
+from puzzledb.db import schema, side_writer
+from puzzledb.db.errors import DatabaseFault
+from puzzledb.db.pages import btree, leaves, nodes, upper
+from puzzledb.db.pages.dbfile import PageFile
+from puzzledb.db.pages.records import RecordRefused
+from puzzledb.service.builds import plan, run
+
+SAVED = build_fingerprints.saved()
+#: Builds of build_fingerprints.BUILDS through the pages: a key of every kind of board, a
+#: metric, classes (`fixed`), stored predecessors (eight-multi), peg boards by radius.
+QUICK = ["seven", "eight", "peg15", "klotski-finger", "english-every-radius-8"]
+SLOW = ["eight-multi", "french-radius-6", "peg15-plain", "english-chain-radius-5"]
+
+
+@pytest.fixture()
+def through_pages(monkeypatch):
+    """Every build into a new file goes through db.pages; `written` counts them."""
+    monkeypatch.setattr(nodes, "MIN_ROWS", 0)
+    written = []
+    real = nodes.write
+
+    def counted(*args, **kwargs):
+        real(*args, **kwargs)
+        written.append(args[0])
+
+    monkeypatch.setattr(nodes, "write", counted)
+    return written
+
+
+def checked(path):
+    """The file passes SQLite's integrity check, and a depth query uses the depth index."""
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        for (table,) in conn.execute("SELECT node_table FROM puzzles"):
+            plan_rows = conn.execute(
+                f"EXPLAIN QUERY PLAN SELECT state FROM {table} WHERE depth = 3"
+            ).fetchall()
+            assert f"USING COVERING INDEX {table}_by_depth" in plan_rows[0][3]
+            by_depth = conn.execute(
+                f"SELECT depth, count(*) FROM {table} INDEXED BY {table}_by_depth GROUP BY depth"
+            ).fetchall()
+            assert (
+                by_depth
+                == conn.execute(
+                    f"SELECT depth, count(*) FROM {table} NOT INDEXED GROUP BY depth"
+                ).fetchall()
+            )
+    conn.close()
+
+
+@pytest.mark.parametrize(
+    "label", [*QUICK, *(pytest.param(label, marks=pytest.mark.slow) for label in SLOW)]
+)
+def test_a_build_through_pages_stores_the_same_rows(label, tmp_path, through_pages):
+    assert build_fingerprints.built(label, tmp_path) == SAVED[label]
+    assert through_pages == [tmp_path / f".{label}.sqlite.building-{os.getpid()}"]
+    checked(tmp_path / f"{label}.sqlite")
+
+
+@pytest.fixture()
+def in_halves(monkeypatch, through_pages):
+    """Every build into a new file goes through db.pages with a forked process making the
+    upper half's leaves, cut into leaves often (small streams); `halves` counts them."""
+    monkeypatch.setattr(side_writer, "MIN_ROWS", 1)
+    monkeypatch.setattr(btree, "CUT_BYTES", 5000)
+    halves = []
+    real = upper.filled_in_halves
+
+    def counted(*args, **kwargs):
+        parts = real(*args, **kwargs)
+        halves.append([sum(len(p) for p in part.rows.pages) for part in parts])
+        return parts
+
+    monkeypatch.setattr(upper, "filled_in_halves", counted)
+    return halves
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="needs fork")
+@pytest.mark.parametrize("label", ["eight", "english-every-radius-8"])
+def test_a_build_in_two_halves_stores_the_same_rows(label, tmp_path, in_halves):
+    assert build_fingerprints.built(label, tmp_path) == SAVED[label]
+    ((lower, upper_leaves),) = in_halves
+    assert lower > 0 and upper_leaves > 0  # both halves made leaves, copied in
+    assert [p.name for p in tmp_path.iterdir()] == [f"{label}.sqlite"]  # no side file left
+    checked(tmp_path / f"{label}.sqlite")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="needs fork")
+def test_a_half_the_child_refuses_is_stored_through_sqlite(tmp_path, monkeypatch, in_halves):
+    def refused(*args):
+        raise RecordRefused("refused in the child")
+
+    monkeypatch.setattr(upper, "_upper_half", refused)
+    assert build_fingerprints.built("eight", tmp_path) == SAVED["eight"]
+    assert [p.name for p in tmp_path.iterdir()] == ["eight.sqlite"]
+    checked(tmp_path / "eight.sqlite")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="needs fork")
+def test_a_half_the_child_fails_fails_the_build_and_leaves_no_file(
+    tmp_path, monkeypatch, in_halves
+):
+    def full(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(upper, "_upper_half", full)
+    with pytest.raises(DatabaseFault, match="No space left"):
+        build_fingerprints.built("eight", tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_english_radius_6_through_pages_is_the_sqlite_build(tmp_path, monkeypatch):
+    run(plan(db=tmp_path / "sqlite.sqlite", names=["english"], radius=6))
+    monkeypatch.setattr(nodes, "MIN_ROWS", 0)
+    run(plan(db=tmp_path / "pages.sqlite", names=["english"], radius=6))
+    pages, sqlite = (
+        build_fingerprints.fingerprint(tmp_path / f) for f in ("pages.sqlite", "sqlite.sqlite")
+    )
+    assert pages == sqlite
+    checked(tmp_path / "pages.sqlite")
+
+
+def test_a_build_the_pages_refuse_is_stored_through_sqlite(tmp_path, monkeypatch):
+    monkeypatch.setattr(nodes, "MIN_ROWS", 0)
+    monkeypatch.setattr(leaves, "max_payload", lambda usable: 10)  # every record refused
+    assert build_fingerprints.built("peg15", tmp_path) == SAVED["peg15"]
+    checked(tmp_path / "peg15.sqlite")
+
+
+def test_rows_out_of_key_order_are_refused_and_stored_through_sqlite(tmp_path, through_pages):
+    """A Rush Hour search hands its rows over in the order of its codes, not of the keys'
+    text: a b-tree made of them in that order would be corrupt, so SQLite inserts them."""
+    assert build_fingerprints.built("rush51", tmp_path) == SAVED["rush51"]
+    assert through_pages == []
+    checked(tmp_path / "rush51.sqlite")
+
+
+def test_a_small_build_keeps_sqlites_way(tmp_path, monkeypatch):
+    written = []
+    monkeypatch.setattr(nodes, "write", lambda *a, **k: written.append(a))
+    run(plan(db=tmp_path / "eight.sqlite", names=["eight"]))
+    assert written == []
+    assert not nodes.worthwhile(181_440) and nodes.worthwhile(239_500_800)
+
+
+# The record and page maker alone, on random rows.
+
+KEYS = st.text(alphabet=st.sampled_from("ab\u00e9\u30a2z0"), min_size=0, max_size=40)
+INTS = st.one_of(
+    st.sampled_from([0, 1, -1, 2, 127, 128, -128, -129, 2**15, 2**23, 2**31, 2**47, 2**48]),
+    st.sampled_from([2**63 - 1, -(2**63), 2**31 - 1, -(2**31), 2**47 - 1, -(2**47)]),
+    st.integers(-(2**63), 2**63 - 1),
+)
+COUNTS = st.one_of(st.integers(0, 2**63 - 1), st.integers(2**63, 2**80), st.sampled_from([0, 1]))
+ROW = st.tuples(st.integers(0, 6), st.one_of(st.none(), INTS), COUNTS, st.one_of(st.none(), KEYS))
+
+
+def new_file(path, stores_pred, page_size):
+    """A file as a build leaves it before its rows: the empty node table and depth index."""
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA page_size = {page_size}")
+    conn.execute(schema.node_table_ddl("nodes_1", stores_pred))
+    conn.execute(schema.node_index_ddl("nodes_1"))
+    roots = dict(conn.execute("SELECT name, rootpage FROM sqlite_master"))
+    conn.commit()
+    conn.close()
+    return roots["nodes_1"], roots["nodes_1_by_depth"]
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    rows=st.dictionaries(KEYS, ROW, max_size=600),
+    stores_pred=st.booleans(),
+    page_size=st.sampled_from([512, 1024, 4096]),
+    chunk=st.integers(1, 300),
+)
+def test_random_rows_read_back_as_written(tmp_path_factory, rows, stores_pred, page_size, chunk):
+    path = tmp_path_factory.mktemp("pages") / "random.sqlite"
+    table_root, index_root = new_file(path, stores_pred, page_size)
+    histogram = [max(1, sum(1 for r in rows.values() if r[0] == d)) for d in range(7)]
+    result = TableResult(
+        "goal",
+        histogram,
+        {},
+        stores_pred,
+        table={key: (depth, move, pred) for key, (depth, move, _, pred) in rows.items()},
+        solutions={key: count for key, (_, _, count, _) in rows.items()},
+    )
+    with (
+        mock.patch.object(leaves, "CHUNK_ROWS", chunk),
+        mock.patch.object(btree, "CUT_BYTES", 2000),
+    ):
+        nodes.write(path, table_root, index_root, result)
+    expected = [
+        (key, depth, move, count if count < 2**63 else str(count))
+        + ((pred,) if stores_pred else ())
+        for key, (depth, move, count, pred) in sorted(rows.items())
+    ]
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        assert conn.execute("SELECT * FROM nodes_1 ORDER BY state").fetchall() == expected
+        for key, depth, *_ in expected[:: max(1, len(expected) // 20)]:
+            found = conn.execute("SELECT depth FROM nodes_1 WHERE state = ?", (key,)).fetchall()
+            assert found == [(depth,)]
+        for depth in range(7):
+            keys = conn.execute(
+                "SELECT state FROM nodes_1 INDEXED BY nodes_1_by_depth WHERE depth = ?", (depth,)
+            ).fetchall()
+            assert keys == [(row[0],) for row in expected if row[1] == depth]
+    conn.close()
+
+
+def test_a_record_too_big_for_its_page_is_refused_and_the_file_left_as_it_was(tmp_path):
+    path = tmp_path / "big.sqlite"
+    table_root, index_root = new_file(path, False, 512)
+    before = path.read_bytes()
+    keys = [f"{i:04}" for i in range(3000)] + ["z" * 600]
+    result = TableResult(
+        "goal",
+        [len(keys)],
+        {},
+        False,
+        table=dict.fromkeys(keys, (0, None, None)),
+        solutions=dict.fromkeys(keys, 1),
+    )
+    with mock.patch.object(leaves, "CHUNK_ROWS", 1000), pytest.raises(RecordRefused):
+        nodes.write(path, table_root, index_root, result)
+    assert path.read_bytes() == before
+
+
+def test_page_numbers_pass_over_sqlites_lock_byte_page(tmp_path):
+    """The page holding byte 2**30 of the file is never used by SQLite: a file past 1 GiB
+    (eleven's, 10 GB) must leave it out of every tree, or SQLite reports it corrupt."""
+    path = tmp_path / "numbers.sqlite"
+    new_file(path, False, 4096)
+    file = PageFile(path)
+    lock_page = 2**30 // 4096 + 1
+    file.pages = lock_page - 3  # as if the file had grown to just below it
+    assert file.allocate(5).tolist() == [lock_page + k for k in (-2, -1, 1, 2, 3)]
+    assert file.allocate(2).tolist() == [lock_page + 4, lock_page + 5]
+    file.abandon()
