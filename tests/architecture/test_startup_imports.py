@@ -179,6 +179,16 @@ def test_a_build_of_eight_imports_only_what_it_builds_with(tmp_path):
     assert sorted(NOT_FOR_A_BUILD_OF_EIGHT & loaded) == []
 
 
+def test_a_build_of_klotski_loads_no_more_than_a_build_of_eight(tmp_path):
+    """Klotski's search in the plain search's order is measured against `build eight`: it
+    loads what eight's does not (numpy.ma, SQLAlchemy, the lookups) no more than eight does."""
+    out, seen = _probe("build", "klotski-finger", "-q", "--db", str(tmp_path / "k.sqlite"))
+    assert seen["code"] in (0, None), out.stderr
+    loaded = set(seen["modules"])
+    assert {"numpy", "puzzledb.builder.search.plain_order"} <= loaded
+    assert sorted(NOT_FOR_A_BUILD_OF_EIGHT & loaded) == []
+
+
 NAMES = """
 import json, sys
 from puzzledb.builder import catalogue

@@ -20,6 +20,7 @@ import numpy as np
 
 from ...move_codes import MoveCodes, swapped_cells
 from ...puzzle import Move, Puzzle
+from ...search.layered import distinct
 from ...search.plain_order import Children, Layer
 from .packed_moves import BY_RULE, PieceMoves, UnitPieceMoves
 from .puzzle import SlidingPuzzle
@@ -257,7 +258,7 @@ class PackedBlocks:
             done = codes ^ (flip << self.shifts[a]) ^ (flip << self.shifts[b])
             return np.where(moves < 0, codes, done)
         digits = self.digits(codes)
-        for code in np.unique(moves[moves >= 0]).tolist():
+        for code in distinct(moves[moves >= 0]).tolist():
             rows = np.flatnonzero(moves == code)
             label = self.code_label[code]
             at = self.code_at[code]
@@ -296,7 +297,7 @@ class _MoveTable:
         at = self._found(keys)
         missing = at < 0
         if missing.any():
-            self._add(np.unique(keys[missing]), work_out)
+            self._add(distinct(keys[missing]), work_out)
             at = self._found(keys)
         return at
 
