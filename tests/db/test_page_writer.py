@@ -6,6 +6,7 @@ import os
 import sqlite3
 from unittest import mock
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -16,7 +17,7 @@ from puzzledb.db import schema, side_writer
 from puzzledb.db.errors import DatabaseFault
 from puzzledb.db.pages import btree, leaves, nodes, upper
 from puzzledb.db.pages.dbfile import PageFile
-from puzzledb.db.pages.records import RecordRefused
+from puzzledb.db.pages.records import RecordRefused, varint_field
 from puzzledb.service.builds import plan, run
 
 SAVED = build_fingerprints.saved()
@@ -255,3 +256,25 @@ def test_page_numbers_pass_over_sqlites_lock_byte_page(tmp_path):
     assert file.allocate(5).tolist() == [lock_page + k for k in (-2, -1, 1, 2, 3)]
     assert file.allocate(2).tolist() == [lock_page + 4, lock_page + 5]
     file.abandon()
+
+
+def _sqlite_varint(value: int) -> bytes:
+    """SQLite's varint, written from its definition: seven bits a byte, high bit set on
+    every byte but the last, most significant first (values below 2**56)."""
+    groups = [value & 0x7F]
+    value >>= 7
+    while value:
+        groups.append(0x80 | (value & 0x7F))
+        value >>= 7
+    return bytes(reversed(groups))
+
+
+@pytest.mark.parametrize("top", [0x7F, 0x3FFF])  # the one-byte width alone, then both widths
+def test_every_varint_a_record_uses_is_sqlites(top):
+    """Every value below 2**14 (a record's sizes and serial types), encoded by the page
+    writer, is SQLite's varint: a long text's serial type or a long record's size needs two
+    bytes, which small builds rarely reach."""
+    values = np.arange(top + 1, dtype=np.int64)
+    field = varint_field(values)
+    made = [bytes(field.data[i, : field.length[i]]) for i in range(len(values))]
+    assert made == [_sqlite_varint(v) for v in range(top + 1)]
