@@ -23,8 +23,9 @@ from . import counting
 from .layered import FoundLayers, PackedResult, Packs, _member
 from .memory import MemoryGuard
 
-#: The largest move code a layer keeps as int16, as layered_bfs keeps every layer's.
-INT16_MAX = int(np.iinfo(np.int16).max)
+#: Move codes up to this are kept as int16, as layered_bfs keeps them; past it as int64 (no
+#: bound keeps a board of blocks' codes below it, as the plain search numbers them).
+SHORT_CODE_MAX = int(np.iinfo(np.int16).max)
 
 
 @dataclass
@@ -35,7 +36,7 @@ class Layer:
     codes: np.ndarray
 
     def take(self, index: np.ndarray) -> Self:
-        return type(self)(*(column[index] for column in vars(self).values()))
+        return type(self)(*[column[index] for column in vars(self).values()])
 
 
 @dataclass
@@ -96,25 +97,30 @@ def plain_order_bfs(
     numbering = _Numbering(codec)
     while found.expanding():
         children = codec.children(current)
-        expanded = len(children.codes)
-        new = ~(_member(children.codes, previous) | _member(children.codes, current.codes))
-        children = children.take(np.flatnonzero(new))
-        if len(children.codes) == 0:
+        earlier = _member(children.codes, previous) | _member(children.codes, current.codes)
+        new = np.flatnonzero(~earlier)
+        if len(new) == 0:
             break
         # by state, then by first finding: the first of each run is the plain search's pick
-        met = rank[children.parents] * np.int64(codec.order_bound) + children.ranks
-        by = np.lexsort((met, children.codes))
-        codes = children.codes[by]
-        starts = np.flatnonzero(np.concatenate([[True], codes[1:] != codes[:-1]]))
-        counts = counting.sum_runs(starts, children.parents[by], found.counts[-1])
-        picked = children.take(by[starts])
-        stored = np.argsort(met[by[starts]])  # the order the plain search stores them in
+        codes, parents = children.codes[new], children.parents[new]
+        met = rank[parents] * np.int64(codec.order_bound) + children.ranks[new]
+        by = np.lexsort((met, codes))
+        codes = codes[by]
+        first = np.empty(len(codes), bool)
+        first[0] = True
+        np.not_equal(codes[1:], codes[:-1], out=first[1:])
+        starts = np.flatnonzero(first)
+        counts = counting.sum_runs(starts, parents[by], found.counts[-1])
+        chosen = by[starts]
+        picked = children.take(new[chosen])
+        stored = np.argsort(met[chosen])  # the order the plain search stores them in
         rank = np.empty(len(stored), np.int64)
         rank[stored] = np.arange(len(stored))
-        moves = np.empty(len(stored), np.int64)
-        moves[stored] = numbering.codes(picked.moves[stored])
+        in_order = numbering.codes(picked.moves[stored])
+        moves = np.empty_like(in_order)
+        moves[stored] = in_order
         previous, current = current.codes, codec.child_layer(current, picked)
-        found.add(current.codes, _narrow(moves), counts, expanded)
+        found.add(current.codes, moves, counts, len(children.codes))
     return found.result(goal, codec, codec.moves, codec.stores_pred)
 
 
@@ -123,33 +129,21 @@ class _Numbering:
 
     def __init__(self, codec: InPlainOrder):
         self.codec = codec
-        self.known = np.full(0, -1, np.int64)  # by the codec's move, its code (-1: none yet)
+        self.known = np.full(0, -1, np.int16)  # by the codec's move, its code (-1: none yet)
 
     def codes(self, moves: np.ndarray) -> np.ndarray:
         """The codes of `moves`, given in the order rows are stored."""
-        top = int(moves.max()) + 1
-        if top > len(self.known):
-            self.known = np.concatenate([self.known, np.full(top - len(self.known), -1)])
-        codes = self.known[moves]
-        new = codes < 0
-        if new.any():
-            fresh = _in_order_met(moves[new])
-            self.known[fresh] = self.codec.number(fresh)
+        try:
+            codes = self.known[moves]
+        except IndexError:  # a move numbered past every one met so far
+            more = np.full(int(moves.max()) + 1 - len(self.known), -1, self.known.dtype)
+            self.known = np.concatenate([self.known, more])
+            codes = self.known[moves]
+        if codes.min() < 0:
+            fresh = np.array(list(dict.fromkeys(moves[codes < 0].tolist())), np.int64)
+            numbers = self.codec.number(fresh)
+            if int(numbers.max()) > SHORT_CODE_MAX:
+                self.known = self.known.astype(np.int64)
+            self.known[fresh] = numbers
             codes = self.known[moves]
         return codes
-
-
-def _in_order_met(moves: np.ndarray) -> np.ndarray:
-    """Each distinct move once, in the order first met: np.unique's return_index, without the
-    test for a masked array by which np.unique imports numpy.ma (some 30 ms of a build)."""
-    order = np.argsort(moves, kind="stable")
-    ordered = moves[order]
-    first = np.ones(len(ordered), bool)
-    first[1:] = ordered[1:] != ordered[:-1]
-    return ordered[first][np.argsort(order[first])]
-
-
-def _narrow(moves: np.ndarray) -> np.ndarray:
-    """A layer's move codes as int16, as every layered search keeps them, where they fit (a
-    swap's code names its cells, so on a large board it may not)."""
-    return moves.astype(np.int16) if int(moves.max()) <= INT16_MAX else moves

@@ -22,7 +22,7 @@ from puzzledb.builder import catalogue
 from puzzledb.builder.kinds.sliding import SlidingPuzzle
 from puzzledb.builder.kinds.sliding.arrangements import ANY
 from puzzledb.builder.kinds.sliding.packed_blocks import PackedBlocks, packable
-from puzzledb.builder.search import codecs
+from puzzledb.builder.search import codecs, plain_order
 from puzzledb.builder.search.plain import breadth_first
 from puzzledb.builder.search.plain_order import plain_order_bfs
 from puzzledb.builder.search.result import SearchResult
@@ -141,6 +141,18 @@ def test_the_goals_positions_are_met_in_the_order_given():
     plain = rows_of(breadth_first(klotski, goal, 2, sources=rotated))
     assert plain != rows_of(breadth_first(klotski, goal, 2, sources=sources))
     assert rows_of(plain_order_bfs(PackedBlocks(klotski), goal, 2, sources=rotated)) == plain
+
+
+def test_move_codes_too_wide_for_int16_are_kept_whole(monkeypatch):
+    """Codes past SHORT_CODE_MAX (int16's largest, lowered here) are kept as int64 from the
+    layer that meets the first of them, and stored as the plain search stores them."""
+    monkeypatch.setattr(plain_order, "SHORT_CODE_MAX", 5)
+    puzzle = SlidingPuzzle("tiles", 3, 3, "aabbcc___", "_")
+    goal = puzzle.default_goal
+    packed = plain_order_bfs(PackedBlocks(puzzle), goal)
+    wide = [moves.dtype for moves in packed.layer_moves if moves.max() > 5]
+    assert wide and set(wide) == {np.dtype(np.int64)}
+    assert rows_of(packed) == rows_of(breadth_first(puzzle, goal))
 
 
 @pytest.mark.parametrize("name", ["klotski", "klotski-straight", "klotski-finger", "nooff"])

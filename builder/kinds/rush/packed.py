@@ -162,7 +162,7 @@ class PackedRush:
     def _forget_codes(self) -> None:
         """A new search: no move has a stored code yet."""
         self.moves: dict[int, Move] = {}
-        self._number_of_code = np.zeros(0, np.intp)  # each code's move, as move_of numbers it
+        self._number_of_code: list[int] = []  # each code's move, as move_of numbers it
 
     # -- codes and text ------------------------------------------------------------------------
     def encode(self, state: str) -> int:
@@ -266,10 +266,11 @@ class PackedRush:
 
     def number(self, moves: np.ndarray) -> np.ndarray:
         """Codes for `moves` (as move_of numbers them), the next ones in the order given."""
-        codes = np.arange(len(self.moves), len(self.moves) + len(moves))
-        self.moves.update(zip(codes.tolist(), [self.table_moves[m] for m in moves.tolist()]))
-        self._number_of_code = np.concatenate([self._number_of_code, moves.astype(np.intp)])
-        return codes
+        first = len(self.moves)
+        for move in moves.tolist():
+            self.moves[len(self.moves)] = self.table_moves[move]
+            self._number_of_code.append(move)
+        return np.arange(first, len(self.moves))
 
     # -- moves ---------------------------------------------------------------------------------
     def neighbours(self, codes: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -309,7 +310,8 @@ class PackedRush:
         stored = moves >= 0
         layouts = (codes[stored] >> np.uint64(self.layout_shift)).astype(np.intp)
         back = np.zeros(len(codes), np.uint64)
-        back[stored] = self._undo[layouts, self._number_of_code[moves[stored]]]
+        numbers = np.array(self._number_of_code, np.intp)[moves[stored]]
+        back[stored] = self._undo[layouts, numbers]
         return codes + back
 
     # -- clusters ------------------------------------------------------------------------------
