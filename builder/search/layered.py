@@ -23,13 +23,14 @@ import itertools
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Protocol, cast
 
 import numpy as np
 
 from ..kinds.peg.classes import PackedClasses
 from ..puzzle import Move
-from . import counting
+from . import counting, threads
 from .memory import MemoryGuard
 from .result import MOST_SOLVED_KEPT, SQL_INT_MAX, SearchResult, for_sql, part_of
 from .seen import seen_states
@@ -67,6 +68,16 @@ class Codec(Packs, Protocol):
     moves: dict[int, Move]
 
     def expand(self, codes: np.ndarray, came_by: np.ndarray | None = None) -> Children: ...
+
+
+class Expansion(Protocol):
+    """A layer's children ready to be taken a key range at a time (a codec's `expansion`)."""
+
+    size: int
+
+    def cuts(self, parts: int) -> list[int]: ...
+
+    def between(self, low: int, high: int | None) -> Children: ...
 
 
 class NamesParentMoves(Codec, Protocol):
@@ -110,20 +121,16 @@ def layered_bfs(
     graded = getattr(codec, "graded", False) and len(current) == 1
     seen = seen_states(codec.state_bits) if directed and not graded else None
     while found.expanding():
-        if seen is not None:  # each layer as it is expanded: the last one found never is
-            seen.add(current)
-        children, moves, counts, expanded = _children(
-            codec, current, found.moves[-1], found.counts[-1]
-        )
+        keep: Callable[[np.ndarray], np.ndarray] | None = None
         if seen is not None:  # any earlier depth: one look-up in every state found
-            new = seen.new(children)
-        else:
-            earlier = [] if directed else [previous] if bipartite else [previous, current]
-            new = np.ones(len(children), bool)
-            for layer in earlier:
-                new &= ~_member(children, layer)
-        if not new.all():
-            children, moves, counts = children[new], moves[new], counting.take(counts, new)
+            seen.add(current)  # each layer as it is expanded: the last one found never is
+            keep = seen.new
+        elif not directed:
+            earlier = [previous] if bipartite else [previous, current]
+            keep = partial(_new_against, earlier)
+        children, moves, counts, expanded = _children(
+            codec, current, found.moves[-1], found.counts[-1], keep=keep
+        )
         if len(children) == 0:
             break
         found.add(children, moves, counts, expanded)
@@ -202,43 +209,151 @@ def by_parent(codec: Codec, layer_states: int) -> bool:
     return named and codec.state_bits + parent_bits <= 64
 
 
+#: Children of a layer below this many are made on one thread: cutting a small layer into
+#: ranges costs more than a second core saves.
+THREADED_CHILDREN = 1 << 20
+
+
 def _children(
     codec: Codec,
     current: np.ndarray,
     came_by: np.ndarray | None,
     counts: counting.Limbs,
     lowest_parent: bool | None = None,
+    keep: Callable[[np.ndarray], np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, counting.Limbs, int]:
     """The distinct children of a layer, sorted, with a move code and a count each, and how
     many children the layer expanded to before they were made distinct (the memory guard's
-    branching factor). `lowest_parent`: see by_parent (default: asked of this layer)."""
+    branching factor: those held at once). `lowest_parent`: see by_parent (default: asked of
+    this layer). `keep(children)`, asked of each key range's distinct children on the range's
+    own thread, says which to keep (a search's test for new states); None keeps them all.
+
+    A big layer's children are cut into key ranges (builder.search.threads): a child's every
+    copy falls in one range, so each range is made distinct on its own, on any core."""
     if not hasattr(codec, "expansion"):
-        children, moves, parents = codec.expand(current, came_by)
-        expanded = len(children)
-        return (*_distinct_children(children, moves, parents, counts, codec.state_bits), expanded)
-    expansion = codec.expansion(current, came_by)
-    expanded = min(expansion.size, CHILDREN_AT_ONCE)  # what is held at once
-    cuts = expansion.cuts(math.ceil(expansion.size / CHILDREN_AT_ONCE))
+        return _children_of_layer(codec, current, came_by, counts, keep)
+    expansion: Expansion = codec.expansion(current, came_by)  # type: ignore[attr-defined]
+    at_once = threads.WORKERS if expansion.size >= THREADED_CHILDREN else 1
+    expanded = min(expansion.size, CHILDREN_AT_ONCE * at_once)
+    cuts = expansion.cuts(max(math.ceil(expansion.size / CHILDREN_AT_ONCE), at_once))
     if lowest_parent is None:
         lowest_parent = by_parent(codec, len(current))
-    parts = []
-    for low, high in itertools.pairwise([0, *cuts, None]):
-        children, moves, parents = expansion.between(low, high)
-        if lowest_parent:  # by_parent: the codec names the move to a parent
-            named = cast(NamesParentMoves, codec)
-            parts.append(_distinct_by_parent(named, current, children, parents, counts))
-        else:
-            parts.append(_distinct_children(children, moves, parents, counts, codec.state_bits))
-        del children, moves, parents
-    del expansion
+
+    work = partial(_range_children, expansion, codec, current, counts, lowest_parent, keep)
+    parts = threads.in_order(work, list(itertools.pairwise([0, *cuts, None])))
+    del work, expansion  # its indexes go before the ranges are joined
+    return (*_joined(parts), expanded)
+
+
+def _range_children(
+    expansion: Expansion,
+    codec: Codec,
+    current: np.ndarray,
+    counts: counting.Limbs,
+    lowest_parent: bool,
+    keep: Callable[[np.ndarray], np.ndarray] | None,
+    bounds: tuple[int, int | None],
+) -> Distinct:
+    """The distinct children of one key range of an expansion, those `keep` keeps."""
+    children, moves, parents = expansion.between(*bounds)
+    if lowest_parent:  # by_parent: the codec names the move to a parent
+        named = cast(NamesParentMoves, codec)
+        found = _distinct_by_parent(named, current, children, parents, counts)
+    else:
+        found = _distinct_children(children, moves, parents, counts, codec.state_bits)
+    del children, moves, parents
+    return _kept(found, keep)
+
+
+def _children_of_layer(
+    codec: Codec,
+    current: np.ndarray,
+    came_by: np.ndarray | None,
+    counts: counting.Limbs,
+    keep: Callable[[np.ndarray], np.ndarray] | None,
+) -> tuple[np.ndarray, np.ndarray, counting.Limbs, int]:
+    """_children for a codec that expands a whole layer at once: a big layer is expanded a
+    slice of states a thread (where the codec `expands_in_threads`: it keeps no state of its
+    own), its children cut by key into ranges, and each range made distinct on a thread."""
+    bits, workers = codec.state_bits, threads.WORKERS
+    big = len(current) * 2 >= THREADED_CHILDREN  # a few children a state
+    # Where state and move share no word, a child keeps its first move met (np.unique):
+    # the layer is then expanded whole, so that its children come in the one order.
+    order_free = bits + MOVE_BITS <= 64
+    if workers > 1 and big and order_free and getattr(codec, "expands_in_threads", False):
+        edges = np.linspace(0, len(current), workers + 1).astype(np.int64).tolist()
+        spans = list(itertools.pairwise(edges))
+    else:
+        spans = [(0, len(current))]
+
+    def expanded_slice(span: tuple[int, int]) -> Children:
+        a, b = span
+        children, moves, parents = codec.expand(
+            current[a:b], None if came_by is None else came_by[a:b]
+        )
+        return children, moves, parents if a == 0 else parents.astype(np.int64) + a
+
+    slices = threads.in_order(expanded_slice, spans)
+    expanded = sum(len(c) for c, _, _ in slices)
+    if workers == 1 or expanded < THREADED_CHILDREN:
+        children, moves, parents = (np.concatenate(x) for x in zip(*slices))
+        del slices
+        return (*_kept(_distinct_children(children, moves, parents, counts, bits), keep), expanded)
+    pivots = _pivots([c for c, _, _ in slices], workers)
+    ranged = threads.in_order(lambda s: _by_range(s, pivots), slices)
+    del slices
+
+    def distinct(r: int) -> Distinct:
+        pieces = [by_range[r] for by_range in ranged]
+        for by_range in ranged:
+            by_range[r] = None  # each piece freed once joined
+        children, moves, parents = (np.concatenate(x) for x in zip(*pieces))
+        del pieces
+        return _kept(_distinct_children(children, moves, parents, counts, bits), keep)
+
+    parts = threads.in_order(distinct, list(range(len(pivots) + 1)))
+    return (*_joined(parts), expanded)
+
+
+def _pivots(children: list[np.ndarray], ranges: int) -> np.ndarray:
+    """About `ranges` - 1 keys cutting these children into ranges of similar size."""
+    total = sum(len(c) for c in children)
+    stride = max(1, total // (ranges * 1024))
+    sample = np.sort(np.concatenate([c[::stride] for c in children]))
+    return distinct(sample[np.linspace(0, len(sample) - 1, ranges + 1).astype(np.int64)[1:-1]])
+
+
+def _by_range(found: Children, pivots: np.ndarray) -> list[Children | None]:
+    """Children, their moves and parents, cut at the pivots (a child equal to a pivot goes
+    above it): one (children, moves, parents) a range, in key order."""
+    children, moves, parents = found
+    where = np.searchsorted(pivots, children, side="right")
+    cut: list[Children | None] = []
+    for r in range(len(pivots) + 1):
+        picked = np.flatnonzero(where == r)
+        cut.append((children[picked], moves[picked], parents[picked]))
+    return cut
+
+
+def _kept(found: Distinct, keep: Callable[[np.ndarray], np.ndarray] | None) -> Distinct:
+    """The distinct children `keep` keeps (all of them when keep is None)."""
+    if keep is None:
+        return found
+    new = keep(found[0])
+    if new.all():
+        return found
+    return found[0][new], found[1][new], counting.take(found[2], new)
+
+
+def _joined(parts: list[Distinct]) -> Distinct:
+    """Key ranges' distinct children, one after another."""
     if len(parts) == 1:
-        return (*parts[0], expanded)
+        return parts[0]
     limbs = max(len(c) for _, _, c in parts)
     return (
         np.concatenate([f for f, _, _ in parts]),
         np.concatenate([m for _, m, _ in parts]),
         [np.concatenate([counting.padded(c, limbs)[i] for _, _, c in parts]) for i in range(limbs)],
-        expanded,
     )
 
 
@@ -267,9 +382,13 @@ def _distinct_children(
         first = np.empty(len(keys), bool)
         first[:1] = True
         np.not_equal(states[1:], states[:-1], out=first[1:])
-        found, moves = states[first], keys[first].astype(np.uint16).astype(np.int16)
-        del keys, states
-        return found, moves, counting.sum_runs(np.flatnonzero(first), parents[order], counts)
+        del states
+        starts = np.flatnonzero(first)
+        del first
+        picked = keys[starts]
+        del keys
+        found, moves = picked >> shift, picked.astype(np.uint16).view(np.int16)
+        return found, moves, counting.sum_runs(starts, parents[order], counts)
     found, index, group = np.unique(children, return_index=True, return_inverse=True)
     return found, moves[index], counting.sum_into(group, parents, counts, len(found))
 
@@ -298,6 +417,14 @@ def _distinct_by_parent(
     del keys, first
     moves = codec.move_between(found, current[parents[starts]])
     return found, moves, counting.sum_runs(starts, parents, counts)
+
+
+def _new_against(layers: list[np.ndarray], values: np.ndarray) -> np.ndarray:
+    """Which sorted values are in none of these sorted layers."""
+    new = np.ones(len(values), bool)
+    for layer in layers:
+        new &= ~_member(values, layer)
+    return new
 
 
 def _member(values: np.ndarray, sorted_set: np.ndarray) -> np.ndarray:

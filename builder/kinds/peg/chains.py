@@ -229,9 +229,13 @@ class UnChains:
         self._chains = []
 
     def cuts(self, parts: int) -> list[int]:
-        """About `parts` - 1 child keys cutting the children into parts of similar size."""
+        """About `parts` - 1 child keys cutting the children into parts of similar size; the
+        move codes looked up now, so that threads may then take parts at once."""
         runs = ((index, flips) for flips, _, index, _ in self.groups)
-        return sampled_cuts(self.codes, runs, self.size, parts)
+        cuts = sampled_cuts(self.codes, runs, self.size, parts)
+        if self._chains:
+            self._named()
+        return cuts
 
     def between(self, low: int, high: int | None) -> Children:
         """(children, move codes, parent indexes) of the children with keys in [low, high):

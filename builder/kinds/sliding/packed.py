@@ -24,6 +24,8 @@ class PackedBoard:
     #: Every move steps the blank to a neighbouring cell of a grid, so it flips the colour of
     #: the blank's cell on a chessboard: no move joins two states of one search layer.
     bipartite = True
+    #: expand keeps nothing of its own: threads may expand parts of a layer at once.
+    expands_in_threads = True
 
     def __init__(self, puzzle: SlidingPuzzle):
         if not packable(puzzle):
