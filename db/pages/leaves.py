@@ -90,7 +90,10 @@ def _check_order(keys: Field, last: bytes | None) -> bytes | None:
     first = bytes(data[0, : length[0]])
     if last is not None and not last < first:
         raise RecordRefused("keys out of order between chunks")
-    if n > 1:
+    if n > 1 and int(length.min()) == int(length.max()) == data.shape[1]:
+        if not _increasing_rows(data):
+            raise RecordRefused("keys out of order")
+    elif n > 1:
         # Past its length a key reads as -1, below any byte: a prefix sorts first.
         padded = data.astype(np.int16)
         padded[np.arange(data.shape[1]) >= length[:, None]] = -1
@@ -100,6 +103,23 @@ def _check_order(keys: Field, last: bytes | None) -> bytes | None:
         if not (differ.any(axis=1) & (padded[1:][rows, at] > padded[:-1][rows, at])).all():
             raise RecordRefused("keys out of order")
     return bytes(data[-1, : length[-1]])
+
+
+def _increasing_rows(data: np.ndarray) -> bool:
+    """Whether the rows of a byte matrix (keys of one length) strictly increase bytewise:
+    compared as big-endian words, the first word that differs decides."""
+    n, width = data.shape
+    words = -(-width // 8)
+    padded = np.zeros((n, words * 8), np.uint8)
+    padded[:, :width] = data
+    big = padded.view(">u8").astype(np.uint64)  # (n, words), as numbers
+    later, earlier = big[1:], big[:-1]
+    increasing = np.zeros(n - 1, bool)
+    tied = np.ones(n - 1, bool)
+    for w in range(words):
+        increasing |= tied & (later[:, w] > earlier[:, w])
+        tied &= later[:, w] == earlier[:, w]
+    return bool(increasing.all())
 
 
 def _add_by_depth(

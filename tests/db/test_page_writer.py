@@ -2,6 +2,7 @@
 SQLite's own inserts store: the builds' fingerprints, SQLite's integrity check, the depth index
 still used by depth queries; and the record and page maker alone, on random rows."""
 
+import itertools
 import os
 import sqlite3
 from unittest import mock
@@ -278,3 +279,25 @@ def test_every_varint_a_record_uses_is_sqlites(top):
     field = varint_field(values)
     made = [bytes(field.data[i, : field.length[i]]) for i in range(len(values))]
     assert made == [_sqlite_varint(v) for v in range(top + 1)]
+
+
+def _keys_of_width(width: int):
+    """Keys of few byte values (the high bit among them), so that long prefixes are shared."""
+    key = st.lists(st.sampled_from([0, 1, 0x7F, 0x80, 0xFF]), min_size=width, max_size=width)
+    return st.lists(key.map(bytes), min_size=2, max_size=9)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 20).flatmap(_keys_of_width), st.booleans())
+def test_keys_of_one_length_are_refused_exactly_when_not_strictly_increasing(keys, sort):
+    """The order check's fast way for keys of one length (words compared, not bytes) agrees
+    with Python's comparison of bytes, SQLite's BINARY collation."""
+    keys = sorted(keys) if sort else keys
+    data = np.frombuffer(b"".join(keys), np.uint8).reshape(len(keys), -1)
+    field = leaves.text_field(data, np.full(len(keys), data.shape[1], np.int64))
+    increasing = all(a < b for a, b in itertools.pairwise(keys))
+    if increasing:
+        assert leaves._check_order(field, None) == keys[-1]
+    else:
+        with pytest.raises(RecordRefused, match="out of order"):
+            leaves._check_order(field, None)
