@@ -18,7 +18,7 @@ SEARCHES = {
     "eight": None,  # 36 bits: a slice of states a thread, children cut by key
     "fifteen": 14,  # 64 bits: expanded whole (first move met), children cut by key
     "english": 6,  # single jumps: the expansion's key ranges
-    "english-chain": 3,  # chains, pred stored: their codes named before the threads start
+    "english-chain": 4,  # chains, pred stored: their codes named before the threads start
     "peg15": None,  # chains on a triangle: a child may lie at any earlier depth
 }
 
