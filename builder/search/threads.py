@@ -21,10 +21,11 @@ R = TypeVar("R")
 WORKERS = max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1))
 
 
-def in_order(work: Callable[[T], R], items: Sequence[T]) -> list[R]:
+def in_order(work: Callable[[T], R], items: Sequence[T], worth: bool = True) -> list[R]:
     """work(item) for every item, at most WORKERS at once, the results in the items' order.
-    An error in one stops the rest (none not yet begun is started) and is raised here."""
-    if WORKERS == 1 or len(items) <= 1:
+    An error in one stops the rest (none not yet begun is started) and is raised here.
+    `worth`: whether the items are big enough to be worth threads (else one after another)."""
+    if WORKERS == 1 or len(items) <= 1 or not worth:
         return [work(item) for item in items]
     pool = ThreadPoolExecutor(min(WORKERS, len(items)), thread_name_prefix="search")
     try:

@@ -27,12 +27,15 @@ from typing import TypeGuard
 import numpy as np
 
 from ...puzzle import Move, Puzzle
+from ...search import threads
 from ...search.layered import Children
 from .packed import PegWords, packs, run_between, sampled_cuts
 from .puzzle import PegSolitaire, jumps
 
 #: Move codes are int16.
 MOST_CODES = 2**15 - 1
+#: Layers of fewer states take their un-jumps' passes on one thread.
+THREADED_STATES = 1 << 16
 
 
 class PackedChains(PegWords):
@@ -168,11 +171,18 @@ class UnChains:
         paths: dict[tuple[int, ...], tuple[tuple[int, ...], int, int, np.ndarray]] = {}
         Grown = list[tuple[tuple[int, ...], tuple[int, ...], int, int, np.ndarray]]
         frontier: Grown = []
-        for k, (here, _, origin) in enumerate(codec.unjumps):
+
+        def applying(k: int) -> np.ndarray:  # the states un-jump k applies to
             hits = np.flatnonzero((codes & np.uint64(codec.flips[k])) == np.uint64(codec.landed[k]))
-            hits = hits.astype(np.uint32) if small else hits
+            return hits.astype(np.uint32) if small else hits
+
+        # A pass over the whole layer an un-jump: on every core, where the layer is big.
+        big = len(codes) >= THREADED_STATES
+        applies = threads.in_order(applying, range(len(codec.unjumps)), big)
+        for k, ((here, _, origin), hits) in enumerate(zip(codec.unjumps, applies)):
             if len(hits):
                 frontier.append(((here, origin), (k,), codec.flips[k], codec.offset[k], hits))
+        del applies
         while frontier:
             grown: Grown = []
             for path, unjumps, flips, offset, hits in frontier:
