@@ -25,14 +25,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Protocol
 
 import numpy as np
 
 from ..kinds.peg.classes import PackedClasses
 from ..puzzle import Move
-from . import counting
-from .layered import NO_MOVE, PackedResult, _member, by_parent
+from . import counting, layered, threads
+from .layered import NO_MOVE, Expansion, PackedResult, _member, by_parent
 from .memory import MemoryGuard
 from .result import MOST_SOLVED_KEPT
 
@@ -43,16 +44,6 @@ PAIRS_AT_ONCE = 1_000_000
 KEY_BITS = 64
 #: The lowest set bit of each byte.
 LOWEST_BIT = np.array([(m & -m).bit_length() - 1 if m else 0 for m in range(256)], np.intp)
-
-
-class Expansion(Protocol):
-    """A layer's children, a key range at a time (builder.kinds.peg.packed.UnJumps)."""
-
-    size: int
-
-    def cuts(self, parts: int) -> list[int]: ...
-
-    def between(self, low: int, high: int | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]: ...
 
 
 class ClassCodec(Protocol):
@@ -171,30 +162,17 @@ class _Step:
         one_word = self.codec.state_bits + self.rank_bits + parent_bits <= KEY_BITS
         low_bits = self.rank_bits + (parent_bits if one_word else 0)
         expansion = self.codec.expansion(layer.reps)
-        cuts = expansion.cuts(math.ceil(expansion.size / PAIRS_AT_ONCE))
-        keys: list[np.ndarray] = []
-        parents: list[np.ndarray] = []
+        big = expansion.size >= layered.THREADED_CHILDREN
+        cuts = expansion.cuts(max(math.ceil(expansion.size / PAIRS_AT_ONCE), 2 if big else 1))
+
         ends: list[int | None] = [*cuts, None]
-        for low, high in zip([0, *cuts], ends):
-            children, moves, from_parents = expansion.between(low, high)
-            least, marks = self.classes.least_images(children)
-            del children
-            block, ranked, from_parents = self._pairs(least, marks, moves, from_parents, ranks)
-            del least, marks, moves
-            block <<= np.uint64(low_bits)
-            if one_word:
-                ranked <<= np.uint64(parent_bits)
-                block |= ranked
-                if from_parents.dtype == np.intp:  # uint32 where a layer is under 2**32
-                    from_parents = from_parents.view(np.uint64)
-                block |= from_parents
-                block.sort()
-            else:
-                block |= ranked
-                parents.append(from_parents)
-            keys.append(block)
-            del ranked, from_parents, block
-        del expansion
+        ranges = list(zip([0, *cuts], ends))
+        work = partial(self._block_keys, expansion, ranks, one_word, low_bits, parent_bits)
+        made = threads.in_order(work, ranges, big)
+        del work, expansion  # its indexes go before the merge
+        keys = [block for block, _ in made]
+        parents = [from_parents for _, from_parents in made if from_parents is not None]
+        del made
         whole = keys[0] if len(keys) == 1 else np.concatenate(keys)
         del keys
         if one_word:
@@ -222,6 +200,34 @@ class _Step:
         del whole, indexes
         moves = ranks.code_of[least_ranks.view(np.intp)]
         return found, moves, counting.divided(sums, self.group), pairs
+
+    def _block_keys(
+        self,
+        expansion: Expansion,
+        ranks: _Ranks,
+        one_word: bool,
+        low_bits: int,
+        parent_bits: int,
+        bounds: tuple[int, int | None],
+    ) -> tuple[np.ndarray, np.ndarray | None]:
+        """One key range of children as sort keys, sorted where they hold their parents (else
+        with the parents beside them): on a thread of its own, where the layer is big."""
+        children, moves, from_parents = expansion.between(*bounds)
+        least, marks = self.classes.least_images(children)
+        del children
+        block, ranked, from_parents = self._pairs(least, marks, moves, from_parents, ranks)
+        del least, marks, moves
+        block <<= np.uint64(low_bits)
+        if not one_word:
+            block |= ranked
+            return block, from_parents
+        ranked <<= np.uint64(parent_bits)
+        block |= ranked
+        if from_parents.dtype == np.intp:  # uint32 where a layer is under 2**32
+            from_parents = from_parents.view(np.uint64)
+        block |= from_parents
+        block.sort()
+        return block, None
 
     def _pairs(
         self,

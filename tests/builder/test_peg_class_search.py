@@ -11,11 +11,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from puzzledb.builder.kinds.peg import packed as peg_packed
 from puzzledb.builder.kinds.peg import symmetry as peg_symmetry
 from puzzledb.builder.kinds.peg.classes import PackedClasses
 from puzzledb.builder.kinds.peg.packed import PackedPegs
 from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
-from puzzledb.builder.search import classes_search, codecs, counting
+from puzzledb.builder.search import classes_search, codecs, counting, threads
 from puzzledb.builder.search import layered as vector_search
 from puzzledb.builder.search.classes_search import classes_bfs
 from puzzledb.builder.search.layered import PackedResult, layered_bfs
@@ -83,9 +84,10 @@ def test_a_radius_build_in_classes_stops_where_every_position_stops(radius):
     assert_same_rows(every_position(puzzle, radius), found)
 
 
-# Each other way of grouping: many parts merged, two sort keys, the lowest move code, and
-# comparing each layer with every earlier one (a search that is not graded).
-WAYS = ["parts", "two keys", "lowest move code", "not graded"]
+# Each other way of grouping: many parts merged, two sort keys, the lowest move code,
+# comparing each layer with every earlier one (a search that is not graded), and key ranges
+# made on two threads (with one sort key or two).
+WAYS = ["parts", "two keys", "lowest move code", "not graded", "threads", "threads, two keys"]
 
 
 @pytest.mark.parametrize("way", WAYS)
@@ -100,6 +102,12 @@ def test_each_way_of_grouping_children_gives_the_same_rows(name, way, monkeypatc
     elif way == "lowest move code":  # the every-position search's other rule for a move
         monkeypatch.delattr(PackedPegs, "move_between")
         expected = every_position(puzzle)
+    elif way.startswith("threads"):  # every layer cut into ranges, each on a thread
+        monkeypatch.setattr(threads, "WORKERS", 2)
+        monkeypatch.setattr(vector_search, "THREADED_CHILDREN", 8)
+        monkeypatch.setattr(peg_packed, "THREADED_STATES", 2)
+        if way.endswith("two keys"):
+            monkeypatch.setattr(classes_search, "KEY_BITS", 8)
     else:
         monkeypatch.setattr(PackedPegs, "graded", False)
     assert_same_rows(expected, in_classes(puzzle))

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.kinds.peg import chains
+from puzzledb.builder.kinds.peg import chains, packed
 from puzzledb.builder.search import layered, threads
 from puzzledb.builder.search.codecs import codec_for, packed_search
 
@@ -29,6 +29,7 @@ def searched(name: str, radius: int | None, workers: int, monkeypatch) -> list:
     monkeypatch.setattr(layered, "THREADED_CHILDREN", 8)
     monkeypatch.setattr(layered, "CHILDREN_AT_ONCE", 1000)
     monkeypatch.setattr(chains, "THREADED_STATES", 2)  # an un-jump's pass a thread
+    monkeypatch.setattr(packed, "THREADED_STATES", 2)
     puzzle = catalogue.get(name)
     codec = codec_for(puzzle)
     assert codec is not None

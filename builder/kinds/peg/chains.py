@@ -29,13 +29,11 @@ import numpy as np
 from ...puzzle import Move, Puzzle
 from ...search import threads
 from ...search.layered import Children
-from .packed import PegWords, packs, run_between, sampled_cuts
+from .packed import THREADED_STATES, PegWords, packs, run_between, sampled_cuts
 from .puzzle import PegSolitaire, jumps
 
 #: Move codes are int16.
 MOST_CODES = 2**15 - 1
-#: Layers of fewer states take their un-jumps' passes on one thread.
-THREADED_STATES = 1 << 16
 
 
 class PackedChains(PegWords):

@@ -22,11 +22,14 @@ from typing import TypeGuard
 import numpy as np
 
 from ...puzzle import Move, Puzzle
+from ...search import threads
 from ...search.layered import Children
 from .puzzle import PegSolitaire, jumps
 
 #: The most holes a board may have: its state and a 16-bit move code share one sort key.
 MAX_HOLES = 48
+#: Layers of fewer states take their un-jumps' passes on one thread (builder.search.threads).
+THREADED_STATES = 1 << 16
 
 
 class PegWords:
@@ -153,10 +156,14 @@ class UnJumps:
 
     def __init__(self, codec: PackedPegs, codes: np.ndarray):
         self.codec, self.codes = codec, codes
-        self.index = []
-        for flip, landed in zip(codec.flips, codec.landed):
-            hits = np.flatnonzero((codes & flip) == np.uint64(landed))
-            self.index.append(hits.astype(np.uint32) if len(codes) < 2**32 else hits)
+
+        def applying(k: int) -> np.ndarray:  # the states un-jump k applies to
+            hits = np.flatnonzero((codes & codec.flips[k]) == np.uint64(codec.landed[k]))
+            return hits.astype(np.uint32) if len(codes) < 2**32 else hits
+
+        # A pass over the whole layer an un-jump: on every core, where the layer is big.
+        big = len(codes) >= THREADED_STATES
+        self.index = threads.in_order(applying, range(len(codec.flips)), big)
         self.size = sum(len(i) for i in self.index)
 
     def cuts(self, parts: int) -> list[int]:
