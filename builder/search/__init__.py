@@ -6,6 +6,7 @@
 - cluster.py: the layered search on Dask workers;
 - codecs.py: which codec packs a puzzle, or why none does;
 - counting.py: exact counts of optimal solutions, however large;
+- threads.py: every core for one search (a big layer's key ranges on threads);
 - memory.py, known_layers.py: whether a search fits, told before it starts;
 - progress.py, result.py: what a build reports as it goes, and what a search hands on.
 """
