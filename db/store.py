@@ -106,9 +106,10 @@ def _save_as_pages(
 ) -> dict:
     """save_build for a new file no one can open yet: SQLite makes the node table and its
     depth index empty and commits; with the file closed, db.pages writes both as pages (a
-    second process making the upper half's leaves in `side_file`, for a big build); then
-    the build is finished through SQLite. Rows or a file db.pages refuses (leaving the file
-    as it was) are stored through SQLite instead, the index sorted after them."""
+    second process making the upper half's leaves far along the file, for a big build, its
+    streams left in `side_file`); then the build is finished through SQLite. Rows or a file
+    db.pages refuses (leaving the file as it was) are stored through SQLite instead, the
+    index sorted after them."""
     with db.begin() as conn:
         row = _begin_build(conn, puzzle, result)
         table = row["node_table"]

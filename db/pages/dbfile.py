@@ -13,10 +13,13 @@ from pathlib import Path
 
 import numpy as np
 
+from . import ranges
 from .records import RecordRefused
 
 #: The byte offset of SQLite's lock-byte page: never used for data (sqlite3PendingByte).
 PENDING_BYTE = 0x40000000
+#: The most pages SQLite numbers (its page numbers are 32-bit; SQLITE_MAX_PAGE_COUNT).
+MAX_PAGES = 0xFFFFFFFE
 
 
 class PageFile:
@@ -34,31 +37,35 @@ class PageFile:
         self.usable = self.page_size - header[20]
         self.pending_page = PENDING_BYTE // self.page_size + 1
         self.change_counter = struct.unpack_from(">I", header, 24)[0]
+        #: pages past this one are refused (db.pages.upper lowers it below its far pages)
+        self.limit = MAX_PAGES
 
     def allocate(self, count: int) -> np.ndarray:
         """`count` new page numbers past the end, in order, the lock-byte page skipped."""
         numbers = np.arange(self.pages + 1, self.pages + 1 + count, dtype=np.int64)
         numbers[numbers >= self.pending_page] += 1 if self.pages < self.pending_page else 0
+        if count and numbers[-1] > self.limit:
+            raise RecordRefused(f"more than {self.limit:,} pages")
         self.pages = int(numbers[-1]) if count else self.pages
         return numbers
 
     def write(self, numbers: np.ndarray, images: np.ndarray) -> None:
         write_pages(self.fd, self.page_size, numbers, images)
 
-    def copy_in(self, source: int, count: int) -> np.ndarray:
-        """Pages 1..count of the file open as `source` appended; their new numbers."""
+    def move_in(self, at: int, count: int) -> np.ndarray:
+        """The `count` pages written from byte `at` of this file on (past its end, a page
+        numbered 1 there first) made its next pages, the file ending with them: the gap cut
+        out where the filesystem can (ranges.collapse), else the pages copied down. Their new
+        numbers."""
         numbers = self.allocate(count)
-        breaks = np.flatnonzero(np.diff(numbers) != 1) + 1
-        for run in np.split(np.arange(count), breaks):
-            if not len(run):
-                continue
-            at, end = int(run[0]) * self.page_size, (int(run[-1]) + 1) * self.page_size
-            to = (int(numbers[run[0]]) - 1) * self.page_size
-            while at < end:
-                copied = os.copy_file_range(source, self.fd, end - at, at, to)
-                if copied == 0:
-                    raise OSError(f"the leaves' file ended {end - at} bytes early")
-                at, to = at + copied, to + copied
+        runs = np.split(np.arange(count), np.flatnonzero(np.diff(numbers) != 1) + 1)
+        for k, run in enumerate(runs if count else []):
+            first, length = int(run[0]), len(run) * self.page_size
+            source, to = at + first * self.page_size, (int(numbers[first]) - 1) * self.page_size
+            last = k == len(runs) - 1  # a collapse moves the rest: the earlier runs go first
+            if not (last and ranges.collapse(self.fd, to, source - to)):
+                ranges.copy_down(self.fd, source, to, length)
+        os.ftruncate(self.fd, self.pages * self.page_size)
         return numbers
 
     def abandon(self) -> None:
@@ -83,12 +90,12 @@ class PageFile:
 
 
 class LeafFile:
-    """Pages numbered from 1 in a plain file of their own (a forked writer's leaves, which
-    the parent copies into the database: leaves hold no page numbers)."""
+    """Pages numbered from 1 written from byte `at` of an open file on (a forked writer's
+    leaves, far along the database file, which the parent moves in: leaves hold no page
+    numbers)."""
 
-    def __init__(self, path: Path, page_size: int, usable: int):
-        self.fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
-        self.page_size, self.usable, self.pages = page_size, usable, 0
+    def __init__(self, fd: int, page_size: int, usable: int, at: int):
+        self.fd, self.page_size, self.usable, self.at, self.pages = fd, page_size, usable, at, 0
 
     def allocate(self, count: int) -> np.ndarray:
         numbers = np.arange(self.pages + 1, self.pages + 1 + count, dtype=np.int64)
@@ -96,11 +103,14 @@ class LeafFile:
         return numbers
 
     def write(self, numbers: np.ndarray, images: np.ndarray) -> None:
-        write_pages(self.fd, self.page_size, numbers, images)
+        write_pages(self.fd, self.page_size, numbers, images, self.at)
 
 
-def write_pages(fd: int, page_size: int, numbers: np.ndarray, images: np.ndarray) -> None:
-    """Page images (rows of `images`) at their numbers, in runs of consecutive ones."""
+def write_pages(
+    fd: int, page_size: int, numbers: np.ndarray, images: np.ndarray, at: int = 0
+) -> None:
+    """Page images (rows of `images`) at their numbers (page 1 at byte `at`), in runs of
+    consecutive ones."""
     if not len(numbers):
         return
     breaks = np.flatnonzero(np.diff(numbers) != 1) + 1
@@ -109,7 +119,7 @@ def write_pages(fd: int, page_size: int, numbers: np.ndarray, images: np.ndarray
         data = np.ascontiguousarray(images[run[0] : run[-1] + 1]).reshape(-1).data
         written = 0
         while written < len(data):
-            written += os.pwrite(fd, data[written:], (first - 1) * page_size + written)
+            written += os.pwrite(fd, data[written:], at + (first - 1) * page_size + written)
 
 
 def _checked(header: bytes, file_bytes: int) -> tuple[int, int]:

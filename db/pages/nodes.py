@@ -39,8 +39,8 @@ def write(
 ) -> None:
     """Fill the empty node table at page `table_root` and its empty depth index at
     `index_root` of the closed file at `path` with `result`'s rows. With `side` (a path for
-    a file of its own), a forked process makes the upper half's leaves meanwhile (db.pages.
-    upper). RecordRefused (a row SQLite would store otherwise, a file of another format)
+    a small file of its own), a forked process makes the upper half's leaves meanwhile (db.
+    pages.upper). RecordRefused (a row SQLite would store otherwise, a file of another format)
     leaves the file as it was."""
     file = PageFile(path)
     try:

@@ -2,16 +2,16 @@
 
 Record bytes and pages are numpy work on one core. The search is over, so a child forked now
 shares its arrays without copying them and makes the upper half of the key order into leaves
-on the other core, in a file of its own (leaves hold no page numbers, so they can be made
-anywhere); the parent copies them in after its own and takes over the child's streams,
-renumbered.
+on the other core. Leaves hold no page numbers, so they can be made anywhere: the child writes
+them into the database file itself, FAR along it (the file is sparse there), and the parent,
+once both are done, closes the gap after its own leaves (PageFile.move_in: on ext4 and XFS no
+byte of them is copied) and takes over the child's streams, renumbered.
 """
 
 from __future__ import annotations
 
 import os
 import pickle
-import struct
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -26,6 +26,12 @@ from .dbfile import LeafFile, PageFile
 from .leaves import Filled, fill
 from .records import Cells, RecordRefused, joined
 
+#: Where in the file the child's leaves begin: 1 TiB, a multiple of every page size and
+#: filesystem block, past any lower half (eleven's whole file is 10 GB; the parent refuses
+#: its pages beyond it), within the largest file of ext4 (16 TiB with 4 KiB blocks), XFS and
+#: tmpfs; SQLite never numbers these pages, the parent moves them before it numbers them.
+FAR = 1 << 40
+
 
 def worthwhile(rows: int) -> bool:
     """A second process, where there is a second core and fork shares memory."""
@@ -35,10 +41,15 @@ def worthwhile(rows: int) -> bool:
 def filled_in_halves(
     file: PageFile, result: SearchResult, side: Path, report: Callable[[int], None]
 ) -> list[Filled]:
-    """The lower half into `file` here, the upper half in a child into `side`, then copied
-    in: the two runs, in key order. `side` is removed."""
+    """The lower half into `file` here, the upper half in a child far along it, then moved
+    in: the two runs, in key order. The child leaves in `side` what the parent needs to take
+    its streams over; `side` is removed. Where the file cannot reach FAR (a filesystem's
+    largest file), one process makes all the leaves."""
+    if not _reaches_far(file):
+        return [fill(file, result, (0, 1), report)]
     try:
-        make = partial(_upper_half, side, result, file.page_size, file.usable)
+        make = partial(_upper_half, side, file.fd, result, file.page_size, file.usable)
+        limit, file.limit = file.limit, FAR // file.page_size  # short of the child's pages
         with side_writer.forked(make, side) as child:
             lower = fill(file, result, (0, 2), lambda rows: report(rows + child.written()))
             try:
@@ -47,17 +58,34 @@ def filled_in_halves(
                 if failure.kind == RecordRefused.__name__:
                     raise RecordRefused(str(failure)) from failure
                 raise
+        file.limit = limit
         return [lower, _taken_in(side, file)]
     finally:
         side.unlink(missing_ok=True)
 
 
+def _reaches_far(file: PageFile) -> bool:
+    """Whether the file may have bytes at FAR: grown there (sparse) and back, or refused."""
+    try:
+        os.ftruncate(file.fd, FAR + file.page_size)
+    except OSError:
+        return False
+    finally:
+        os.ftruncate(file.fd, file.pages * file.page_size)
+    return True
+
+
 def _upper_half(
-    side: Path, result: SearchResult, page_size: int, usable: int, report: Callable[[int], None]
+    side: Path,
+    fd: int,
+    result: SearchResult,
+    page_size: int,
+    usable: int,
+    report: Callable[[int], None],
 ) -> None:
-    """In the child: the upper half's leaves into `side`, then what the parent needs to take
-    its streams over (pickled after the pages, its length in the last 8 bytes)."""
-    leaves = LeafFile(side, page_size, usable)
+    """In the child: the upper half's leaves into the database file (`fd`) from FAR on, then
+    what the parent needs to take its streams over, pickled into `side`."""
+    leaves = LeafFile(fd, page_size, usable, FAR)
     filled = fill(leaves, result, (1, 2), report)
     saved = {
         "pages": leaves.pages,
@@ -65,21 +93,13 @@ def _upper_half(
         "last": filled.last,
         "streams": [_saved(s) for s in [filled.rows, *filled.depths]],
     }
-    blob = pickle.dumps(saved, protocol=pickle.HIGHEST_PROTOCOL)
-    os.pwrite(leaves.fd, blob + struct.pack("<q", len(blob)), leaves.pages * page_size)
-    os.close(leaves.fd)
+    side.write_bytes(pickle.dumps(saved, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def _taken_in(side: Path, file: PageFile) -> Filled:
-    """The child's leaves copied into `file` and its streams, renumbered, as a run."""
-    fd = os.open(side, os.O_RDONLY)
-    try:
-        size = os.fstat(fd).st_size
-        (length,) = struct.unpack("<q", os.pread(fd, 8, size - 8))
-        saved = pickle.loads(os.pread(fd, length, size - 8 - length))
-        numbers = file.copy_in(fd, saved["pages"])
-    finally:
-        os.close(fd)
+    """The child's leaves moved in after the parent's and its streams, renumbered, as a run."""
+    saved = pickle.loads(side.read_bytes())
+    numbers = file.move_in(FAR, saved["pages"])
     rows, *depths = (_restored(s, numbers) for s in saved["streams"])
     return Filled(rows, depths, saved["first"], saved["last"])
 

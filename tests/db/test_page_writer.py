@@ -2,9 +2,12 @@
 SQLite's own inserts store: the builds' fingerprints, SQLite's integrity check, the depth index
 still used by depth queries; and the record and page maker alone, on random rows."""
 
+import ctypes
+import errno
 import itertools
 import os
 import sqlite3
+import struct
 from unittest import mock
 
 import numpy as np
@@ -16,7 +19,7 @@ from support import build_fingerprints
 from puzzledb.builder.search.result import TableResult
 from puzzledb.db import schema, side_writer
 from puzzledb.db.errors import DatabaseFault
-from puzzledb.db.pages import btree, leaves, nodes, upper
+from puzzledb.db.pages import btree, leaves, nodes, ranges, upper
 from puzzledb.db.pages.dbfile import PageFile
 from puzzledb.db.pages.records import RecordRefused, varint_field
 from puzzledb.service.builds import plan, run
@@ -301,3 +304,166 @@ def test_keys_of_one_length_are_refused_exactly_when_not_strictly_increasing(key
     else:
         with pytest.raises(RecordRefused, match="out of order"):
             leaves._check_order(field, None)
+
+
+# The upper half's leaves, written far along the file by the child, moved in by the parent.
+
+needs_fork = pytest.mark.skipif(
+    not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="needs fork"
+)
+
+
+@pytest.fixture()
+def collapses(monkeypatch):
+    """What each collapse of the file's gap returned (True: done by the filesystem)."""
+    done = []
+    real = ranges.collapse
+
+    def counted(*args):
+        done.append(real(*args))
+        return done[-1]
+
+    monkeypatch.setattr(ranges, "collapse", counted)
+    return done
+
+
+@needs_fork
+def test_the_upper_half_slides_down_with_no_copy(tmp_path, in_halves, collapses):
+    """The tests' temporary folder is on ext4 (as on the machines that run them), which
+    collapses a range of 4 KiB pages: the child's leaves move with no byte copied."""
+    assert build_fingerprints.built("eight", tmp_path) == SAVED["eight"]
+    assert collapses == [True]
+    assert [p.name for p in tmp_path.iterdir()] == ["eight.sqlite"]
+    checked(tmp_path / "eight.sqlite")
+
+
+@needs_fork
+def test_the_upper_half_is_copied_down_where_the_file_cannot_collapse(
+    tmp_path, monkeypatch, in_halves, collapses
+):
+    def unsupported(fd, mode, offset, length):  # as tmpfs or btrfs answer
+        ctypes.set_errno(errno.EOPNOTSUPP)
+        return -1
+
+    monkeypatch.setattr(ranges, "_fallocate", lambda: unsupported)
+    assert (
+        build_fingerprints.built("english-every-radius-8", tmp_path)
+        == SAVED["english-every-radius-8"]
+    )
+    ((lower, upper_leaves),) = in_halves
+    assert lower > 0 and upper_leaves > 0 and collapses == [False]
+    checked(tmp_path / "english-every-radius-8.sqlite")
+
+
+def grown_to(path, pages):
+    """The file grown to `pages` pages without writing them: all past its last page free,
+    listed on one freelist trunk page (SQLite never reads a free leaf page), the rest holes."""
+    with open(path, "r+b") as f:
+        header = bytearray(f.read(100))
+        page_size = struct.unpack_from(">H", header, 16)[0]
+        page_size = 65536 if page_size == 1 else page_size
+        had, free = struct.unpack_from(">II", header, 28)
+        leaves = range(had + 2, pages + 1)
+        assert free == 0 and 0 < len(leaves) <= page_size // 4 - 8
+        f.seek(had * page_size)
+        f.write(struct.pack(f">II{len(leaves)}I", 0, len(leaves), *leaves))
+        struct.pack_into(">III", header, 28, pages, had + 1, pages - had)
+        f.seek(0)
+        f.write(header)
+        f.truncate(pages * page_size)
+
+
+def pages_of(path):
+    with open(path, "rb") as f:
+        return struct.unpack_from(">I", f.read(100), 28)[0]
+
+
+def keyed_rows(n):
+    """n rows of a result that the writer takes in two halves, and what SQLite stores of them."""
+    table = {f"key{i:07}": (i % 7, i % 4, None) for i in range(n)}
+    solutions = {key: 1 + i % 3 for i, key in enumerate(table)}
+    result = TableResult(
+        "goal", [n // 7 + (d < n % 7) for d in range(7)], {}, False, table, solutions
+    )
+    return result, [(k, d, m, solutions[k]) for k, (d, m, _) in sorted(table.items())]
+
+
+@needs_fork
+@pytest.mark.parametrize("collapse", [True, False])
+def test_the_upper_half_moved_in_leaves_the_lock_byte_page_out(
+    tmp_path, monkeypatch, collapses, collapse
+):
+    """A file whose lower half ends below byte 2**30 and whose upper half would cover it: the
+    page there (SQLite's lock-byte page) holds nothing, and its numbers skip it, whether the
+    child's pages are collapsed down (those before it copied first) or all copied."""
+    monkeypatch.setattr(side_writer, "MIN_ROWS", 1)
+    monkeypatch.setattr(btree, "CUT_BYTES", 5000)  # leaves made as the rows come
+    if not collapse:
+        monkeypatch.setattr(ranges, "_fallocate", lambda: None)
+    moves = []
+    real = PageFile.move_in
+
+    def counted(file, at, count):
+        moves.append((file.pages, count))
+        return real(file, at, count)
+
+    monkeypatch.setattr(PageFile, "move_in", counted)
+    result, expected = keyed_rows(150_000)
+    sizing = tmp_path / "sizing.sqlite"  # how many pages each half makes, learnt first
+    table, index = new_file(sizing, False, 65536)
+    made = pages_of(sizing)
+    nodes.write(sizing, table, index, result, side=tmp_path / "side")
+    ((lower_end, upper_pages),) = moves
+    lock_page = 2**30 // 65536 + 1
+    path = tmp_path / "lock.sqlite"
+    table, index = new_file(path, False, 65536)
+    grown_to(path, lock_page - 1 - (lower_end - made) - upper_pages // 2)
+    nodes.write(path, table, index, result, side=tmp_path / "side")
+    lower_end, upper_pages = moves[-1]
+    assert lower_end < lock_page <= lower_end + upper_pages  # the case is reached
+    assert collapses == [collapse, collapse]  # the sizing file's, then this one's
+    with open(path, "rb") as f:
+        f.seek((lock_page - 1) * 65536)
+        assert f.read(65536) == bytes(65536)
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        assert conn.execute("SELECT * FROM nodes_1 ORDER BY state").fetchall() == expected
+        by_depth = conn.execute(
+            "SELECT depth, count(*) FROM nodes_1 INDEXED BY nodes_1_by_depth GROUP BY depth"
+        ).fetchall()
+        assert by_depth == [(d, n) for d, n in enumerate(result.histogram)]
+    conn.close()
+
+
+@needs_fork
+def test_a_refusal_after_the_child_wrote_far_leaves_the_file_as_it_was(tmp_path, monkeypatch):
+    """The lower half reaching the child's pages (FAR made small) is refused, as any refusal:
+    the file cut back to what SQLite left, the child's pages and the gap gone."""
+    monkeypatch.setattr(side_writer, "MIN_ROWS", 1)
+    monkeypatch.setattr(btree, "CUT_BYTES", 5000)
+    monkeypatch.setattr(upper, "FAR", 8 * 4096)
+    result, _ = keyed_rows(150_000)
+    path = tmp_path / "far.sqlite"
+    table, index = new_file(path, False, 4096)
+    before = path.read_bytes()
+    with pytest.raises(RecordRefused, match="more than 8 pages"):
+        nodes.write(path, table, index, result, side=tmp_path / "side")
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["far.sqlite"]
+
+
+@needs_fork
+def test_a_file_that_cannot_reach_far_is_filled_by_one_process(tmp_path, monkeypatch, in_halves):
+    """A filesystem whose largest file ends before FAR (the file refused there): no child."""
+    real = os.ftruncate
+
+    def refused_far(fd, length):
+        if length > upper.FAR:
+            raise OSError(errno.EFBIG, os.strerror(errno.EFBIG))
+        real(fd, length)
+
+    monkeypatch.setattr(os, "ftruncate", refused_far)
+    assert build_fingerprints.built("eight", tmp_path) == SAVED["eight"]
+    ((pages,),) = in_halves  # one run of leaves: one process made them
+    assert pages > 0
+    checked(tmp_path / "eight.sqlite")
