@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -133,10 +134,30 @@ def texts(values: Sequence[str]) -> Field:
     return text_field(data, length)
 
 
-def column_field(values: Sequence) -> Field:
+def points_field(points: np.ndarray, null: np.ndarray | None = None) -> Field:
+    """Texts of one length as a matrix of code points, a row a text (SearchResult.arrays),
+    NULL where `null`: ASCII (every board's keys so far) as its bytes, without a Python object
+    a row; other text by way of str."""
+    n, width = points.shape
+    if n == 0 or (int(points.min()) > 0 and int(points.max()) < 0x80):
+        return text_field(points.astype(np.uint8, copy=False), np.full(n, width, np.int64), null)
+    values: list = np.ascontiguousarray(points, np.uint32).view(f"<U{width}").ravel().tolist()
+    if null is not None:
+        for i in np.flatnonzero(null).tolist():
+            values[i] = None
+    return column_field(values)
+
+
+def column_field(values: Sequence | np.ndarray) -> Field:
     """A column of Python values as SQLite binds them: int (exactly, within 64 bits), str or
     None. Whole columns of one type take the fast way; a mixed one (a goal's NULL move, a count
-    beyond 64 bits as decimal text) is split by type."""
+    beyond 64 bits as decimal text) is split by type. Arrays (SearchResult.arrays): integers,
+    NULL where masked; a matrix is texts as code points (points_field), NULL where a row is
+    masked."""
+    if isinstance(values, np.ndarray) and values.ndim == 2:
+        if not isinstance(values, np.ma.MaskedArray):
+            return points_field(values)
+        return points_field(values.data, np.logical_or.reduce(np.ma.getmaskarray(values), axis=1))
     if isinstance(values, np.ma.MaskedArray) and values.dtype.kind in "iub":
         return int_field(values.data, np.ma.getmaskarray(values))
     if isinstance(values, np.ndarray) and values.dtype.kind in "iub":
@@ -148,7 +169,7 @@ def column_field(values: Sequence) -> Field:
         except (TypeError, OverflowError, ValueError):
             pass
     if n and all(type(v) is str for v in values):
-        return texts(values)
+        return texts(cast(Sequence[str], values))
     kinds = [_kind(v) for v in values]
     null = np.array([k == 0 for k in kinds], bool)
     is_text = np.array([k == 2 for k in kinds], bool)
