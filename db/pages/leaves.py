@@ -88,9 +88,12 @@ def _check_order(keys: Field, last: bytes | None) -> bytes | None:
     if last is not None and not last < first:
         raise RecordRefused("keys out of order between chunks")
     if n > 1:
-        # Past its length a key reads as -1, below any byte: a prefix sorts first.
-        padded = data.astype(np.int16)
-        padded[np.arange(data.shape[1]) >= length[:, None]] = -1
+        # Past its length a key reads as -1, below any byte: a prefix sorts first. Keys of
+        # one length (every board's) need no padding: their bytes compare as they are.
+        padded = data
+        if int(length.min()) != data.shape[1]:
+            padded = data.astype(np.int16)
+            padded[np.arange(data.shape[1]) >= length[:, None]] = -1
         differ = padded[1:] != padded[:-1]
         at = differ.argmax(axis=1)
         rows = np.arange(n - 1)
