@@ -117,4 +117,6 @@ def _add_by_depth(
 
 
 def _taken(field: Field, order: np.ndarray) -> Field:
-    return Field(field.serial[order], field.data[order], field.length[order])
+    """The field's rows in `order`: `take` gathers a key's bytes several times faster than
+    indexing by the order."""
+    return Field(field.serial.take(order), field.data.take(order, axis=0), field.length.take(order))
