@@ -4,6 +4,7 @@ its CPU (this process's and its children's: a second writer's).
 
     python bench/stages.py nine
     python bench/stages.py eleven      # ~10 min, ~5 GB, ~11 GB of disk beside the repository
+    python bench/stages.py english-chain --radius 9 --dir /tmp   # a smaller build storing pred
 
 Prints one line per stage with its seconds, then the total and the file's bytes per state.
 Never run in CI.
@@ -68,12 +69,15 @@ def main() -> None:
         default=Path(__file__).resolve().parent.parent,
         help="where the temporary database goes (default: the repository)",
     )
+    parser.add_argument(
+        "--radius", type=int, help="only the states within this many moves of the goal"
+    )
     args = parser.parse_args()
     puzzle = catalogue.get(args.puzzle)
     with tempfile.TemporaryDirectory(dir=args.dir, prefix=".bench-") as folder:
         path = Path(folder) / "stages.sqlite"
         clock = StageClock()
-        row = build_to(path, puzzle, puzzle.default_goal, progress=clock)
+        row = build_to(path, puzzle, puzzle.default_goal, progress=clock, radius=args.radius)
         size = path.stat().st_size
     print_stages(clock, row["states"], size)
 

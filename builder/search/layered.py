@@ -514,21 +514,26 @@ class PackedResult(SearchResult):
     def arrays(self, size: int, part: tuple[int, int] = (0, 1)) -> Iterator[tuple]:
         """As chunks, but as arrays where the codec can: states as a matrix of code points
         (a row a state), depths and fixed marks as arrays, moves as a masked array (the
-        goal's masked), counts as an array where they fit 64 bits; no Python object a row."""
+        goal's masked), counts as an array where they fit 64 bits, preds as a masked matrix
+        of code points (a goal's row masked); no Python object a row."""
         points = getattr(self.codec, "points", None)
-        if points is None or self.stores_pred:
+        if points is None:
             yield from self.chunks(size, part)
             return
         for codes, depths, moves, counts, fixed in self._bucketed(size, part):
             trimmed = _trimmed(counts)
+            goals = moves == NO_MOVE
             columns: tuple = (
                 points(codes),
                 depths,
-                np.ma.MaskedArray(moves, moves == NO_MOVE),
+                np.ma.MaskedArray(moves, goals),
                 _for_sql(trimmed)
                 if counting.may_exceed(trimmed, SQL_INT_BITS)
                 else counting.to_array(trimmed),
             )
+            if self.stores_pred:
+                preds = points(self.codec.undo(codes, moves))
+                columns += (np.ma.MaskedArray(preds, np.broadcast_to(goals[:, None], preds.shape)),)
             if fixed is not None:
                 columns += (fixed,)
             yield columns

@@ -86,7 +86,8 @@ class SearchResult(ABC):
 
     def arrays(self, size: int, part: tuple[int, int] = (0, 1)) -> Iterator[tuple]:
         """The same columns, where a result can, as numpy arrays (db.pages takes either):
-        states as a matrix of code points, moves as a masked array. By default, chunks."""
+        states as a matrix of code points, moves as a masked array, preds as a masked matrix
+        of code points (a goal's row masked). By default, chunks."""
         return self.chunks(size, part)
 
 

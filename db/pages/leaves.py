@@ -16,7 +16,7 @@ from puzzledb.builder.search.result import SearchResult
 
 from .btree import IndexTree, Stream, max_payload
 from .dbfile import LeafFile, PageFile
-from .records import Field, RecordRefused, cells, column_field, text_field
+from .records import Field, RecordRefused, cells, column_field, points_field, text_field
 
 #: Rows taken from the search at a time.
 CHUNK_ROWS = 65_536
@@ -62,10 +62,7 @@ def state_field(states: Sequence[str] | np.ndarray) -> Field:
     from a matrix of code points (SearchResult.arrays), or from a list of str."""
     n = len(states)
     if isinstance(states, np.ndarray):
-        if n and int(states.min()) > 0 and int(states.max()) < 0x80:
-            width = states.shape[1]
-            return text_field(states.astype(np.uint8), np.full(n, width, np.int64))
-        states = states.view(f"<U{states.shape[1]}").ravel().tolist()
+        return points_field(states)  # a row a key: text, never NULL
     if n and isinstance(states, list):
         joined = "".join(states)
         width = len(states[0])
@@ -144,4 +141,6 @@ def _add_by_depth(
 
 
 def _taken(field: Field, order: np.ndarray) -> Field:
-    return Field(field.serial[order], field.data[order], field.length[order])
+    """The field's rows in `order`: `take` gathers a key's bytes several times faster than
+    indexing by the order."""
+    return Field(field.serial.take(order), field.data.take(order, axis=0), field.length.take(order))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -133,10 +134,30 @@ def texts(values: Sequence[str]) -> Field:
     return text_field(data, length)
 
 
-def column_field(values: Sequence) -> Field:
+def points_field(points: np.ndarray, null: np.ndarray | None = None) -> Field:
+    """Texts of one length as a matrix of code points, a row a text (SearchResult.arrays),
+    NULL where `null`: ASCII (every board's keys so far) as its bytes, without a Python object
+    a row; other text by way of str."""
+    n, width = points.shape
+    if n == 0 or (int(points.min()) > 0 and int(points.max()) < 0x80):
+        return text_field(points.astype(np.uint8, copy=False), np.full(n, width, np.int64), null)
+    values: list = np.ascontiguousarray(points, np.uint32).view(f"<U{width}").ravel().tolist()
+    if null is not None:
+        for i in np.flatnonzero(null).tolist():
+            values[i] = None
+    return column_field(values)
+
+
+def column_field(values: Sequence | np.ndarray) -> Field:
     """A column of Python values as SQLite binds them: int (exactly, within 64 bits), str or
     None. Whole columns of one type take the fast way; a mixed one (a goal's NULL move, a count
-    beyond 64 bits as decimal text) is split by type."""
+    beyond 64 bits as decimal text) is split by type. Arrays (SearchResult.arrays): integers,
+    NULL where masked; a matrix is texts as code points (points_field), NULL where a row is
+    masked."""
+    if isinstance(values, np.ndarray) and values.ndim == 2:
+        if not isinstance(values, np.ma.MaskedArray):
+            return points_field(values)
+        return points_field(values.data, np.logical_or.reduce(np.ma.getmaskarray(values), axis=1))
     if isinstance(values, np.ma.MaskedArray) and values.dtype.kind in "iub":
         return int_field(values.data, np.ma.getmaskarray(values))
     if isinstance(values, np.ndarray) and values.dtype.kind in "iub":
@@ -148,7 +169,7 @@ def column_field(values: Sequence) -> Field:
         except (TypeError, OverflowError, ValueError):
             pass
     if n and all(type(v) is str for v in values):
-        return texts(values)
+        return texts(cast(Sequence[str], values))
     kinds = [_kind(v) for v in values]
     null = np.array([k == 0 for k in kinds], bool)
     is_text = np.array([k == 2 for k in kinds], bool)
@@ -214,24 +235,23 @@ def cells(fields: Sequence[Field], max_payload: int) -> Cells:
     # Each part in a slot of its full width, then the padding dropped: row-major, so the
     # cells come out back to back in row order.
     # Slots as wide as their longest value in this chunk; a slot of one length all down
-    # (a key of a sliding board, a header) is kept whole without comparing.
-    spans = [(int(p.length.min(initial=0)), int(p.length.max(initial=0))) for p in parts]
+    # (a key, a pred but a goal's, a header) is kept whole without comparing. (Not min with
+    # initial=0: that is 0 for every slot, and every byte was compared.)
+    spans = [(int(p.length.min()), int(p.length.max())) if n else (0, 0) for p in parts]
     width = sum(hi for _, hi in spans)
     matrix = np.empty((n, width), np.uint8)
-    keep = np.empty((n, width), bool)
+    keep = np.ones((n, width), bool)
     at = 0
     for part, (lo, hi) in zip(parts, spans):
         matrix[:, at : at + hi] = part.data[:, :hi]
-        if lo == hi:
-            keep[:, at : at + hi] = True
-        else:
+        if lo != hi:
             np.less(np.arange(hi), part.length[:, None], out=keep[:, at : at + hi])
         at += hi
     starts = np.zeros(n + 1, np.int64)
     np.cumsum(payload + parts[0].length, out=starts[1:])
     if all(lo == hi for lo, hi in spans):  # records of one size (an index's, in one layer)
         return Cells(matrix.reshape(-1), starts)
-    return Cells(np.compress(keep.reshape(-1), matrix.reshape(-1)), starts)
+    return Cells(matrix.reshape(-1)[keep.reshape(-1)], starts)  # 3x np.compress on long runs
 
 
 def _total(fields: Sequence[Field], n: int) -> np.ndarray:

@@ -16,12 +16,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import build_fingerprints
 
+from puzzledb.builder.search.layered import PackedResult
 from puzzledb.builder.search.result import TableResult
 from puzzledb.db import schema, side_writer
 from puzzledb.db.errors import DatabaseFault
 from puzzledb.db.pages import btree, leaves, nodes, ranges, upper
 from puzzledb.db.pages.dbfile import PageFile
-from puzzledb.db.pages.records import RecordRefused, varint_field
+from puzzledb.db.pages.records import RecordRefused, column_field, varint_field
 from puzzledb.service.builds import plan, run
 
 SAVED = build_fingerprints.saved()
@@ -152,6 +153,48 @@ def test_rows_out_of_key_order_are_refused_and_stored_through_sqlite(tmp_path, t
     assert build_fingerprints.built("rush51", tmp_path) == SAVED["rush51"]
     assert through_pages == []
     checked(tmp_path / "rush51.sqlite")
+
+
+def refuse_row_objects(monkeypatch):
+    """From now on a packed search's rows are refused as Python objects (PackedResult.chunks):
+    the page writer must take them as arrays."""
+
+    def refused(*args, **kwargs):
+        raise AssertionError("rows made as Python objects")
+
+    monkeypatch.setattr(PackedResult, "chunks", refused)
+
+
+@pytest.mark.parametrize("label", ["peg15", "klotski-finger"])  # chains; blocks moved anyhow
+def test_stored_predecessors_are_written_from_arrays(label, tmp_path, through_pages, monkeypatch):
+    refuse_row_objects(monkeypatch)
+    assert build_fingerprints.built(label, tmp_path) == SAVED[label]
+    assert len(through_pages) == 1
+    checked(tmp_path / f"{label}.sqlite")
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        {"names": ["english-chain"], "radius": 4},  # 120,349 positions, pred by a chain's flips
+        {"names": ["eight"], "compact": False},  # pred stored where a swap would derive it
+    ],
+)
+def test_stored_predecessors_from_arrays_are_the_sqlite_build(words, tmp_path, monkeypatch):
+    run(plan(db=tmp_path / "sqlite.sqlite", **words))
+    monkeypatch.setattr(nodes, "MIN_ROWS", 0)
+    refuse_row_objects(monkeypatch)
+    run(plan(db=tmp_path / "pages.sqlite", **words))
+    pages, sqlite = (
+        build_fingerprints.fingerprint(tmp_path / f) for f in ("pages.sqlite", "sqlite.sqlite")
+    )
+    assert pages == sqlite
+    checked(tmp_path / "pages.sqlite")
+    with sqlite3.connect(tmp_path / "pages.sqlite") as conn:
+        (table,) = conn.execute("SELECT node_table FROM puzzles").fetchone()
+        goals = conn.execute(f"SELECT count(*) FROM {table} WHERE pred IS NULL").fetchone()
+        assert goals == conn.execute(f"SELECT count(*) FROM {table} WHERE depth = 0").fetchone()
+    conn.close()
 
 
 def test_a_small_build_keeps_sqlites_way(tmp_path, monkeypatch):
@@ -483,3 +526,21 @@ def test_a_file_that_cannot_reach_far_is_filled_by_one_process(tmp_path, monkeyp
     ((pages,),) = in_halves  # one run of leaves: one process made them
     assert pages > 0
     checked(tmp_path / "eight.sqlite")
+
+
+@pytest.mark.parametrize(("alphabet", "dtype"), [("01", np.uint8), ("ab\u00e9\u30a2", np.uint32)])
+def test_a_masked_matrix_of_code_points_is_the_column_of_its_texts(alphabet, dtype):
+    """Preds as SearchResult.arrays gives them (a row of code points each, a goal's row
+    masked) make the field that the same texts and None make: ASCII as its bytes, other text
+    by way of str."""
+    rng = np.random.default_rng(7)
+    points = rng.choice([ord(c) for c in alphabet], (50, 9)).astype(dtype)
+    null = rng.random(50) < 0.2
+    null[:2] = True, False
+    matrix = np.ma.MaskedArray(points, np.broadcast_to(null[:, None], points.shape))
+    texts = [None if n else "".join(map(chr, row)) for row, n in zip(points.tolist(), null)]
+    made, expected = column_field(matrix), column_field(texts)
+    assert made.serial.tolist() == expected.serial.tolist()
+    assert [bytes(made.data[i, :k]) for i, k in enumerate(made.length)] == [
+        bytes(expected.data[i, :k]) for i, k in enumerate(expected.length)
+    ]

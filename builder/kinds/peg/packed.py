@@ -45,13 +45,17 @@ class PegWords:
         return int(state, 2)
 
     def points(self, codes: np.ndarray) -> np.ndarray:
-        """Each state's text as code points, a row a state (what a store writes directly)."""
-        shifts = np.arange(self.state_bits - 1, -1, -1, dtype=np.uint64)
-        bits = ((codes[:, None] >> shifts[None, :]) & np.uint64(1)).astype(np.uint32)
-        return np.ascontiguousarray(bits + np.uint32(ord("0")))
+        """Each state's text as code points, a row a state (what a store writes directly):
+        uint8, as '0' and '1' are ASCII, unpacked from the codes' bytes (a third of the time
+        of shifting a copy of each code per hole)."""
+        octets = np.ascontiguousarray(codes, ">u8").view(np.uint8).reshape(len(codes), 8)
+        bits = np.unpackbits(octets, axis=1)[:, 64 - self.state_bits :]
+        bits += np.uint8(ord("0"))
+        return np.ascontiguousarray(bits)
 
     def decode(self, codes: np.ndarray) -> list[str]:
-        return self.points(codes).view(f"<U{self.state_bits}").ravel().tolist()
+        points = self.points(codes).astype(np.uint32)
+        return points.view(f"<U{self.state_bits}").ravel().tolist()
 
 
 def sampled_cuts(

@@ -143,9 +143,12 @@ class PackedBlocks:
     def digits(self, codes: np.ndarray) -> np.ndarray:
         return ((codes[:, None] >> self.shifts[None, :]) & self.mask).astype(np.uint8)
 
+    def points(self, codes: np.ndarray) -> np.ndarray:
+        """Each state's text as code points, a row a state (what a store writes directly)."""
+        return np.ascontiguousarray(self.codepoints[self.digits(codes)])
+
     def decode(self, codes: np.ndarray) -> list[str]:
-        points = np.ascontiguousarray(self.codepoints[self.digits(codes)])
-        return points.view(f"<U{self.cells}").ravel().tolist()
+        return self.points(codes).view(f"<U{self.cells}").ravel().tolist()
 
     def start(self, states: list[str]) -> BlockLayer:
         """The layer of `states` (a goal's positions), in their order; a new search begins."""
