@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -27,6 +26,8 @@ def in_order(work: Callable[[T], R], items: Sequence[T], worth: bool = True) -> 
     `worth`: whether the items are big enough to be worth threads (else one after another)."""
     if WORKERS == 1 or len(items) <= 1 or not worth:
         return [work(item) for item in items]
+    from concurrent.futures import ThreadPoolExecutor  # ~10 ms: only for a big layer
+
     pool = ThreadPoolExecutor(min(WORKERS, len(items)), thread_name_prefix="search")
     try:
         return list(pool.map(work, items))

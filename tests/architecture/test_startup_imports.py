@@ -157,10 +157,11 @@ def test_an_unknown_puzzle_names_the_catalogue_without_making_it(eight_db):
 
 
 #: What a build of eight does without: the lookups' answers and queries, Rush Hour's modules,
-#: numpy.ma (which np.unique loads), a cluster build's hashlib and secrets, and SQLAlchemy,
-#: which builds once wrote through.
+#: numpy.ma (which np.unique loads), a cluster build's hashlib and secrets, SQLAlchemy,
+#: which builds once wrote through, and the thread pool only a big layer's search takes.
 NOT_FOR_A_BUILD_OF_EIGHT = {
     "sqlalchemy",
+    "concurrent.futures",
     "numpy.ma",
     "hashlib",
     "secrets",
