@@ -375,7 +375,8 @@ def _distinct_children(
     """
     if state_bits + MOVE_BITS <= 64:
         shift = np.uint64(MOVE_BITS)
-        keys = (children << shift) | moves.astype(np.uint16).astype(np.uint64)
+        keys = children << shift
+        keys |= moves.astype(np.uint16)  # in place: no 8-byte temporaries of the moves
         order = np.argsort(keys, kind="stable")  # faster here: children come in runs
         keys = keys[order]
         states = keys >> shift
