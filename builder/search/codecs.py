@@ -67,7 +67,8 @@ ONE_MACHINE_CODECS: tuple[tuple[Callable[[Puzzle], bool], Callable[..., PlainOrd
 PACKED_BOARDS = (
     "the boards the vectorised search packs into integers (sliding boards of one blank, "
     f"one-cell tiles and one tile a move; peg boards of at most {peg_packed.MAX_HOLES} holes), "
-    "and on one machine only sliding boards of blocks (any pieces, any blanks, one piece a move)"
+    "and on one machine only sliding boards of blocks (any pieces, any blanks, one piece a move) "
+    "and Rush Hour boards"
 )
 
 
@@ -118,9 +119,11 @@ def packed_search(
 def not_packed(puzzle: Puzzle) -> str:
     """Why no codec of the cluster's takes `puzzle`, as a refusal says it: which boards are
     packed, and that this one is not (a peg board: its number of holes), or is a board of
-    blocks."""
+    blocks or of Rush Hour (packed on one machine only)."""
     if packed_blocks.packable(puzzle):
         return f"{PACKED_BOARDS}; {puzzle.name} is a board of blocks"
+    if _rush_packable(puzzle):
+        return f"{PACKED_BOARDS}; {puzzle.name} is a Rush Hour board"
     why = f": it has {puzzle.holes} holes" if isinstance(puzzle, PegSolitaire) else ""
     return f"{PACKED_BOARDS}; {puzzle.name} is not one{why}"
 

@@ -178,6 +178,12 @@ def test_the_cluster_says_a_board_of_blocks_is_built_on_one_machine():
     assert "on one machine only sliding boards of blocks" in said
 
 
+def test_the_cluster_says_a_rush_hour_board_is_built_on_one_machine():
+    said = codecs.not_packed(catalogue.get("rush51"))
+    assert said.endswith("rush51 is a Rush Hour board")
+    assert "and Rush Hour boards" in said
+
+
 def test_undo_takes_a_unique_piece_from_wherever_it_stands():
     """Klotski's big square has no twin: its moves name no cell, so undo finds it."""
     klotski = catalogue.get("klotski")

@@ -27,7 +27,7 @@ SEARCHES = {
 def searched(name: str, radius: int | None, workers: int, monkeypatch) -> list:
     monkeypatch.setattr(threads, "WORKERS", workers)
     monkeypatch.setattr(layered, "THREADED_CHILDREN", 8)
-    monkeypatch.setattr(layered, "CHILDREN_AT_ONCE", 1000)
+    monkeypatch.setattr(layered, "CHILDREN_AT_ONCE", 20_000)
     monkeypatch.setattr(chains, "THREADED_STATES", 2)  # an un-jump's pass a thread
     monkeypatch.setattr(packed, "THREADED_STATES", 2)
     puzzle = catalogue.get(name)
