@@ -39,7 +39,7 @@ def sum_runs(starts: np.ndarray, sources: np.ndarray, counts: Limbs) -> Limbs:
     """As sum_into, when the slots' sources lie in runs: slot i sums counts[sources[j]] for j
     from starts[i] up to the next start (children sorted by state, so each state's parents
     are adjacent)."""
-    return _carried(np.add.reduceat(limb[sources], starts, dtype=np.uint64) for limb in counts)
+    return _carried(np.add.reduceat(limb[sources].astype(np.uint64), starts) for limb in counts)
 
 
 def weighed(counts: Limbs, weights: np.ndarray) -> list[np.ndarray]:

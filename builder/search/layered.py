@@ -298,7 +298,9 @@ def _children_of_layer(
     if workers == 1 or expanded < THREADED_CHILDREN:
         children, moves, parents = (np.concatenate(x) for x in zip(*slices))
         del slices
-        return (*_kept(_distinct_children(children, moves, parents, counts, bits), keep), expanded)
+        found = _distinct_children(children, moves, parents, counts, bits)
+        del children, moves, parents  # before the test for new states: memory's peak
+        return (*_kept(found, keep), expanded)
     pivots = _pivots([c for c, _, _ in slices], workers)
     ranged = threads.in_order(lambda s: _by_range(s, pivots), slices)
     del slices
@@ -309,7 +311,9 @@ def _children_of_layer(
             by_range[r] = None  # each piece freed once joined
         children, moves, parents = (np.concatenate(x) for x in zip(*pieces))
         del pieces
-        return _kept(_distinct_children(children, moves, parents, counts, bits), keep)
+        found = _distinct_children(children, moves, parents, counts, bits)
+        del children, moves, parents
+        return _kept(found, keep)
 
     parts = threads.in_order(distinct, list(range(len(pivots) + 1)))
     return (*_joined(parts), expanded)
