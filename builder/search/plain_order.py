@@ -93,12 +93,11 @@ def plain_order_bfs(
     order = np.argsort(layer.codes, kind="stable")
     current, rank = layer.take(order), order  # rank: the sources' own order
     found = FoundLayers(current.codes, radius, progress, guard)
-    previous = np.empty(0, np.uint64)
+    seen = current.codes  # the layer before and this one, merged: where a child may be met
     numbering = _Numbering(codec)
     while found.expanding():
         children = codec.children(current)
-        earlier = _member(children.codes, previous) | _member(children.codes, current.codes)
-        new = np.flatnonzero(~earlier)
+        new = np.flatnonzero(~_member(children.codes, seen))
         if len(new) == 0:
             break
         # by state, then by first finding: the first of each run is the plain search's pick
@@ -120,6 +119,7 @@ def plain_order_bfs(
         moves = np.empty_like(in_order)
         moves[stored] = in_order
         previous, current = current.codes, codec.child_layer(current, picked)
+        seen = np.sort(np.concatenate([previous, current.codes]), kind="stable")  # two runs
         found.add(current.codes, moves, counts, len(children.codes))
     return found.result(goal, codec, codec.moves, codec.stores_pred)
 

@@ -72,11 +72,47 @@ def test_goal_positions_are_every_arrangement_the_pattern_matches():
     assert puzzle.goal_position_count("??????HH?") == len(positions)
 
 
+@pytest.mark.parametrize("chunk", [None, 3])
+def test_goal_positions_come_sorted_whether_or_not_found_in_chunks(monkeypatch, chunk):
+    """Sorted is the order of filling, which decides the moves a build keeps; a small chunk
+    makes the listing take its fillings a few at a time, which must not change them."""
+    from puzzledb.builder.kinds.sliding import arrangements
+
+    if chunk is not None:
+        monkeypatch.setattr(arrangements, "FILL_CHUNK", chunk)
+    puzzle = load_text(SMALL).puzzle
+    assert isinstance(puzzle, SlidingPuzzle)
+    every = independent.tilings("VVHHss___", 3, 3, {"V": (2, 1), "H": (1, 2)})
+    for pattern in ("?????????", "??????HH?", "V??V?????"):
+        positions = puzzle.goal_positions(pattern)
+        assert positions == sorted(s for s in every if matches(s, pattern))
+
+
+def test_goal_positions_of_a_board_past_64_cells_span_both_words_of_bits():
+    """9x8 cells: the free corner crosses cell 64, where the covered cells go on in a second
+    word; its arrangements are the small board's, drawn into the corner."""
+    from puzzledb.builder.kinds.sliding.arrangements import Board
+
+    rows, cols, corner = 9, 8, [r * 8 + c for r in range(6, 9) for c in range(5, 8)]
+    pattern = "".join(ANY if cell in corner else "_" for cell in range(rows * cols))
+    board = Board(rows, cols, {"B": (2, 2)}, {"B": 1, "s": 2, "_": 66}, pattern)
+    small = independent.tilings("BBBBss___", 3, 3, {"B": (2, 2)})
+    drawn = []
+    for tiling in small:
+        cells = ["_"] * (rows * cols)
+        for cell, label in zip(corner, tiling):
+            cells[cell] = label
+        drawn.append("".join(cells))
+    assert board.count() == len(small)
+    assert list(board.each()) == sorted(drawn)
+
+
 def test_klotski_exit_positions_all_have_the_big_piece_at_the_exit():
     puzzle = catalogue.get("klotski")
     assert isinstance(puzzle, SlidingPuzzle)
     positions = puzzle.goal_positions(KLOTSKI_EXIT)
     assert len(positions) == len(set(positions)) == puzzle.goal_position_count(KLOTSKI_EXIT)
+    assert positions == sorted(positions)
     for state in positions[:: len(positions) // 50]:
         assert puzzle.parse(state) == state and matches(state, KLOTSKI_EXIT)
 

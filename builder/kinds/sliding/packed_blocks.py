@@ -298,10 +298,11 @@ class _MoveTable:
     def entries(self, keys: np.ndarray, work_out: WorkOut) -> np.ndarray:
         """The entry of each of `keys`, working out those not met before."""
         at = self._found(keys)
-        missing = at < 0
-        if missing.any():
-            self._add(distinct(keys[missing]), work_out)
-            at = self._found(keys)
+        missing = np.flatnonzero(at < 0)
+        if len(missing):
+            unmet = keys[missing]
+            self._add(distinct(unmet), work_out)
+            at[missing] = self._found(unmet)
         return at
 
     def _found(self, keys: np.ndarray) -> np.ndarray:
