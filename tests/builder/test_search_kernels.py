@@ -89,3 +89,11 @@ def test_distinct_by_position_keeps_the_lowest_move_and_sums_the_parents(copies,
         mine = [(m, p) for c, m, p in copies if c == state]
         assert move == min(mine, key=lambda mp: mp[0] & 0xFFFF)[0]
         assert total == sum(limb[p] for _, p in mine)
+
+
+def test_a_build_keeps_freed_memory_where_malloc_is_glibcs():
+    import platform
+
+    from puzzledb.builder.search import heap
+
+    assert heap.keep_freed_memory() == (platform.libc_ver()[0] == "glibc")
