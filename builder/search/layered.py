@@ -418,7 +418,7 @@ def _distinct_by_position(
     keys = children << shift
     keys |= np.arange(len(children), dtype=np.uint64)
     keys.sort()
-    order = (keys & np.uint64((1 << bits) - 1)).astype(np.intp)
+    order = (keys & np.uint64((1 << bits) - 1)).view(np.intp)  # below 2**63: no copy
     keys >>= shift  # the children, sorted
     first = np.empty(len(keys), bool)
     first[:1] = True
