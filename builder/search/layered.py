@@ -204,7 +204,7 @@ def by_parent(codec: Codec, layer_states: int) -> bool:
     lowest parent (the codec names it: `move_between`; a child and its parent's index then
     share one sort key), rather than their lowest move code. The cluster search asks it of
     the whole layer, so that its rows are this search's."""
-    parent_bits = max(1, (layer_states - 1).bit_length())
+    parent_bits = _index_bits(layer_states)
     named = hasattr(codec, "expansion") and hasattr(codec, "move_between")
     return named and codec.state_bits + parent_bits <= 64
 
@@ -374,9 +374,13 @@ def _distinct_children(
     the children that prove new, whose counts are then complete: every neighbour one move
     nearer the goal is a parent in this layer.
 
-    When the state leaves 16 bits free, state and move share one word and a single sort
-    does it (the lowest move code wins); otherwise np.unique keeps the first occurrence.
+    Where the state leaves room for each child's position, a plain sort of the two in one
+    word groups them (_distinct_by_position); else, where it leaves 16 bits free, state and
+    move share one word and a single argsort does it (the lowest move code wins); otherwise
+    np.unique keeps the first occurrence.
     """
+    if state_bits + _index_bits(len(children)) <= 64:
+        return _distinct_by_position(children, moves, parents, counts)
     if state_bits + MOVE_BITS <= 64:
         shift = np.uint64(MOVE_BITS)
         keys = children << shift
@@ -398,6 +402,35 @@ def _distinct_children(
     return found, moves[index], counting.sum_into(group, parents, counts, len(found))
 
 
+def _index_bits(size: int) -> int:
+    """Bits that number `size` items."""
+    return max(1, (size - 1).bit_length())
+
+
+def _distinct_by_position(
+    children: np.ndarray, moves: np.ndarray, parents: np.ndarray, counts: counting.Limbs
+) -> Distinct:
+    """As _distinct_children, where a child and its position share one word: a plain sort
+    (twice as fast as the argsort of child and move) groups each child's copies, whose
+    positions give their moves (the lowest code wins, as uint16, as there) and parents."""
+    bits = _index_bits(len(children))
+    shift = np.uint64(bits)
+    keys = children << shift
+    keys |= np.arange(len(children), dtype=np.uint64)
+    keys.sort()
+    order = (keys & np.uint64((1 << bits) - 1)).view(np.intp)  # below 2**63: no copy
+    keys >>= shift  # the children, sorted
+    first = np.empty(len(keys), bool)
+    first[:1] = True
+    np.not_equal(keys[1:], keys[:-1], out=first[1:])
+    starts = np.flatnonzero(first)
+    del first
+    found = keys[starts]
+    del keys
+    least = np.minimum.reduceat(moves[order].astype(np.uint16), starts).view(np.int16)
+    return found, least, counting.sum_runs(starts, parents[order], counts)
+
+
 def _distinct_by_parent(
     codec: NamesParentMoves,
     current: np.ndarray,
@@ -408,7 +441,7 @@ def _distinct_by_parent(
     """As _distinct_children, where a child and its parent's index share one word: a plain
     sort (no argsort, no gather) then groups each child's parents, and the codec names the
     move from the first parent to the child (`move_between`)."""
-    bits = np.uint64(max(1, (len(current) - 1).bit_length()))
+    bits = np.uint64(_index_bits(len(current)))
     keys = (children << bits) | parents.astype(np.uint64)
     keys.sort(kind="stable")  # timsort: a merge of the runs it is given
     states = keys >> bits

@@ -206,10 +206,11 @@ def pages(
     ncells = e - b
     content = usable - (cells.starts[e] - cells.starts[b])
     assert (content >= header + 2 * ncells).all(), "cells overflow a page"
-    for k in range(count):
-        lo, hi = int(cells.starts[b[k]]), int(cells.starts[e[k]])
-        base = k * page_size + int(content[k])
-        flat[base : base + hi - lo] = cells.buf[lo:hi]
+    bases = np.arange(count, dtype=np.int64) * page_size + content
+    buf = cells.buf
+    # Python ints: a page's copy then costs no numpy scalar (a third of this loop's time)
+    for lo, hi, base in zip(cells.starts[b].tolist(), cells.starts[e].tolist(), bases.tolist()):
+        flat[base : base + hi - lo] = buf[lo:hi]
     page = np.repeat(np.arange(count, dtype=np.int64), ncells)
     within = np.arange(int(ncells.sum()), dtype=np.int64) - np.repeat(
         np.cumsum(ncells) - ncells, ncells

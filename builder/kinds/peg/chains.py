@@ -27,9 +27,8 @@ from typing import TypeGuard
 import numpy as np
 
 from ...puzzle import Move, Puzzle
-from ...search import threads
 from ...search.layered import Children
-from .packed import THREADED_STATES, PegWords, packs, run_between, sampled_cuts
+from .packed import THREADED_STATES, PegWords, applying, packs, runs_between, sampled_cuts
 from .puzzle import PegSolitaire, jumps
 
 #: Move codes are int16.
@@ -164,19 +163,14 @@ class UnChains:
 
     def __init__(self, codec: PackedChains, codes: np.ndarray):
         self.codec, self.codes = codec, codes
-        small = len(codes) < 2**32
         # path (back from the child's parent, holes as visited) -> un-jumps, flips, indexes
         paths: dict[tuple[int, ...], tuple[tuple[int, ...], int, int, np.ndarray]] = {}
         Grown = list[tuple[tuple[int, ...], tuple[int, ...], int, int, np.ndarray]]
         frontier: Grown = []
 
-        def applying(k: int) -> np.ndarray:  # the states un-jump k applies to
-            hits = np.flatnonzero((codes & np.uint64(codec.flips[k])) == np.uint64(codec.landed[k]))
-            return hits.astype(np.uint32) if small else hits
-
-        # A pass over the whole layer an un-jump: on every core, where the layer is big.
+        # The states each un-jump applies to: on every core, where the layer is big.
         big = len(codes) >= THREADED_STATES
-        applies = threads.in_order(applying, range(len(codec.unjumps)), big)
+        applies = applying(codes, codec.flips, codec.landed, big)
         for k, ((here, _, origin), hits) in enumerate(zip(codec.unjumps, applies)):
             if len(hits):
                 frontier.append(((here, origin), (k,), codec.flips[k], codec.offset[k], hits))
@@ -250,21 +244,7 @@ class UnChains:
         one sorted run per group of flips."""
         if self._chains:
             self._named()
-        children, moves, parents = [], [], []
-        top = 1 << self.codec.state_bits
-        high = top if high is None else high
-        for flips, offset, index, codes in self.groups:
-            i, j, picked, made = run_between(self.codes, index, flips, offset, low, high, top)
-            if j > i:
-                parents.append(picked)
-                children.append(made)
-                if isinstance(codes, np.ndarray):
-                    moves.append(codes[i:j])
-                else:
-                    moves.append(np.full(j - i, codes, np.int16))
-        if not children:
-            return np.empty(0, np.uint64), np.empty(0, np.int16), np.empty(0, np.intp)
-        return np.concatenate(children), np.concatenate(moves), np.concatenate(parents)
+        return runs_between(self.codes, self.groups, low, high, self.codec.state_bits)
 
 
 def packable(puzzle: Puzzle) -> TypeGuard[PegSolitaire]:

@@ -15,7 +15,8 @@ no state found is ever compared with earlier layers.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TypeGuard
 
@@ -58,6 +59,38 @@ class PegWords:
         return points.view(f"<U{self.state_bits}").ravel().tolist()
 
 
+#: States tested at once against every un-jump (applying): their code and the temporaries
+#: stay in the cache, and no temporary is as long as the layer.
+APPLY_BLOCK = 1 << 16
+
+
+def applying(
+    codes: np.ndarray, masks: Sequence[int], wanted: Sequence[int], threaded: bool
+) -> list[np.ndarray]:
+    """For each test k, the indexes of the states whose bits under masks[k] are wanted[k]
+    (the states un-jump k applies to), uint32 where they fit: a block of states at a time,
+    each against every test (one pass over the layer, not one a test), blocks on threads
+    where `threaded`."""
+    dtype = np.uint32 if len(codes) < 2**32 else np.intp
+    tests = [(np.uint64(m), np.uint64(w)) for m, w in zip(masks, wanted)]
+
+    def block(start: int) -> list[np.ndarray]:
+        states = codes[start : start + APPLY_BLOCK]
+        bits, hit = np.empty(len(states), np.uint64), np.empty(len(states), bool)
+        found = []
+        for mask, want in tests:
+            np.equal(np.bitwise_and(states, mask, out=bits), want, out=hit)
+            index = np.flatnonzero(hit)
+            index += start
+            found.append(index.astype(dtype))
+        return found
+
+    blocks = threads.in_order(block, range(0, len(codes), APPLY_BLOCK), threaded)
+    if not blocks:
+        return [np.empty(0, dtype) for _ in tests]
+    return [np.concatenate(hits) for hits in zip(*blocks)]
+
+
 def sampled_cuts(
     codes: np.ndarray, runs: Iterable[tuple[np.ndarray, np.uint64]], size: int, parts: int
 ) -> list[int]:
@@ -71,22 +104,39 @@ def sampled_cuts(
     return [int(x) for x in np.unique(sample[at])]
 
 
-def run_between(
-    codes: np.ndarray,
-    index: np.ndarray,
-    flips: np.uint64,
-    offset: int,
-    low: int,
-    high: int,
-    top: int,
-) -> tuple[int, int, np.ndarray, np.ndarray]:
-    """The slice of one sorted run of children (the states `index` picks, each plus `offset`,
-    i.e. with `flips` flipped) whose keys lie in [low, high): (picked indexes, children)."""
-    lo, hi = (max(0, min(top, k - offset)) for k in (low, high))
-    a, b = np.searchsorted(codes, np.array([lo, hi], np.uint64))
-    i, j = np.searchsorted(index, np.array([a, b], index.dtype))
-    picked = index[i:j]
-    return i, j, picked, codes[picked] ^ flips
+#: One sorted run of children: (the bits it flips, what it adds to a state, the indexes of
+#: the states it applies to, its move code or a move code a state).
+Run = tuple[np.uint64, int, np.ndarray, int | np.ndarray]
+
+
+def runs_between(
+    codes: np.ndarray, runs: Iterable[Run], low: int, high: int | None, state_bits: int
+) -> Children:
+    """(children, move codes, parent indexes) of the children with keys in [low, high) (high
+    None: no bound), one sorted run after another: each run's slice (the states `index` picks,
+    each plus `offset`, i.e. with `flips` flipped) is written straight into the joined arrays,
+    so no run's children are made, then copied."""
+    top = 1 << state_bits
+    high = top if high is None else high
+    spans = []
+    for flips, offset, index, moves in runs:
+        lo, hi = (max(0, min(top, k - offset)) for k in (low, high))
+        a, b = np.searchsorted(codes, np.array([lo, hi], np.uint64))
+        i, j = np.searchsorted(index, np.array([a, b], index.dtype))
+        if j > i:
+            spans.append((index[i:j], flips, moves if isinstance(moves, int) else moves[i:j]))
+    size = sum(len(picked) for picked, _, _ in spans)
+    parents = np.empty(size, spans[0][0].dtype if spans else np.intp)
+    children, made = np.empty(size, np.uint64), np.empty(size, np.int16)
+    at = 0
+    for picked, flips, moves in spans:
+        to = slice(at, at + len(picked))
+        parents[to] = picked
+        np.take(codes, picked, out=children[to])
+        np.bitwise_xor(children[to], flips, out=children[to])
+        made[to] = moves
+        at = to.stop
+    return children, made, parents
 
 
 def packs(puzzle: Puzzle, metric: str) -> bool:
@@ -161,13 +211,9 @@ class UnJumps:
     def __init__(self, codec: PackedPegs, codes: np.ndarray):
         self.codec, self.codes = codec, codes
 
-        def applying(k: int) -> np.ndarray:  # the states un-jump k applies to
-            hits = np.flatnonzero((codes & codec.flips[k]) == np.uint64(codec.landed[k]))
-            return hits.astype(np.uint32) if len(codes) < 2**32 else hits
-
-        # A pass over the whole layer an un-jump: on every core, where the layer is big.
+        # The states each un-jump applies to: on every core, where the layer is big.
         big = len(codes) >= THREADED_STATES
-        self.index = threads.in_order(applying, range(len(codec.flips)), big)
+        self.index = applying(codes, codec.flips.tolist(), codec.landed, big)
         self.size = sum(len(i) for i in self.index)
 
     def cuts(self, parts: int) -> list[int]:
@@ -178,20 +224,8 @@ class UnJumps:
     def between(self, low: int, high: int | None) -> Children:
         """(children, move codes, parent indexes) of the children with keys in [low, high):
         one sorted run per jump, the runs in move-code order."""
-        children, moves, parents = [], [], []
-        top = 1 << self.codec.state_bits
-        high = top if high is None else high
-        for code, (index, flip, offset) in enumerate(
-            zip(self.index, self.codec.flips, self.codec.offset)
-        ):
-            i, j, picked, made = run_between(self.codes, index, flip, offset, low, high, top)
-            if j > i:
-                parents.append(picked)
-                children.append(made)
-                moves.append(np.full(j - i, code, np.int16))
-        if not children:
-            return np.empty(0, np.uint64), np.empty(0, np.int16), np.empty(0, np.intp)
-        return np.concatenate(children), np.concatenate(moves), np.concatenate(parents)
+        runs = zip(self.codec.flips, self.codec.offset, self.index, itertools.count())
+        return runs_between(self.codes, runs, low, high, self.codec.state_bits)
 
 
 def packable(puzzle: Puzzle) -> TypeGuard[PegSolitaire]:
