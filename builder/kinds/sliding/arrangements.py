@@ -11,6 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from math import factorial, prod
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # numpy is imported where a board of wide pieces is counted or listed
+    import numpy as np
 
 #: A pattern cell that any piece or blank matches.
 ANY = "?"
@@ -52,38 +56,34 @@ class Board:
         return block
 
     def count(self) -> int:
-        """How many arrangements match; TooManyToCount past MAX_COUNT_WORK partial fillings."""
-        cells = self.rows * self.cols
+        """How many arrangements match; TooManyToCount past MAX_COUNT_WORK partial fillings.
+        Fillings that cover the same cells with the same pieces left are merged (their
+        numbers of ways summed, exactly), a piece at a time for all of them at once."""
         if not self.wide:
             return self._count_cells()
+        import numpy as np
 
-        memo: dict[tuple, int] = {}
-        blocks = [
-            [None if b is None else sum(1 << (c - cell) for c in b) for cell, b in enumerate(row)]
-            for row in self.blocks
-        ]
-
-        def ways(cell: int, covered: int, left: tuple[int, ...]) -> int:
-            while cell < cells and covered & 1:
-                cell, covered = cell + 1, covered >> 1
-            if cell == cells:
-                return 1
-            key = (cell, covered, left)
-            found = memo.get(key)
-            if found is not None:
-                return found
-            if len(memo) >= MAX_COUNT_WORK:
+        steps = _Steps(self)
+        covered, left = steps.start()
+        ways = np.array([1], dtype=object)  # Python ints: the counts may pass 64 bits
+        remembered = 1
+        for _ in range(sum(self.counts)):
+            parent, covered, left = steps.next(covered, left)
+            if len(parent) == 0:
+                return 0
+            # the same cells covered with the same pieces left: one filling, its ways summed
+            keys = np.column_stack([covered, left.astype(np.uint64)])
+            order = np.lexsort(keys.T[::-1])
+            keys = keys[order]
+            first = np.ones(len(keys), dtype=bool)
+            first[1:] = (keys[1:] != keys[:-1]).any(axis=1)
+            starts = np.flatnonzero(first)
+            remembered += len(starts)
+            if remembered > MAX_COUNT_WORK:
                 raise TooManyToCount
-            total = 0
-            for i, n in enumerate(left):
-                bits = blocks[i][cell] if n else None
-                if bits is None or covered & bits:
-                    continue
-                total += ways(cell, covered | bits, left[:i] + (n - 1,) + left[i + 1 :])
-            memo[key] = total
-            return total
-
-        return ways(0, 0, self.counts)
+            ways = np.add.reduceat(ways[parent[order]], starts)
+            covered, left = covered[order[starts]], left[order[starts]]
+        return int(ways[steps.whole(covered)].sum())
 
     def _count_cells(self) -> int:
         """One-cell pieces only: the free cells take the pieces the pattern leaves, in any
@@ -100,50 +100,13 @@ class Board:
         """Every matching arrangement as a state (one label per cell), in sorted order, which is
         the order of filling (the first cell where two differ is the top-left of the piece the
         earlier one placed there first); a build's sources are in this order, which decides the
-        moves its rows keep. Found a piece at a time for all partial fillings at once, the
-        covered cells as words of bits in numpy (Klotski's 6,795 goal positions in a few
-        milliseconds: a Python recursion took 40), in chunks of at most FILL_CHUNK fillings
-        taken depth first, so memory stays bounded."""
+        moves its rows keep. Found a piece at a time for all partial fillings at once
+        (Klotski's 6,795 goal positions in a few milliseconds: a Python recursion took 40), in
+        chunks of at most FILL_CHUNK fillings taken depth first, so memory stays bounded."""
         import numpy as np
 
-        cells, labels = self.rows * self.cols, len(self.labels)
-        words = (cells + 63) // 64
-        # per label and top-left cell: the cells its piece covers, as bits (all set where it
-        # may not go there; by cell first) and as a row of flags to draw it
-        taken = [
-            [
-                sum(1 << c for c in block) if block is not None else (1 << 64 * words) - 1
-                for block in row
-            ]
-            for row in self.blocks
-        ]
-        bits = (
-            np.array(
-                [
-                    [[(m >> 64 * w) & (2**64 - 1) for w in range(words)] for m in row]
-                    for row in taken
-                ],
-                dtype=np.uint64,
-            )
-            .reshape(labels, cells, words)
-            .transpose(1, 0, 2)
-            .copy()
-        )  # by cell, label, word
-        # per code (label * cells + top-left cell): the cells its piece covers (repeated to
-        # the largest piece's size; none where it may not go)
-        size = max((len(b) for row in self.blocks for b in row if b is not None), default=1)
-        covers = np.array(
-            [
-                [*b, *[b[0]] * (size - len(b))] if b else [0] * size
-                for row in self.blocks
-                for b in row
-            ],
-            dtype=np.intp,
-        )
-        full = ~np.uint64(0)
-        start = np.zeros((1, words), dtype=np.uint64)
-        start[0, -1] = full << np.uint64(cells - 64 * (words - 1)) if cells % 64 else 0
-        steps = sum(self.counts)
+        steps = _Steps(self)
+        total = sum(self.counts)
         found: list[np.ndarray] = []
 
         def fill(covered: np.ndarray, left: np.ndarray, placed: np.ndarray) -> None:
@@ -163,35 +126,106 @@ class Board:
                 return np.column_stack([placed[wanted], *reversed(columns)])
 
             step = placed.shape[1]
-            while step < steps and len(covered):
+            while step < total and len(covered):
                 if len(covered) > FILL_CHUNK:
                     now = history(np.arange(len(covered)))
                     for at in range(0, len(covered), FILL_CHUNK):
                         part = slice(at, at + FILL_CHUNK)
                         fill(covered[part], left[part], now[part])
                     return
-                word = (covered != full).argmax(axis=1)
-                low = covered[:, 0] if words == 1 else covered[np.arange(len(covered)), word]
-                low = ~low & (low + np.uint64(1))  # the first cell not covered, as a bit
-                first = word * 64 + np.frexp(low.astype(np.float64))[1] - 1
-                # (filling, label) pairs in that order: the children in the order wanted
-                fits = (left > 0) & ~(covered[:, None, :] & bits[first]).any(axis=2)
-                parent, label = np.nonzero(fits)
-                at = first[parent]
-                covered = covered[parent] | bits[at, label]
-                left = left[parent]
-                left[np.arange(len(left)), label] -= 1
+                parent, covered, left = steps.next(covered, left)
                 parents.append(parent)
-                pieces.append(label * cells + at)
+                pieces.append(steps.last_pieces)
                 step += 1
             if len(covered):
-                found.append(history(np.flatnonzero((covered == full).all(axis=1))))
+                found.append(history(np.flatnonzero(steps.whole(covered))))
 
-        fill(start, np.array([self.counts], dtype=np.int16), np.zeros((1, 0), dtype=np.intp))
-        placed = np.concatenate(found) if found else np.zeros((0, steps), dtype=np.intp)
+        covered, left = steps.start()
+        fill(covered, left, np.zeros((1, 0), dtype=np.intp))
+        placed = np.concatenate(found) if found else np.zeros((0, total), dtype=np.intp)
+        return iter(steps.drawn(placed))
+
+
+class _Steps:
+    """A board's pieces put on partial fillings a piece at a time, in numpy: a filling is the
+    cells it covers (words of bits) and the pieces it has left (a count a label); its next
+    piece goes at its first cell not covered (that cell's piece has its top-left there)."""
+
+    def __init__(self, board: Board):
+        import numpy as np
+
+        self.np = np
+        cells, labels = board.rows * board.cols, len(board.labels)
+        self.cells, self.labels, self.counts = cells, board.labels, board.counts
+        self.words = words = (cells + 63) // 64
+        # per top-left cell and label: the cells the piece covers, as bits (all set where it
+        # may not go there)
+        taken = [
+            [sum(1 << c for c in b) if b is not None else (1 << 64 * words) - 1 for b in row]
+            for row in board.blocks
+        ]
+        mask = 2**64 - 1
+        self.bits = (
+            np.array(
+                [[[(m >> 64 * w) & mask for w in range(words)] for m in row] for row in taken],
+                dtype=np.uint64,
+            )
+            .reshape(labels, cells, words)
+            .transpose(1, 0, 2)
+            .copy()
+        )
+        # per piece code (label * cells + top-left cell): the cells its piece covers (repeated
+        # to the largest piece's size; none where it may not go)
+        size = max((len(b) for row in board.blocks for b in row if b is not None), default=1)
+        self.covers = np.array(
+            [
+                [*b, *[b[0]] * (size - len(b))] if b else [0] * size
+                for row in board.blocks
+                for b in row
+            ],
+            dtype=np.intp,
+        )
+        self.full = ~np.uint64(0)
+        self.last_pieces = np.zeros(0, dtype=np.intp)
+
+    def start(self) -> tuple[np.ndarray, np.ndarray]:
+        """The empty filling: (covered, left), the cells past the board's last counted as
+        covered."""
+        np, cells, words = self.np, self.cells, self.words
+        covered = np.zeros((1, words), dtype=np.uint64)
+        if cells % 64:
+            covered[0, -1] = self.full << np.uint64(cells % 64)
+        return covered, np.array([self.counts], dtype=np.int16)
+
+    def next(
+        self, covered: np.ndarray, left: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every filling one piece on: (the filling each came from, covered, left), children
+        after their parent and in label order; the pieces put are then `last_pieces`."""
+        np = self.np
+        word = (covered != self.full).argmax(axis=1)
+        low = covered[:, 0] if self.words == 1 else covered[np.arange(len(covered)), word]
+        low = ~low & (low + np.uint64(1))  # the first cell not covered, as a bit
+        first = word * 64 + np.frexp(low.astype(np.float64))[1] - 1
+        fits = (left > 0) & ~(covered[:, None, :] & self.bits[first]).any(axis=2)
+        parent, label = np.nonzero(fits)  # (filling, label) pairs, in that order
+        at = first[parent]
+        covered = covered[parent] | self.bits[at, label]
+        left = left[parent]
+        left[np.arange(len(left)), label] -= 1
+        self.last_pieces = label * self.cells + at
+        return parent, covered, left
+
+    def whole(self, covered: np.ndarray) -> np.ndarray:
+        """Which fillings cover the whole board."""
+        return (covered == self.full).all(axis=1)
+
+    def drawn(self, placed: np.ndarray) -> list[str]:
+        """Each filling (its pieces as codes, one row a filling) as a state's text."""
+        np, cells = self.np, self.cells
         boards = np.zeros((len(placed), cells), dtype=np.uint8)
         rows = np.arange(len(placed))[:, None]
         for code in placed.T:
-            boards[rows, covers[code]] = (code // cells + 1)[:, None]
+            boards[rows, self.covers[code]] = (code // cells + 1)[:, None]
         symbols = np.array(["", *self.labels], dtype="U1")[boards]
-        return iter(symbols.view(f"U{cells}").ravel().tolist())
+        return symbols.view(f"U{cells}").ravel().tolist()
