@@ -261,8 +261,15 @@ class PackedBlocks:
             done = codes ^ (flip << self.shifts[a]) ^ (flip << self.shifts[b])
             return np.where(moves < 0, codes, done)
         digits = self.digits(codes)
-        for code in distinct(moves[moves >= 0]).tolist():
-            rows = np.flatnonzero(moves == code)
+        # the rows of each move code, from one sort (not one pass over all rows a code)
+        made = np.flatnonzero(moves >= 0)
+        by_code = made[np.argsort(moves[made], kind="stable")]
+        sorted_codes = moves[by_code]
+        bounds = np.flatnonzero(np.diff(sorted_codes)) + 1
+        for rows in np.split(by_code, bounds):
+            if len(rows) == 0:
+                continue
+            code = int(moves[rows[0]])
             label = self.code_label[code]
             at = self.code_at[code]
             if at < 0:  # the label's one piece: its first cell is its top-left one
