@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from math import factorial, prod
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # numpy is imported where a board of wide pieces is counted or listed
+if TYPE_CHECKING:  # numpy is imported where a board of wide pieces is listed
     import numpy as np
 
 #: A pattern cell that any piece or blank matches.
@@ -57,33 +57,39 @@ class Board:
 
     def count(self) -> int:
         """How many arrangements match; TooManyToCount past MAX_COUNT_WORK partial fillings.
-        Fillings that cover the same cells with the same pieces left are merged (their
-        numbers of ways summed, exactly), a piece at a time for all of them at once."""
+        Plain Python, memoised on the fillings that behave alike (the cells covered, the
+        pieces left): a command that only lists puzzles counts without loading numpy."""
+        cells = self.rows * self.cols
         if not self.wide:
             return self._count_cells()
-        import numpy as np
 
-        steps = _Steps(self)
-        covered, left = steps.start()
-        ways = np.array([1], dtype=object)  # Python ints: the counts may pass 64 bits
-        remembered = 1
-        for _ in range(sum(self.counts)):
-            parent, covered, left = steps.next(covered, left)
-            if len(parent) == 0:
-                return 0
-            # the same cells covered with the same pieces left: one filling, its ways summed
-            keys = np.column_stack([covered, left.astype(np.uint64)])
-            order = np.lexsort(keys.T[::-1])
-            keys = keys[order]
-            first = np.ones(len(keys), dtype=bool)
-            first[1:] = (keys[1:] != keys[:-1]).any(axis=1)
-            starts = np.flatnonzero(first)
-            remembered += len(starts)
-            if remembered > MAX_COUNT_WORK:
+        memo: dict[tuple, int] = {}
+        blocks = [
+            [None if b is None else sum(1 << (c - cell) for c in b) for cell, b in enumerate(row)]
+            for row in self.blocks
+        ]
+
+        def ways(cell: int, covered: int, left: tuple[int, ...]) -> int:
+            while cell < cells and covered & 1:
+                cell, covered = cell + 1, covered >> 1
+            if cell == cells:
+                return 1
+            key = (cell, covered, left)
+            found = memo.get(key)
+            if found is not None:
+                return found
+            if len(memo) >= MAX_COUNT_WORK:
                 raise TooManyToCount
-            ways = np.add.reduceat(ways[parent[order]], starts)
-            covered, left = covered[order[starts]], left[order[starts]]
-        return int(ways[steps.whole(covered)].sum())
+            total = 0
+            for i, n in enumerate(left):
+                bits = blocks[i][cell] if n else None
+                if bits is None or covered & bits:
+                    continue
+                total += ways(cell, covered | bits, left[:i] + (n - 1,) + left[i + 1 :])
+            memo[key] = total
+            return total
+
+        return ways(0, 0, self.counts)
 
     def _count_cells(self) -> int:
         """One-cell pieces only: the free cells take the pieces the pattern leaves, in any
