@@ -139,9 +139,9 @@ class Board:
                         part = slice(at, at + FILL_CHUNK)
                         fill(covered[part], left[part], now[part])
                     return
-                parent, covered, left = steps.next(covered, left)
+                parent, piece, covered, left = steps.next(covered, left)
                 parents.append(parent)
-                pieces.append(steps.last_pieces)
+                pieces.append(piece)
                 step += 1
             if len(covered):
                 found.append(history(np.flatnonzero(steps.whole(covered))))
@@ -160,7 +160,6 @@ class _Steps:
     def __init__(self, board: Board):
         import numpy as np
 
-        self.np = np
         cells, labels = board.rows * board.cols, len(board.labels)
         self.cells, self.labels, self.counts = cells, board.labels, board.counts
         self.words = words = (cells + 63) // 64
@@ -192,12 +191,13 @@ class _Steps:
             dtype=np.intp,
         )
         self.full = ~np.uint64(0)
-        self.last_pieces = np.zeros(0, dtype=np.intp)
 
     def start(self) -> tuple[np.ndarray, np.ndarray]:
         """The empty filling: (covered, left), the cells past the board's last counted as
         covered."""
-        np, cells, words = self.np, self.cells, self.words
+        import numpy as np
+
+        cells, words = self.cells, self.words
         covered = np.zeros((1, words), dtype=np.uint64)
         if cells % 64:
             covered[0, -1] = self.full << np.uint64(cells % 64)
@@ -205,10 +205,11 @@ class _Steps:
 
     def next(
         self, covered: np.ndarray, left: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Every filling one piece on: (the filling each came from, covered, left), children
-        after their parent and in label order; the pieces put are then `last_pieces`."""
-        np = self.np
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Every filling one piece on: (the filling each came from, the piece put as label *
+        cells + top-left cell, covered, left), children after their parent, in label order."""
+        import numpy as np
+
         word = (covered != self.full).argmax(axis=1)
         low = covered[:, 0] if self.words == 1 else covered[np.arange(len(covered)), word]
         low = ~low & (low + np.uint64(1))  # the first cell not covered, as a bit
@@ -219,8 +220,7 @@ class _Steps:
         covered = covered[parent] | self.bits[at, label]
         left = left[parent]
         left[np.arange(len(left)), label] -= 1
-        self.last_pieces = label * self.cells + at
-        return parent, covered, left
+        return parent, label * self.cells + at, covered, left
 
     def whole(self, covered: np.ndarray) -> np.ndarray:
         """Which fillings cover the whole board."""
@@ -228,7 +228,9 @@ class _Steps:
 
     def drawn(self, placed: np.ndarray) -> list[str]:
         """Each filling (its pieces as codes, one row a filling) as a state's text."""
-        np, cells = self.np, self.cells
+        import numpy as np
+
+        cells = self.cells
         boards = np.zeros((len(placed), cells), dtype=np.uint8)
         rows = np.arange(len(placed))[:, None]
         for code in placed.T:
