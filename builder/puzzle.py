@@ -15,6 +15,8 @@ from .core.errors import MalformedInput
 # Characters accepted between cells of a typed state; they never belong to a state.
 SEPARATORS = " ,\t"
 ROW_SEPARATOR = "/"
+#: A cell of a goal that is a pattern: any piece or none (Klotski's exit, a Rush Hour car out).
+ANY = "?"
 
 #: Memory a complete search takes per state at its peak, measured: `eleven`'s 239,500,800
 #: states peaked at 3.79 GB, ~16 bytes a state (packed arrays, sorting, rows leaving).
@@ -159,7 +161,21 @@ class Puzzle(ABC):
         search too large for memory is refused before it starts rather than killed later."""
         return None
 
+    def suggested_radius(self) -> int | None:
+        """The radius a suggested build of a board too large to search completely gives it,
+        where its kind knows better than the catalogue's default (builder.catalogue)."""
+        return None
+
+    def why_not_packed(self) -> str:
+        """What a refusal to pack this board adds after "NAME is not one" (": it has 50
+        holes"); "" when nothing more is worth saying."""
+        return ""
+
     # -- geometry ----------------------------------------------------------------------------
+    #: The one symbol of an empty cell where the kind has one that a renaming keeps in place
+    #: (a sliding board's blank), else None: builder.targets places it.
+    blank: str | None = None
+
     @property
     def relabelable(self) -> bool:
         """True when every piece is distinct and one cell (one blank): a path to any target
@@ -171,7 +187,22 @@ class Puzzle(ABC):
         list of cells: cell i of the image is cell `cells[i]` of the board."""
         return [tuple(range(self.cells))]
 
+    def alike_pieces(self) -> str:
+        """What keeps this board from being `relabelable`, in a refusal's words."""
+        return "repeated or wide pieces"
+
+    def why_no_targets(self) -> str:
+        """Why no build of this puzzle answers toward anything but its own goal."""
+        return (
+            "its pieces are not all distinct, so a build toward one goal cannot be "
+            "renamed into a build toward another"
+        )
+
     # -- what front ends show ----------------------------------------------------------------
+    def board_words(self) -> str:
+        """The board's size as the catalogue says it: "3x3"."""
+        return f"{self.rows}x{self.cols}"
+
     def exits(self, goal: str) -> list[dict]:
         """Where the pieces a goal pattern pins meet the board's edge: the exit a player
         looks for, e.g. Klotski's bottom middle. [] when the goal has none (a whole position,
@@ -241,3 +272,15 @@ def split_cells(
             )
         out.extend(symbols)
     return out
+
+
+def cell_name(cell: int, cols: int) -> str:
+    """A cell as a spreadsheet names it: its column's letter, then its row from the top
+    ("b1" is the second cell of the first row); past column z, "aa", "ab" and on."""
+    row, col = divmod(cell, cols)
+    letters = ""
+    col += 1
+    while col:
+        col, digit = divmod(col - 1, 26)
+        letters = chr(ord("a") + digit) + letters
+    return f"{letters}{row + 1}"

@@ -5,7 +5,7 @@ through a renaming of the pieces: give each piece of T the name of the piece of 
 and a path from S to T is, renamed the same way, a path to G. T's blank must then sit where
 G's does; a symmetry of the board (a mirror, a rotation, the transpose) carries it there, as
 the move rule looks the same in every symmetric image. So one build per class of blank cell
-serves every target. Knows puzzles only through `symmetries()` and `relabelable`.
+serves every target. Knows puzzles only through `symmetries()`, `relabelable` and `blank`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from .kinds.sliding import SlidingPuzzle
 from .puzzle import Puzzle
 
 
@@ -51,7 +50,7 @@ def frame_for(puzzle: Puzzle, target: str, goals: list[str]) -> tuple[str, Frame
     into it; None when none can. A goal equal to the target needs no frame at all."""
     if target in goals:
         return target, Frame(tuple(range(puzzle.cells)), {s: s for s in set(target)})
-    if not puzzle.relabelable or not isinstance(puzzle, SlidingPuzzle):
+    if not puzzle.relabelable or puzzle.blank is None:
         return None
     for cells in puzzle.symmetries():
         image = "".join(target[c] for c in cells)
@@ -66,19 +65,20 @@ def goals_for_every_target(puzzle: Puzzle) -> list[str]:
     """The fewest goals whose builds serve every target: one per class of blank cell under
     the board's symmetries, the default goal for its own class, and for each other class the
     default goal's pieces in order with the blank at the class's first cell."""
-    if not isinstance(puzzle, SlidingPuzzle):  # only a sliding board has a blank to place
+    blank = puzzle.blank
+    if blank is None:  # a board with a blank to place (a sliding board's)
         raise TypeError(f"{puzzle.name} has no blank: its goals serve no other targets")
     classes: dict[int, set[int]] = {}
     for cell in range(puzzle.cells):
         orbit = {cells.index(cell) for cells in puzzle.symmetries()}
         classes.setdefault(min(orbit), orbit)
     default = puzzle.default_goal
-    own = default.index(puzzle.blank)
-    pieces = [s for s in default if s != puzzle.blank]
+    own = default.index(blank)
+    pieces = [s for s in default if s != blank]
     goals = []
     for first, orbit in sorted(classes.items()):
         if own in orbit:
             goals.append(default)
         else:
-            goals.append("".join(pieces[:first] + [puzzle.blank] + pieces[first:]))
+            goals.append("".join(pieces[:first] + [blank] + pieces[first:]))
     return goals

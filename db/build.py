@@ -42,7 +42,7 @@ def search(
 
     With `classes` (the default) a peg board of single jumps whose board has symmetries that
     keep the goal keeps one position of each class of symmetric ones
-    (builder.kinds.peg.symmetry)."""
+    (builder.symmetry.images)."""
     report = (progress or Progress()).layer
     result: SearchResult
     sources = puzzle.goal_positions(goal)

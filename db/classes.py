@@ -1,6 +1,6 @@
 """Reading a build of classes (db.schema): it stores one state of each class of symmetric
 states, the least of its images, and answers every state through the symmetry that takes it
-there (builder.kinds.peg.symmetry). db.queries asks here when a build has `classes`.
+there (builder.symmetry.images). db.queries asks here when a build has `classes`.
 
 A state's own row is its class's stored row: the same depth and solutions; its move is the
 stored move seen through the symmetry back (move_images). A path walks one state at a time,
@@ -19,7 +19,7 @@ from sqlite3 import Connection
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from puzzledb.builder.kinds.peg.symmetry import Symmetry
+    from puzzledb.builder.symmetry.images import Symmetry
 
 from .kept import PerBuild
 
@@ -49,7 +49,7 @@ class Classes:
         return [itemgetter(*t) for t in self.takes]
 
     def representative(self, state: str) -> tuple[str, int]:
-        """builder.kinds.peg.symmetry.representative, with each image made by one itemgetter
+        """builder.symmetry.images.representative, with each image made by one itemgetter
         (a path makes 8 images at each of its steps)."""
         images = ["".join(get(state)) for get in self._getters]
         best = min(images)

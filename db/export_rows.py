@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from sqlite3 import Cursor
 
-from puzzledb.builder.kinds.peg.symmetry import image
+from puzzledb.builder.symmetry.images import image
 
 from . import schema
 from .classes import Classes, classes_of
@@ -31,7 +31,7 @@ def rows_sql(build: Build, one_depth: bool = False) -> str:
         "n.move",
         build.rows * build.cols,
         "n.pred" if build.stores_pred else None,
-        "m" if schema.derives_by_flips(build.kind, build.stores_pred) else None,
+        "m" if schema.derives_by_flips(build.flips, build.stores_pred) else None,
     )
     where = "WHERE n.depth = :depth " if one_depth else ""
     return (

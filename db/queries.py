@@ -24,7 +24,7 @@ from .kept import PerBuild
 BUILD_COLUMNS = (
     "id, name, goal, title, kind, rows, cols, states, max_depth, radius, built_at, build_seconds, "
     "node_table, stores_pred, definition, max_solutions, max_solutions_states, classes, "
-    "started_at, finished_at"
+    f"started_at, finished_at, {schema.FLIPS}"
 )
 #: The same from a file whose puzzles table has no started_at and finished_at yet (written
 #: before db.schema.ADDED_COLUMNS): they read as NULL.
@@ -61,6 +61,9 @@ class Build:
     #: storing began); None in a build from before they were kept
     started_at: str | None = None
     finished_at: str | None = None
+    #: its moves flip cells (a peg's jump) rather than swap two: read from its `moves` rows
+    #: (db.schema.FLIPS), so a build says how its pred is derived whatever its kind
+    flips: bool = False
 
 
 @lru_cache(maxsize=1024)
@@ -68,6 +71,7 @@ def _build_from(values: tuple) -> Build:
     """Builds are immutable and ids never reused (AUTOINCREMENT), so each is parsed once."""
     fields = dict(zip(Build.__dataclass_fields__, values))
     fields["stores_pred"] = bool(fields["stores_pred"])
+    fields["flips"] = bool(fields["flips"])
     fields["definition"] = json.loads(fields["definition"])
     fields["max_solutions"] = count(fields["max_solutions"])
     return Build(**fields)
@@ -216,7 +220,7 @@ def path(
     if sharded.rows_of(conn, build.id):
         steps, solutions = _walk_by_key(conn, build, state)
         return steps, count(solutions)
-    flips_of = build.id if schema.derives_by_flips(build.kind, build.stores_pred) else None
+    flips_of = build.id if schema.derives_by_flips(build.flips, build.stores_pred) else None
     sql = _path_sql(nodes(conn, build), build.rows * build.cols, build.stores_pred, flips_of)
     rows = conn.execute(sql, (state, build.max_depth)).fetchall()
     labels = move_labels(conn, build)
@@ -235,7 +239,7 @@ def _walk_by_key(
     labels = move_labels(conn, build)
     flips = (
         classes.jump_flips(conn, build.id)
-        if schema.derives_by_flips(build.kind, build.stores_pred)
+        if schema.derives_by_flips(build.flips, build.stores_pred)
         else None
     )
     columns = "move, solutions" + (", pred" if build.stores_pred else "")

@@ -47,7 +47,7 @@ TABLES = [
         name          TEXT NOT NULL,
         goal          TEXT NOT NULL,
         title         TEXT NOT NULL,
-        kind          TEXT NOT NULL,            -- 'sliding' or 'peg'
+        kind          TEXT NOT NULL,            -- 'sliding', 'peg', 'rush' (builder/kinds/)
         rows          INTEGER NOT NULL,
         cols          INTEGER NOT NULL,
         states        INTEGER NOT NULL,         -- states that can reach the goal
@@ -194,9 +194,18 @@ def flipped(state: str, a: str, b: str, c: str) -> str:
     )
 
 
-def derives_by_flips(kind: str, stores_pred: bool) -> bool:
-    """A build whose pred is a jump undone: a peg board's build that stores no pred."""
-    return kind == "peg" and not stores_pred
+#: SQL, over a row of `puzzles`: whether the build's moves flip cells (a jump: cell_a < cell_b
+#: < cell_c) rather than swap two, as its `moves` rows say (db.queries, the views).
+FLIPS = (
+    "EXISTS (SELECT 1 FROM moves WHERE moves.puzzle_id = puzzles.id "
+    "AND moves.cell_c IS NOT NULL) AS flips"
+)
+
+
+def derives_by_flips(flips: bool, stores_pred: bool) -> bool:
+    """A build whose pred is a move's cells flipped back (a peg's jump undone): one whose moves
+    flip cells (FLIPS) and that stores no pred."""
+    return bool(flips) and not stores_pred
 
 
 def quote(text: str) -> str:
@@ -211,7 +220,7 @@ def _pred_of(build: dict) -> str:
     # that reads the view by a state it did not know beforehand (the canned `path` query's
     # walk, db.canned) read every build whole.
     stored = "+n.pred" if build["stores_pred"] else None
-    flips = "m" if derives_by_flips(build["kind"], build["stores_pred"]) else None
+    flips = "m" if derives_by_flips(build["flips"], build["stores_pred"]) else None
     return pred_expression("n.state", "n.move", build["cells"], stored, flips)
 
 
@@ -256,7 +265,7 @@ def states_view(builds: list[dict]) -> list[str]:
 
 def image_sql(state: str, takes: Sequence[int]) -> str:
     """SQL for the image of `state` through a symmetry given as `takes` (image hole i holds
-    what hole takes[i] holds: builder.kinds.peg.symmetry.image); holes that stay in a run are one
+    what hole takes[i] holds: builder.symmetry.images.image); holes that stay in a run are one
     substr."""
     if list(takes) == list(range(len(takes))):
         return state
@@ -291,7 +300,7 @@ def class_arm(b: dict) -> str:
           ON i.puzzle_id = {build_id} AND i.symmetry = {k} AND i.code = n.move"""
         for k, takes in enumerate(b["symmetries"])
     ]
-    flips = "m" if b["kind"] == "peg" else None
+    flips = "m" if b["flips"] else None
     pred = pred_expression("x.state", "x.image", int(b["cells"]), None, flips)
     inner = "\n        UNION ALL\n        ".join(arms)
     return f"""SELECT {quote(b["name"])} AS puzzle, {quote(b["goal"])} AS goal,

@@ -15,7 +15,7 @@ import json
 import sqlite3
 from collections.abc import Callable
 
-from puzzledb.builder.kinds.peg.symmetry import representative
+from puzzledb.builder.symmetry.images import representative
 
 #: What an SQL function may take and give back here.
 SQLValue = str | int | float | bytes | None

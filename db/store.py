@@ -30,10 +30,10 @@ from threading import Event, Thread
 from typing import Protocol, TypeVar
 
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
-from puzzledb.builder.kinds.peg import symmetry as peg_symmetry
 from puzzledb.builder.puzzle import Move, Puzzle
 from puzzledb.builder.search.progress import Progress
 from puzzledb.builder.search.result import SearchResult, for_sql
+from puzzledb.builder.symmetry import images as symmetry
 
 from . import schema, side_writer
 from .connection import Writer, at_rest, check_before_writing, check_ours, writer
@@ -297,8 +297,8 @@ def _save_symmetries(conn: sqlite3.Connection, build_id: int, result: SearchResu
         "INSERT INTO class_images (puzzle_id, fixed, symmetry) VALUES (:id, :fixed, :k)",
         [
             {"id": build_id, "fixed": fixed, "k": k}
-            for fixed in peg_symmetry.stabilizer_marks(symmetries)
-            for k in peg_symmetry.distinct_images(symmetries, fixed)
+            for fixed in symmetry.stabilizer_marks(symmetries)
+            for k in symmetry.distinct_images(symmetries, fixed)
         ],
     )
 
@@ -611,9 +611,9 @@ def _rewrite_views(conn: sqlite3.Connection) -> None:
     builds = [
         dict(b)
         for b in conn.execute(
-            "SELECT id, name, goal, kind, node_table, stores_pred, max_depth, "
-            "rows * cols AS cells, classes "
-            "FROM puzzles ORDER BY id"
+            f"SELECT id, name, goal, node_table, stores_pred, max_depth, "
+            f"rows * cols AS cells, classes, {schema.FLIPS} "
+            f"FROM puzzles ORDER BY id"
         ).fetchall()
     ]
     for build in builds:

@@ -3,7 +3,7 @@ stored and counted, where a board's symmetries keep its moves and its goal (the 
 so an eighth of the work and memory of searching every position, builder.search.layered).
 
 Each layer holds the representatives of its classes (the least image of each,
-builder.kinds.peg.classes), sorted. Its children are made as the every-position search makes
+builder.symmetry.packed_classes), sorted. Its children are made as the every-position search makes
 them (the codec's `expansion`, a key range at a time) and each is replaced by its least image.
 What is stored is what that search followed by PackedResult.keep_classes stores, row for row:
 
@@ -30,8 +30,8 @@ from typing import Protocol
 
 import numpy as np
 
-from ..kinds.peg.classes import PackedClasses
 from ..puzzle import Move
+from ..symmetry.packed_classes import PackedClasses
 from . import counting, layered, threads
 from .layered import NO_MOVE, Expansion, PackedResult, _member, by_parent
 from .memory import MemoryGuard

@@ -1,104 +1,68 @@
 """Which codec packs a puzzle into integers for the layered search (builder.search.layered): the
 one place that chooses, so the one-machine build (db.build) and the cluster's (db.cluster.build)
-cannot disagree on which boards the vectorised search takes, or on how they say it."""
+cannot disagree on which boards the vectorised search takes, or on how they say it.
+
+It names no kind: each kind registers its codecs (builder.registry's `Packing`), and a puzzle is
+offered to its own kind's, in the order the kind gives them.
+"""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeAlias, cast
+from typing import Protocol, TypeAlias, cast, runtime_checkable
 
-from ..kinds.peg import chains as peg_chains
-from ..kinds.peg import classes as peg_classes
-from ..kinds.peg import packed as peg_packed
-from ..kinds.peg import symmetry as peg_symmetry
-from ..kinds.peg.puzzle import PegSolitaire
-from ..kinds.sliding import packed, packed_blocks
-from ..kinds.sliding.packed_blocks import PackedBlocks
+from .. import registry
 from ..puzzle import Puzzle
+from ..symmetry.packed_classes import PackedClasses
+from .classes_search import ClassCodec
 from .layered import Codec, PackedResult, layered_bfs
 from .memory import MemoryGuard
-from .plain_order import plain_order_bfs
+from .plain_order import InPlainOrder, plain_order_bfs
 from .progress import Progress
 
-if TYPE_CHECKING:
-    from ..kinds.rush.packed import Cards, PackedRush
+#: What the one-machine build may search: a codec of either search.
+AnyCodec: TypeAlias = "Codec | InPlainOrder"
 
 
-#: Rush Hour's codec module, loaded only for a Rush Hour board (_rush_packable).
-RUSH_PACKED = __name__.rsplit(".", 2)[0] + ".kinds.rush.packed"
+@runtime_checkable
+class OffersClasses(Protocol):
+    """A codec whose boards may have symmetries that keep a goal: it says which, for a build of
+    classes (builder.search.classes_search), over its packed positions."""
+
+    def classes(self, goal: str) -> tuple[PackedClasses, list[list[int]]] | None:
+        """(those symmetries over packed positions, each move's code seen through each), or
+        None where no symmetry but the identity keeps `goal`."""
+        ...
 
 
-def _rush_packable(puzzle: Puzzle) -> bool:
-    """builder.kinds.rush.packed's test, its modules loaded only for a Rush Hour board: they
-    take about 15 ms to load, which a build of eight need not pay."""
-    if puzzle.kind != "rush":
-        return False
-    from ..kinds.rush import packed as rush_packed
-
-    return rush_packed.packable(puzzle)
+def _packings(puzzle: Puzzle) -> tuple[registry.Packing, ...]:
+    try:
+        return registry.kind(puzzle.kind).packings
+    except registry.UnknownKind:
+        return ()
 
 
-def _rush_codec(puzzle: Puzzle) -> PackedRush:
-    from ..kinds.rush import packed as rush_packed
-
-    return rush_packed.codec_of(cast("Cards", puzzle))
-
-
-#: The codecs whose moves are not all swaps, searched in the plain search's order
-#: (builder.search.plain_order), which only the one-machine search does.
-PlainOrderCodec: TypeAlias = "PackedBlocks | PackedRush"
-#: Each codec after the test of the boards it packs, tried in this order: sliding boards, peg
-#: boards of single jumps, peg boards of chains of jumps.
-CODECS: tuple[tuple[Callable[[Puzzle], bool], Callable[..., Codec]], ...] = (
-    (packed.packable, packed.PackedBoard),
-    (peg_packed.packable, peg_packed.PackedPegs),
-    (peg_chains.packable, peg_chains.PackedChains),
-)
-#: Then the codecs in the plain search's order: the other sliding boards, boards of blocks
-#: (any pieces, any blanks, one piece a move, builder.kinds.sliding.packed_blocks), and Rush
-#: Hour boards of the moves metric.
-ONE_MACHINE_CODECS: tuple[tuple[Callable[[Puzzle], bool], Callable[..., PlainOrderCodec]], ...] = (
-    (packed_blocks.packable, packed_blocks.PackedBlocks),
-    (_rush_packable, _rush_codec),
-)
-
-#: The boards some codec packs, in words: what a refusal tells the user to expect.
-PACKED_BOARDS = (
-    "the boards the vectorised search packs into integers (sliding boards of one blank, "
-    f"one-cell tiles and one tile a move; peg boards of at most {peg_packed.MAX_HOLES} holes), "
-    "and on one machine only sliding boards of blocks (any pieces, any blanks, one piece a move) "
-    "and Rush Hour boards"
-)
-
-
-def codec_for(puzzle: Puzzle) -> Codec | PlainOrderCodec | None:
+def codec_for(puzzle: Puzzle) -> AnyCodec | None:
     """The codec that packs `puzzle` for the one-machine search, or None where none does (the
-    plain search takes it): CODECS first, then ONE_MACHINE_CODECS."""
-    packed_here = _shared_codec_for(puzzle)
-    if packed_here is not None:
-        return packed_here
-    for packs, codec in ONE_MACHINE_CODECS:
-        if packs(puzzle):
-            return codec(puzzle)
+    plain search takes it): its kind's codecs, those a cluster shares first."""
+    packings = _packings(puzzle)
+    for packing in sorted(packings, key=lambda p: p.plain_order):
+        if packing.packs(puzzle):
+            return cast(AnyCodec, packing.codec(puzzle))
     return None
 
 
 def cluster_codec_for(puzzle: Puzzle) -> Codec | None:
-    """The codec of a build cut into shards by key (db.cluster): one of CODECS, or None."""
-    return _shared_codec_for(puzzle)
-
-
-def _shared_codec_for(puzzle: Puzzle) -> Codec | None:
-    """The first of CODECS that packs `puzzle`, or None."""
-    for packs, codec in CODECS:
-        if packs(puzzle):
-            return codec(puzzle)
+    """The codec of a build cut into shards by key (db.cluster): one that does not keep the
+    plain search's order, or None."""
+    for packing in _packings(puzzle):
+        if not packing.plain_order and packing.packs(puzzle):
+            return cast(Codec, packing.codec(puzzle))
     return None
 
 
 def packed_search(
-    codec: Codec | PlainOrderCodec,
+    codec: AnyCodec,
     goal: str,
     radius: int | None = None,
     progress: Callable[[int, int], None] | None = None,
@@ -108,47 +72,52 @@ def packed_search(
     """The layered search `codec` asks for: in the plain search's order where its rows must be
     the plain search's (builder.search.plain_order: boards of blocks, Rush Hour), else
     layered_bfs."""
-    if isinstance(codec, PackedBlocks):  # one call a codec: each its own layers' types
-        return plain_order_bfs(codec, goal, radius, progress, sources, guard)
-    rush = sys.modules.get(RUSH_PACKED)  # not loaded: the codec is no Rush Hour board's
-    if rush is not None and isinstance(codec, rush.PackedRush):
-        return plain_order_bfs(codec, goal, radius, progress, sources, guard)
+    if getattr(codec, "plain_order", False):  # InPlainOrder's, as its kind registers it
+        return plain_order_bfs(cast(InPlainOrder, codec), goal, radius, progress, sources, guard)
     return layered_bfs(cast(Codec, codec), goal, radius, progress, sources, guard)
+
+
+def packed_boards() -> str:
+    """The boards some codec packs, in words: what a refusal tells the user to expect."""
+    shared: list[str] = []
+    one_machine: list[str] = []
+    for kind in registry.kinds():
+        for packing in kind.packings:
+            words = packing.boards
+            if isinstance(words, registry.Lazy):
+                words = words.resolve()
+            if words:
+                (one_machine if packing.plain_order else shared).append(words)
+    return (
+        f"the boards the vectorised search packs into integers ({'; '.join(shared)}), "
+        f"and on one machine only {' and '.join(one_machine)}"
+    )
 
 
 def not_packed(puzzle: Puzzle) -> str:
     """Why no codec of the cluster's takes `puzzle`, as a refusal says it: which boards are
-    packed, and that this one is not (a peg board: its number of holes), or is a board of
-    blocks or of Rush Hour (packed on one machine only)."""
-    if packed_blocks.packable(puzzle):
-        return f"{PACKED_BOARDS}; {puzzle.name} is a board of blocks"
-    if _rush_packable(puzzle):
-        return f"{PACKED_BOARDS}; {puzzle.name} is a Rush Hour board"
-    why = f": it has {puzzle.holes} holes" if isinstance(puzzle, PegSolitaire) else ""
-    return f"{PACKED_BOARDS}; {puzzle.name} is not one{why}"
+    packed, and that this one is not (with what its kind says of it), or is one that only
+    the one-machine search packs (a board of blocks, a Rush Hour board)."""
+    for packing in _packings(puzzle):
+        if packing.plain_order and packing.packs(puzzle):
+            return f"{packed_boards()}; {puzzle.name} is {packing.called}"
+    return f"{packed_boards()}; {puzzle.name} is not one{puzzle.why_not_packed()}"
 
 
 def symmetric_classes(
-    codec: Codec | PlainOrderCodec, goal: str
-) -> tuple[peg_packed.PackedPegs, peg_classes.PackedClasses, list[list[int]]] | None:
-    """Where `codec` packs a board of single jumps whose symmetries keep `goal` (the English
-    cross: 8, builder.kinds.peg.classes): that codec, those symmetries over packed positions,
-    and each move's code seen through each. None where a build stores every position."""
-    if not isinstance(codec, peg_packed.PackedPegs):
+    codec: AnyCodec, goal: str
+) -> tuple[ClassCodec, PackedClasses, list[list[int]]] | None:
+    """Where `codec` offers classes of symmetric positions toward `goal` (a peg board of single
+    jumps whose symmetries keep the goal: the English cross has 8): that codec, those
+    symmetries over packed positions, and each move's code seen through each. None where a
+    build stores every position."""
+    if not isinstance(codec, OffersClasses):
         return None
-    symmetries = codec.puzzle.class_symmetries(goal)
-    if len(symmetries) <= 1:
-        return None
-    return (
-        codec,
-        peg_classes.PackedClasses(symmetries, codec.puzzle.holes),
-        peg_symmetry.move_images(codec.jumps, symmetries),
-    )
+    found = codec.classes(goal)
+    return None if found is None else (cast(ClassCodec, codec), *found)
 
 
-def keep_classes(
-    codec: Codec | PlainOrderCodec, goal: str, result: PackedResult, progress: Progress
-) -> None:
+def keep_classes(codec: AnyCodec, goal: str, result: PackedResult, progress: Progress) -> None:
     """Keep one position of each class of symmetric ones in `result` (an every-position
     search's), where symmetric_classes finds symmetries; elsewhere every position stays. The
     build searches those classes directly (builder.search.classes_search), to the same rows."""

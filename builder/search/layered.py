@@ -28,8 +28,8 @@ from typing import Protocol, cast
 
 import numpy as np
 
-from ..kinds.peg.classes import PackedClasses
 from ..puzzle import Move
+from ..symmetry.packed_classes import PackedClasses
 from . import counting, threads
 from .memory import MemoryGuard
 from .result import MOST_SOLVED_KEPT, SQL_INT_MAX, SearchResult, for_sql, part_of
@@ -487,8 +487,8 @@ class PackedResult(SearchResult):
 
     def keep_classes(self, classes: PackedClasses, move_images: list[list[int]]) -> None:
         """Keep one state of each class of symmetric states, its representative (`classes`:
-        builder.kinds.peg.classes.PackedClasses). The histogram and the most solved states stay
-        those of every state; each layer shrinks in place, so memory only falls."""
+        builder.symmetry.packed_classes.PackedClasses). The histogram and the most solved
+        states stay those of every state; each layer shrinks in place, so memory only falls."""
         self.layer_fixed = []
         for depth, layer in enumerate(self.layers):
             least, fixed, _ = classes.classify(layer)

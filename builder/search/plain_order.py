@@ -57,6 +57,9 @@ ChildrenT = TypeVar("ChildrenT", bound=Children)
 class InPlainOrder(Packs, Protocol[LayerT, ChildrenT]):
     """What the search asks of a codec (builder.kinds.sliding.packed_blocks, .rush.packed)."""
 
+    #: true: searched by plain_order_bfs (builder.search.codecs reads it), as its kind's
+    #: registration says (builder.registry.Packing.plain_order)
+    plain_order: bool
     #: every move's rank among its state's moves is below this
     order_bound: int
     #: whether a build stores each state's predecessor (the plain search's: moves not swaps)

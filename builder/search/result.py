@@ -50,7 +50,7 @@ class SearchResult(ABC):
     most_solutions: int = field(default=1, kw_only=True)
     most_solved_count: int = field(default=1, kw_only=True)
     most_solved: list[str] = field(default_factory=list, kw_only=True)
-    #: a build that stores one position per class of symmetric ones (builder.kinds.peg.symmetry):
+    #: a build that stores one position per class of symmetric ones (builder.symmetry.images):
     #: the symmetries (identity first), and move_images[k][code], each move's code seen
     #: through symmetry k; empty when every position is stored
     symmetries: list[tuple[int, ...]] = field(default_factory=list, kw_only=True)

@@ -15,7 +15,7 @@ PUZZLES_COLUMNS = {
     "name": "Puzzle name (eight, seven, lines, atama, nooff, peg15, ...).",
     "goal": "The goal state this build searched from.",
     "title": "The puzzle's full name.",
-    "kind": "'sliding' or 'peg'.",
+    "kind": "The kind of puzzle: 'sliding', 'peg' or 'rush'.",
     "rows": "Board rows (peg15: rows of its drawing grid).",
     "cols": "Board columns (peg15: columns of its drawing grid).",
     "states": "How many states can reach the goal.",

@@ -151,7 +151,7 @@ def _defined(
         if len(names) != 1:
             raise MalformedInput("--rows and --cols define one puzzle: give exactly one NAME")
         blank = "0" if rectangle.blank is None else rectangle.blank
-        defined = definitions.from_flags(
+        defined = definitions.by_flag("rows")(
             names[0], rectangle.rows, rectangle.cols, goal, blank, rectangle.metric
         )
         example = rectangle.example(names[0], goal)
@@ -180,7 +180,7 @@ def _rush_card(
         )
     if len(names) != 1:
         raise MalformedInput("--rush defines one puzzle: give exactly one NAME")
-    defined = definitions.rush_from_flags(names[0], board, rectangle.metric, goal)
+    defined = definitions.by_flag("rush")(names[0], board, rectangle.metric, goal)
     puzzle: Puzzle = defined.puzzle
     metric = "" if rectangle.metric is None else f" --metric {shlex.quote(rectangle.metric)}"
     example = f"puzzledb build {names[0]} --rush {shlex.quote(board)}{metric}"
@@ -209,7 +209,7 @@ def _rush_cards(
         )
     if len(names) != 1:
         raise MalformedInput("--rush-cards defines one puzzle: give exactly one NAME")
-    defined = definitions.rush_cards_from_flags(names[0], path, rectangle.metric)
+    defined = definitions.by_flag("rush_cards")(names[0], path, rectangle.metric)
     return [Job(defined.puzzle, target) for target in defined.goals]
 
 
@@ -262,7 +262,7 @@ def _every_target(jobs: list[Job], goal: str | None, build_all: bool) -> list[Jo
     out = []
     for puzzle in dict.fromkeys(p for p, _ in jobs):
         if not puzzle.relabelable:
-            alike = "pegs that are all alike" if puzzle.kind == "peg" else "repeated or wide pieces"
+            alike = puzzle.alike_pieces()
             raise MalformedInput(
                 f"--all-goals needs a puzzle whose pieces are all distinct (one blank, no wide "
                 f"pieces), so that one build serves many targets; {puzzle.name} has {alike}: "

@@ -21,8 +21,8 @@ import pyarrow.parquet as pq
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.kinds.peg import symmetry as peg_symmetry
 from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
+from puzzledb.builder.symmetry import images as peg_symmetry
 from puzzledb.db import export_rows as build_rows
 from puzzledb.db import queries, state_key
 from puzzledb.db.build import build_to
@@ -264,7 +264,7 @@ BY_KEY = (
 
 
 def test_every_image_is_shown_under_its_classs_stored_key(plus):
-    """The view's `stored` column is the least image (builder.kinds.peg.symmetry), a row of the
+    """The view's `stored` column is the least image (builder.symmetry.images), a row of the
     node table: what state_key() gives for the image, and what a build of every position
     stores as the state itself."""
     classes, every = plus

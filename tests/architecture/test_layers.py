@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import ast
 import re
-import sys
 from pathlib import Path
 
-TREE = Path(__file__).resolve().parents[2]
-#: The top-level folders, each a layer; builder/core sits below the rest of builder.
-FOLDERS = ("builder", "db", "service")
+from support.import_graph import FOLDERS, TREE, graph
+
+#: The top-level folders (FOLDERS) are layers; builder/core sits below the rest of builder.
 LAYERS = {"builder.core": 0, "builder": 1, "db": 2, "service": 3}
 
 
@@ -22,51 +21,10 @@ def layer(module: str) -> int:
     return next(LAYERS[p] for n in (2, 1) if (p := ".".join(parts[:n])) in LAYERS)
 
 
-def _modules() -> dict[str, Path]:
-    found = {}
-    for package in FOLDERS:
-        for path in (TREE / package).rglob("*.py"):
-            parts = path.relative_to(TREE).with_suffix("").parts
-            if parts[-1] == "__init__":
-                parts = parts[:-1]
-            found[".".join(parts)] = path
-    return found
-
-
-def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
-    """The puzzledb modules `name` imports (anywhere in it, lazy imports included)."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    targets = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            candidates = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - node.level + 1]
-                stem = ".".join(base + ([node.module] if node.module else []))
-            else:
-                stem = node.module or ""
-            candidates = [stem] + [f"{stem}.{alias.name}" for alias in node.names]
-        else:
-            continue
-        for candidate in candidates:
-            local = candidate.removeprefix("puzzledb.")
-            if local in modules:
-                targets.add(local)
-    targets.discard(name)
-    return targets
-
-
-def _graph() -> dict[str, set[str]]:
-    modules = _modules()
-    return {name: _imports(name, path, modules) for name, path in modules.items()}
-
-
 def test_every_import_points_down_or_sideways():
     upward = [
         (module, target)
-        for module, targets in _graph().items()
+        for module, targets in graph().items()
         for target in targets
         if layer(target) > layer(module)
     ]
@@ -75,8 +33,8 @@ def test_every_import_points_down_or_sideways():
 
 def test_the_core_imports_nothing_else_of_puzzledb():
     """builder/core is layer 0: what it imports of puzzledb is builder/core itself."""
-    graph = _graph()
-    core = {m: targets for m, targets in graph.items() if layer(m) == 0}
+    found = graph()
+    core = {m: targets for m, targets in found.items() if layer(m) == 0}
     assert "builder.core.message_text" in core["builder.core.errors"]  # the walk is real
     assert [(m, t) for m, targets in core.items() for t in targets if layer(t) != 0] == []
 
@@ -87,28 +45,27 @@ def test_the_layers_are_told_apart():
     assert layer("db.store") == 2 and layer("service.cli.commands") == 3
 
 
-def test_an_upward_import_from_the_core_is_found(tmp_path, monkeypatch):
+def test_an_upward_import_from_the_core_is_found(tmp_path):
     """The check reads real imports: a core module importing a puzzle kind fails it."""
     core = tmp_path / "builder" / "core"
     core.mkdir(parents=True)
     (tmp_path / "builder" / "catalogue.py").write_text("", encoding="utf-8")
     (core / "errors.py").write_text("from puzzledb.builder import catalogue\n", encoding="utf-8")
-    monkeypatch.setattr(sys.modules[__name__], "TREE", tmp_path)
-    graph = _graph()
-    assert graph["builder.core.errors"] == {"builder.catalogue"}
-    assert [(m, t) for m, ts in graph.items() for t in ts if layer(t) > layer(m)] == [
+    found = graph(tmp_path)
+    assert found["builder.core.errors"] == {"builder.catalogue"}
+    assert [(m, t) for m, ts in found.items() for t in ts if layer(t) > layer(m)] == [
         ("builder.core.errors", "builder.catalogue")
     ]
 
 
 def test_no_modules_import_each_other_in_a_circle():
-    graph = _graph()
+    found = graph()
     cycles = []
-    for start in graph:  # a path back to itself through imports, found depth first
+    for start in found:  # a path back to itself through imports, found depth first
         stack, seen = [(start, [start])], set()
         while stack:
             module, trail = stack.pop()
-            for target in graph[module]:
+            for target in found[module]:
                 if target == start:
                     cycles.append(trail + [start])
                 elif target not in seen and target.split(".")[0] in FOLDERS:
@@ -128,9 +85,9 @@ def test_no_modules_import_each_other_in_a_circle():
 
 
 def test_the_graph_is_read():
-    graph = _graph()
-    assert "db.store" in graph["db.build"] and "builder.search.plain" in graph["db.build"]
-    assert "db.queries" in graph["service.answers"]
+    found = graph()
+    assert "db.store" in found["db.build"] and "builder.search.plain" in found["db.build"]
+    assert "db.queries" in found["service.answers"]
 
 
 #: The front ends: the CLI, the HTTP service and the page, each a thin shell over the answers.
@@ -149,10 +106,10 @@ def _is_front_end(module: str) -> bool:
 
 def test_the_answer_layer_uses_no_front_end():
     """service.answers and everything it imports, however indirectly."""
-    graph = _graph()
+    found = graph()
     used, todo = set(), ["service.answers"]
     while todo:
-        for target in graph[todo.pop()]:
+        for target in found[todo.pop()]:
             if target not in used:
                 used.add(target)
                 todo.append(target)

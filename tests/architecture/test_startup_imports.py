@@ -151,7 +151,7 @@ def test_an_unknown_puzzle_names_the_catalogue_without_making_it(eight_db):
     out, seen = _probe("path", "nosuch", "1", "--json", "--db", str(eight_db))
     error = json.loads(out.stdout)["error"]
     assert error["code"] == "unknown_puzzle"
-    known = "known puzzles: " + ", ".join(catalogue.MAKERS)
+    known = "known puzzles: " + ", ".join(catalogue.SHELF)
     assert error["message"].endswith(f"{known}; built in {shown(str(eight_db), PATH_SHOWN)}: eight")
     assert seen["made"] == []
 

@@ -11,8 +11,9 @@ from support import independent
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import BadDefinition
-from puzzledb.builder.definition import Definition, from_flags, load_file, load_text
+from puzzledb.builder.definition import Definition, load_file, load_text
 from puzzledb.builder.kinds.sliding import SlidingPuzzle
+from puzzledb.builder.kinds.sliding.definition import from_flags
 from puzzledb.builder.search.plain import breadth_first
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -13,6 +13,7 @@ import pytest
 from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import BadDefinition
 from puzzledb.builder.definition import load_file
+from puzzledb.builder.kinds.sliding.catalogue import KLOTSKI_START
 from puzzledb.db import queries
 from puzzledb.db.build import build
 from puzzledb.db.connection import writer
@@ -110,7 +111,7 @@ def entries(client) -> dict[str, dict]:
 
 def test_puzzles_lists_the_named_starts_of_each_puzzle(client):
     listed = entries(client)
-    assert listed["klotski"]["starts"] == [{"name": "start", "state": catalogue.KLOTSKI_START}]
+    assert listed["klotski"]["starts"] == [{"name": "start", "state": KLOTSKI_START}]
     centre_empty = "1" * 16 + "0" + "1" * 16  # the English cross's classic start
     assert listed["english"]["starts"] == [{"name": "start", "state": centre_empty}]
     assert listed["eight"]["starts"] == []  # it names none

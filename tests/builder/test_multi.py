@@ -316,7 +316,8 @@ def test_toml_metric_multi_builds_like_the_catalogue(cli, tmp_path, multi):
     assert mine["histogram"] == multi.stats("eight-multi")["histogram"]
     path = json.loads(cli("path", "mine", "123456078", "--db", db, "--json").stdout)
     assert path["moves"] == ["tiles 7 8 left"]
-    assert load_text(TOML).puzzle.metric == "single"  # the default
+    default = load_text(TOML).puzzle
+    assert isinstance(default, SlidingPuzzle) and default.metric == "single"  # the default
 
 
 def test_toml_refuses_an_unknown_metric_naming_the_field(cli, tmp_path):
@@ -343,7 +344,8 @@ def test_toml_refuses_multi_with_a_wide_piece():
         r"used with metric = \"multi\"",
     ):
         load_text(text, "bulbs.toml")
-    assert load_text(text.replace('metric = "multi"\n', "")).puzzle.metric == "single"
+    single = load_text(text.replace('metric = "multi"\n', "")).puzzle
+    assert isinstance(single, SlidingPuzzle) and single.metric == "single"
 
 
 # -- targets and flags -------------------------------------------------------------------------

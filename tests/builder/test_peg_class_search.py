@@ -12,8 +12,6 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from puzzledb.builder.kinds.peg import packed as peg_packed
-from puzzledb.builder.kinds.peg import symmetry as peg_symmetry
-from puzzledb.builder.kinds.peg.classes import PackedClasses
 from puzzledb.builder.kinds.peg.packed import PackedPegs
 from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
 from puzzledb.builder.search import classes_search, codecs, counting, threads
@@ -21,6 +19,8 @@ from puzzledb.builder.search import layered as vector_search
 from puzzledb.builder.search.classes_search import classes_bfs
 from puzzledb.builder.search.layered import PackedResult, layered_bfs
 from puzzledb.builder.search.progress import Progress
+from puzzledb.builder.symmetry import images as peg_symmetry
+from puzzledb.builder.symmetry.packed_classes import PackedClasses
 from puzzledb.db import build as db_build
 
 PLUS = [".ooo.", "ooooo", "ooooo", "ooooo", ".ooo."]

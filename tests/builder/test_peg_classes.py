@@ -1,4 +1,4 @@
-"""A peg board stored one position per class of symmetric positions (builder.kinds.peg.symmetry):
+"""A peg board stored one position per class of symmetric positions (builder.symmetry):
 the classes and their counts checked against a build that stores every position."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.kinds.peg import classes as peg_classes
-from puzzledb.builder.kinds.peg import symmetry as peg_symmetry
 from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
+from puzzledb.builder.symmetry import images as peg_symmetry
+from puzzledb.builder.symmetry import packed_classes as peg_classes
 from puzzledb.db.build import build_to
 
 PLUS = [".ooo.", "ooooo", "ooooo", "ooooo", ".ooo."]

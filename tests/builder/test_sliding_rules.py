@@ -37,8 +37,9 @@ def test_every_metric_has_its_words_worked_out_by_hand():
 
 
 def test_no_move_code_asks_which_metric_it_serves():
-    """Only the definition reads `metric` (to check it, choose the rule and store it), and the
-    codec beside the kind, to say whether it packs the puzzle at all."""
+    """Only the definition reads `metric` (the file's reader to check it, the puzzle to choose
+    the rule and store it), the codec beside the kind, to say whether it packs the puzzle at
+    all, and the radius suggested for a board too large to search completely."""
     readers = []
     for path in sorted(PACKAGE.glob("*.py")):
         for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -51,8 +52,10 @@ def test_no_move_code_asks_which_metric_it_serves():
             if reads:
                 readers.append(f"{path.name}:{function.name}")
     assert readers == [
+        "definition.py:define",
         "packed.py:packable",
         "puzzle.py:__init__",
         "puzzle.py:_check_definition",
         "puzzle.py:spec",
+        "puzzle.py:suggested_radius",
     ]

@@ -177,7 +177,7 @@ def test_list_suggests_only_builds_of_about_a_minute(cli, tmp_path):
     for name, (layers, most) in FITS_A_MINUTE.items():
         radius = int(suggested[name])
         assert radius < len(layers) and sum(layers[: radius + 1]) <= most, (name, radius)
-    assert int(suggested["french"]) <= catalogue.PEG_SUGGESTED_RADIUS["jump"]
+    assert int(suggested["french"]) <= catalogue.suggested_radius("french")
 
 
 def test_arrangements_of_the_catalogue():

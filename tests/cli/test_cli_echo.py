@@ -12,7 +12,8 @@ from support.json_errors import one_error
 from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import BadDefinition, MalformedInput, PuzzledbError
 from puzzledb.builder.core.text_width import width
-from puzzledb.builder.definition import from_flags, load_text
+from puzzledb.builder.definition import load_text
+from puzzledb.builder.kinds.sliding.definition import from_flags
 from puzzledb.service.questions import whole_number
 
 #: A right-to-left override, a zero-width space and an escape sequence that clears the screen.

@@ -22,13 +22,10 @@ A complete file (examples/square.toml is another, a 4x4 board):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NoReturn, Protocol
-
 from ...core.errors import BadDefinition, MalformedInput
 from ...core.message_text import shown
-from ...toml_values import NAME
-from ...toml_values import kind_of as _kind
+from ...definition_fields import NAME, FieldReader
+from ...definition_fields import kind_of as _kind
 from .board import LINES, check_board
 from .puzzle import METRICS, PegSolitaire
 
@@ -49,28 +46,9 @@ KEYS = (
 MAX_HOLES = 64
 
 
-class FieldReader(Protocol):
-    """What this module asks of builder.definition's reader (which imports this module, so
-    it is named by what it does rather than imported)."""
-
-    def fail(self, message: str) -> NoReturn: ...
-
-    def check_keys(
-        self, table: dict, known: Sequence[str], where: str, required: Sequence[str] = ()
-    ) -> None: ...
-
-    def name(self, value: object) -> str: ...
-
-    def title(self, value: str) -> str: ...
-
-    def text(self, raw: dict, key: str, default: str) -> str: ...
-
-    def goal_words(self, raw: dict, goals: list[str]) -> dict[str, str]: ...
-
-
 def define_peg(reader: FieldReader, raw: dict) -> tuple[PegSolitaire, list[str]]:
     """The puzzle and its goals (canonical, the default first) from a raw TOML table;
-    `reader` (definition._Reader) checks the fields sliding and peg boards share and prefixes
+    `reader` (builder.definition_fields) checks the fields every kind shares and prefixes
     every message with the file."""
     reader.check_keys(raw, KEYS, "", required=("name", "board"))
     name = reader.name(raw["name"])

@@ -25,10 +25,14 @@ import numpy as np
 from ...puzzle import Move, Puzzle
 from ...search import threads
 from ...search.layered import Children
+from ...symmetry.images import move_images
+from ...symmetry.packed_classes import PackedClasses
 from .puzzle import PegSolitaire, jumps
 
 #: The most holes a board may have: its state and a 16-bit move code share one sort key.
 MAX_HOLES = 48
+#: The boards this codec and chains.py's pack, as a refusal lists them (builder.search.codecs).
+BOARDS = f"peg boards of at most {MAX_HOLES} holes"
 #: Layers of fewer states take their un-jumps' passes on one thread (builder.search.threads).
 THREADED_STATES = 1 << 16
 
@@ -172,6 +176,15 @@ class PackedPegs(PegWords):
         self.landing = np.array(self.landed, np.uint64)
         # A child is its parent plus this (a signed Python int: two pegs back, one taken away).
         self.offset = [self._bits(a) + self._bits(b) - self._bits(c) for a, b, c in self.jumps]
+
+    def classes(self, goal: str) -> tuple[PackedClasses, list[list[int]]] | None:
+        """The board's symmetries that keep `goal` over packed positions, and each jump's code
+        seen through each (builder.search.codecs.OffersClasses): the English cross has 8. None
+        where only the identity keeps it."""
+        symmetries = self.puzzle.class_symmetries(goal)
+        if len(symmetries) <= 1:
+            return None
+        return PackedClasses(symmetries, self.puzzle.holes), move_images(self.jumps, symmetries)
 
     def jump_cells(self, code: int) -> tuple[int, int, int]:
         """(from, over, into) of the jump a move code names."""

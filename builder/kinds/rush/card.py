@@ -9,8 +9,7 @@ their own line, so no move changes those; a position that differs can never be r
 from __future__ import annotations
 
 from puzzledb.builder.core.errors import BadDefinition
-from puzzledb.builder.kinds.sliding import cell_name
-from puzzledb.builder.puzzle import Reason
+from puzzledb.builder.puzzle import Reason, cell_name
 
 from .geometry import PRIMARY, Vehicle, placements, walls
 

@@ -172,6 +172,12 @@ class RushCards(RushHour):
         )
 
 
+def from_spec(spec: dict) -> RushHour:
+    """A card, or a list of cards (RushCards: its spec has `clusters`), from the definition
+    stored with its build."""
+    return (RushCards if "clusters" in spec else RushHour).from_spec(spec)
+
+
 def _on_packed(codec: PackedRush, found: Walked) -> tuple[list[str], list, list, list]:
     """(keys, sizes, each card's cluster, goal positions in text order) of a packed walk."""
     import numpy as np

@@ -1,5 +1,6 @@
 """Rush Hour cards defined without code: a TOML table with `kind = "rush"`, or the build's
-`--rush BOARD` flag (builder.definition reads both, and hands the fields here).
+`--rush BOARD` flag (builder.definition reads a file and hands its table here), and a list of
+cards from `--rush-cards FILE`.
 
 A complete file (examples/rush.toml):
 
@@ -23,19 +24,20 @@ no sequence of moves) is refused before anything is built.
 
 from __future__ import annotations
 
-from typing import Any
-
 from puzzledb.builder.core.errors import BadDefinition, MalformedInput
-from puzzledb.builder.core.message_text import shown
+from puzzledb.builder.core.message_text import PATH_SHOWN, shown
+from puzzledb.builder.definition_fields import COMMON_FLAGS, Definition, FieldReader
 
 from .moves import METRICS
 from .puzzle import RushHour
 
 KEYS = ("kind", "name", "title", "start", "metric", "goal")
+#: The options of `puzzledb build` that define a card, by field.
+FLAGS = {**COMMON_FLAGS, "start": "--rush"}
 
 
-def define_rush(reader: Any, raw: dict) -> tuple[RushHour, list[str]]:
-    """The card and its goal (canonical) from a raw table; `reader` (definition._Reader)
+def define_rush(reader: FieldReader, raw: dict) -> tuple[RushHour, list[str]]:
+    """The card and its goal (canonical) from a raw table; `reader` (builder.definition_fields)
     checks the fields all kinds share and prefixes every message with the file or flag."""
     reader.check_keys(raw, KEYS, "", required=("name", "start"))
     name = reader.name(raw["name"])
@@ -54,3 +56,29 @@ def define_rush(reader: Any, raw: dict) -> tuple[RushHour, list[str]]:
     except (BadDefinition, MalformedInput) as error:
         reader.fail(error.message.replace(f"{name}: the card", f"{reader.field('start')}", 1))
     return puzzle, [puzzle.default_goal]
+
+
+def from_flags(
+    name: str, board: str, metric: str | None = None, goal: str | None = None
+) -> Definition:
+    """A Rush Hour card from `build NAME --rush BOARD [--metric M] [--goal G]`."""
+    raw = {"name": name, "start": board, "metric": metric, "goal": goal}
+    reader = FieldReader("", FLAGS)
+    return Definition(*define_rush(reader, {k: v for k, v in raw.items() if v is not None}))
+
+
+def cards_from_flags(name: str, path: str, metric: str | None = None) -> Definition:
+    """The clusters of a list of Rush Hour cards from `build NAME --rush-cards FILE
+    [--metric M]` (cards.py), toward the primary car at the exit."""
+    from .card_list import load_cards
+    from .cards import RushCards
+
+    reader = FieldReader("", FLAGS)
+    name = reader.name(name)
+    metric = "moves" if metric is None else metric
+    if metric not in METRICS:
+        known = ", ".join(f'"{m}"' for m in METRICS)
+        reader.fail(f"--metric must be one of {known}, not {shown(metric)}")
+    lines, rows, cols = load_cards(path)
+    puzzle = RushCards.from_lines(name, lines, rows, cols, metric, shown(path, PATH_SHOWN))
+    return Definition(puzzle, [puzzle.default_goal])

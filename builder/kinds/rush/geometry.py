@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puzzledb.builder.kinds.sliding import cell_name
-from puzzledb.builder.kinds.sliding.arrangements import ANY
+from puzzledb.builder.puzzle import ANY, cell_name
 
 #: An empty cell and a wall, as the community writes them (a '.' is read as empty).
 EMPTY, WALL = "o", "x"

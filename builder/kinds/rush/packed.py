@@ -46,6 +46,8 @@ BLOCK = 65_536
 class PackedRush:
     """The positions of boards of one size, each of one of `boards`' layouts, as integers."""
 
+    #: searched in the plain search's order (builder.search.plain_order)
+    plain_order = True
     #: The moves metric's moves are no swap of two cells: the build stores each predecessor.
     stores_pred = True
     #: Codes do not sort as text: a result names its most solved positions by their text, and

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from puzzledb.builder.core.errors import BadDefinition, MalformedInput
 from puzzledb.builder.core.message_text import shown
-from puzzledb.builder.kinds.sliding.arrangements import ANY
-from puzzledb.builder.puzzle import MAX_COMPLETE_STATES, Move, Puzzle, Reason
+from puzzledb.builder.puzzle import ANY, MAX_COMPLETE_STATES, Move, Puzzle, Reason
 
 from . import card as card_rules
 from .cluster import cluster
@@ -181,6 +180,13 @@ class RushHour(Puzzle):
     # -- hopeless states and sizes (card.py, cluster.py) ---------------------------------------
     def unreachable_reason(self, state: str, goal: str) -> Reason | None:
         return card_rules.foreign(state, self.card, self.cols)
+
+    def why_no_targets(self) -> str:
+        return (
+            "its vehicles are told apart by where they run, not by their letters, so a build "
+            "toward one goal cannot be renamed into a build toward another: build a target as "
+            "a goal of its own (--goal)"
+        )
 
     def arrangements(self) -> int:
         """The card's cluster size, which bounds a build toward any goal it reaches; for a

@@ -12,9 +12,7 @@ from math import isqrt
 
 from puzzledb.builder.core.errors import MalformedInput
 from puzzledb.builder.core.message_text import shown
-from puzzledb.builder.kinds.sliding import cell_name
-from puzzledb.builder.kinds.sliding.arrangements import ANY
-from puzzledb.builder.puzzle import ROW_SEPARATOR, SEPARATORS, split_cells
+from puzzledb.builder.puzzle import ANY, ROW_SEPARATOR, SEPARATORS, cell_name, split_cells
 
 from .geometry import EMPTY, PRIMARY, WALL, placements
 

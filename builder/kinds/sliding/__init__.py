@@ -15,7 +15,8 @@ Pieces are one cell (tiles, possibly with repeated labels) or rectangles spannin
 - reachability.py: why a state cannot reach a goal, and how many arrangements there are.
 """
 
-from .geometry import DIRECTIONS, OPPOSITE, cell_name, wide_blocks
+from ...puzzle import cell_name
+from .geometry import DIRECTIONS, OPPOSITE, wide_blocks
 from .goal_patterns import MAX_GOAL_POSITIONS
 from .metrics import METRICS, ONE_CELL
 from .move_words import MAX_REMEMBERED_SLIDES, Slide

@@ -13,11 +13,11 @@ from collections.abc import Iterator
 from math import factorial, prod
 from typing import TYPE_CHECKING
 
+from ...puzzle import ANY  # a pattern cell that any piece or blank matches
+
 if TYPE_CHECKING:  # numpy is imported where a board of wide pieces is listed
     import numpy as np
 
-#: A pattern cell that any piece or blank matches.
-ANY = "?"
 #: Distinct partial fillings the count may remember before it gives up (memory bound).
 MAX_COUNT_WORK = 2_000_000
 #: Partial fillings each() extends at once; more are taken in turn, in order (memory bound).

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...core.errors import MalformedInput
+from ...puzzle import cell_name
 from .arrangements import Board
 from .pieces import Pieces
 
@@ -249,15 +250,3 @@ def wide_blocks(
             covered[c] = True
         found.append((label, top, left))
     return found, None
-
-
-def cell_name(cell: int, cols: int) -> str:
-    """A cell as a spreadsheet names it: its column's letter, then its row from the top
-    ("b1" is the second cell of the first row); past column z, "aa", "ab" and on."""
-    row, col = divmod(cell, cols)
-    letters = ""
-    col += 1
-    while col:
-        col, digit = divmod(col - 1, 26)
-        letters = chr(ord("a") + digit) + letters
-    return f"{letters}{row + 1}"

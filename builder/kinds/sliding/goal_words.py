@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from .arrangements import ANY
-from .geometry import Grid, cell_name
+from ...puzzle import ANY, cell_name
+from .geometry import Grid
 
 
 class GoalWords:

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
-from ...puzzle import Move
-from .geometry import cell_name
+from ...puzzle import Move, cell_name
 from .pieces import Pieces
 
 #: Moves a puzzle remembers once made (each a few hundred bytes; a 64-cell board's multi

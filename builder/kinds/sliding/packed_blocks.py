@@ -47,6 +47,9 @@ class BlockChildren(Children):
 class PackedBlocks:
     """The codec of a board of blocks; see the module's docstring."""
 
+    #: searched in the plain search's order (builder.search.plain_order)
+    plain_order = True
+
     def __init__(self, puzzle: SlidingPuzzle):
         if not packable(puzzle):
             raise ValueError(f"{puzzle.name} cannot be packed as a board of blocks in 64 bits")

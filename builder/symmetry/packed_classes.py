@@ -1,6 +1,7 @@
-"""A peg board's symmetries over whole numpy arrays of packed positions (builder.kinds.peg.packed:
-hole 0 the most significant bit): which positions a build of classes keeps (the least of
-each class's images, builder.kinds.peg.symmetry) and which symmetries fix each.
+"""A board's symmetries over whole numpy arrays of positions packed one bit a cell (cell 0 the
+most significant bit, as builder.kinds.peg.packed packs a peg board): which positions a build of
+classes keeps (the least of each class's images, builder.symmetry.images) and which symmetries
+fix each.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
-from .symmetry import Symmetry, sends
+from .images import Symmetry, sends
 
 #: Bits of a packed position looked up at once: tables of 2**11 words stay in the CPU's cache.
 CHUNK_BITS = 11

@@ -1,0 +1,1 @@
+"""The ring: the smallest kind there is (see kind.py)."""
