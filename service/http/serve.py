@@ -31,6 +31,7 @@ from puzzledb.db.connection import reader
 from ..answers import Answers
 from ..settings import APP, SERVE
 from .openapi import MAX_REQUEST_LINE
+from .tested_gunicorn import untested
 from .worker import configure
 
 if TYPE_CHECKING:  # Any to mypy: gunicorn ships no types
@@ -108,6 +109,9 @@ def serve(path: Path, given: Mapping[str, Any] | None = None, *, access_log: boo
     default of each one left out), the app's ones as the code uses them (bytes, seconds)."""
     chosen = {s.name: s.value() for s in SERVE + APP if s.option} | dict(given or {})
     builds = check_database(path)
+    warning = untested()
+    if warning is not None:
+        print(f"puzzledb: warning: {warning}", file=sys.stderr, flush=True)
     host, port = chosen["host"], chosen["port"]
     workers, threads = chosen["workers"], chosen["threads"]
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
