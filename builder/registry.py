@@ -70,7 +70,7 @@ class Packing:
     #: whether it packs this puzzle (a board of its kind)
     packs: Callable[[Puzzle], bool]
     #: the codec for a puzzle it packs (builder.search.layered.Codec, or for `plain_order`
-    #: builder.search.plain_order.Codec)
+    #: builder.search.plain_order.InPlainOrder)
     codec: Callable[[Puzzle], Any]
     #: searched keeping the plain search's order of finding (builder.search.plain_order):
     #: codecs whose moves are not all swaps, on one machine only

@@ -51,8 +51,8 @@ Chunk = TypeVar("Chunk")
 
 
 class Save(Protocol):
-    """How save_build_to stores a result through a file's writer: save_build, or db.shards'
-    own."""
+    """How save_build_to stores a result through a file's writer: save_build, or
+    db.cluster.write's own."""
 
     def __call__(
         self,

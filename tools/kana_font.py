@@ -1,11 +1,11 @@
 """Make the page's CJK font: service/web/static/kana.woff2, its licence kana-OFL.txt, and the
-unicode-range of static/fonts.css.
+unicode-range of service/web/static/fonts.css.
 
 atama's pieces and title are katakana (アタマノタイソウ), Klotski's title is Chinese (华容道); a
 machine with no CJK font draws them as empty boxes. The page ships this few-KB subset of Noto
 Sans CJK JP (SIL Open Font License 1.1) with just the glyphs the catalogue shows: every wide
 (East Asian) character of a catalogue puzzle's title, pieces, starts, goal or goal words,
-read from builder/catalogue.py, plus some Japanese punctuation. static/fonts.css names it
+read from the catalogue, plus some Japanese punctuation. service/web/static/fonts.css names it
 "puzzledb kana" with a unicode-range of exactly those characters (written here too), so the
 browser fetches it only when the page shows one of them.
 

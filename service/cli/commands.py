@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 
     from ..answers import Answers, Resolved
 
-#: How an answer reads as text: service.cli_text's formatters, the board's look bound in.
+#: How an answer reads as text: service.cli.text's formatters, the board's look bound in.
 Formatter = Callable[[Any], str]  # Any: each takes its own kind of answer (answer_types)
 
 

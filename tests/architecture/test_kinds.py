@@ -78,7 +78,7 @@ def test_each_folder_of_kinds_declares_its_kind():
 
 
 def _lazies(kind: registry.Kind) -> list[registry.Lazy]:
-    fields = [kind.from_spec, kind.define, kind.catalogue, *kind.flags.values()]
+    fields: list[object] = [kind.from_spec, kind.define, kind.catalogue, *kind.flags.values()]
     fields += [f for p in kind.packings for f in (p.packs, p.codec, p.boards)]
     return [f for f in fields if isinstance(f, registry.Lazy)]
 

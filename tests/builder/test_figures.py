@@ -1,4 +1,4 @@
-"""Every figure the articles publish (PUZZLES.md), read back from a real build."""
+"""Every figure the articles publish (docs/puzzles.md lists them), read back from a real build."""
 
 import pytest
 from support.seeds import ATAMA_ARTICLE_GOAL

@@ -17,7 +17,7 @@ from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import BadDefinition
 from puzzledb.builder.kinds.peg.chains import PackedChains, packable
 from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
-from puzzledb.builder.search import layered as vector_search
+from puzzledb.builder.search import layered
 from puzzledb.builder.search.layered import layered_bfs
 from puzzledb.builder.search.plain import breadth_first
 from puzzledb.db.build import search
@@ -44,10 +44,10 @@ def packed_rows(puzzle):
     return result, rows
 
 
-@pytest.mark.parametrize("at_once", [vector_search.CHILDREN_AT_ONCE, 7])
+@pytest.mark.parametrize("at_once", [layered.CHILDREN_AT_ONCE, 7])
 @pytest.mark.parametrize("name", BOARDS)
 def test_the_codec_builds_what_the_plain_search_builds(name, at_once, monkeypatch):
-    monkeypatch.setattr(vector_search, "CHILDREN_AT_ONCE", at_once)
+    monkeypatch.setattr(layered, "CHILDREN_AT_ONCE", at_once)
     puzzle = BOARDS[name]()
     packed, rows = packed_rows(puzzle)
     plain = breadth_first(puzzle, puzzle.default_goal)
@@ -105,7 +105,7 @@ def test_peg15_builds_by_the_codec_with_its_figures():
     peg15 = catalogue.get("peg15")
     assert packable(peg15)
     result = search(peg15, peg15.default_goal)
-    assert isinstance(result, vector_search.PackedResult)
+    assert isinstance(result, layered.PackedResult)
     assert isinstance(result.codec, PackedChains) and result.stores_pred
     assert result.states == sum(breadth_first(peg15, peg15.default_goal).histogram)
 
@@ -132,7 +132,7 @@ def boards(draw):
 
 
 @settings(max_examples=40, deadline=None)
-@given(boards(), st.sampled_from([vector_search.CHILDREN_AT_ONCE, 5]))
+@given(boards(), st.sampled_from([layered.CHILDREN_AT_ONCE, 5]))
 def test_every_depth_and_count_matches_an_independent_search(drawn_goal, at_once):
     drawn, goal = drawn_goal
     successors = grid_peg_successors(drawn, chain=True)
@@ -140,12 +140,12 @@ def test_every_depth_and_count_matches_an_independent_search(drawn_goal, at_once
         puzzle = PegSolitaire.from_rows("drawn", drawn, "grid", goal)
     except BadDefinition:  # a drawing the board rules refuse (a hole no jump reaches)
         assume(False)
-    original = vector_search.CHILDREN_AT_ONCE
-    vector_search.CHILDREN_AT_ONCE = at_once
+    original = layered.CHILDREN_AT_ONCE
+    layered.CHILDREN_AT_ONCE = at_once
     try:
         _, rows = packed_rows(puzzle)
     finally:
-        vector_search.CHILDREN_AT_ONCE = original
+        layered.CHILDREN_AT_ONCE = original
     dist = peg_distances(goal, len(goal), successors)
     assert {s: d for s, (d, _, _, _) in rows.items()} == dist
     assert {s: c for s, (_, _, c, _) in rows.items()} == solution_counts(dist, successors)

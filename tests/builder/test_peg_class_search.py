@@ -14,8 +14,7 @@ from hypothesis import strategies as st
 from puzzledb.builder.kinds.peg import packed as peg_packed
 from puzzledb.builder.kinds.peg.packed import PackedPegs
 from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
-from puzzledb.builder.search import classes_search, codecs, counting, threads
-from puzzledb.builder.search import layered as vector_search
+from puzzledb.builder.search import classes_search, codecs, counting, layered, threads
 from puzzledb.builder.search.classes_search import classes_bfs
 from puzzledb.builder.search.layered import PackedResult, layered_bfs
 from puzzledb.builder.search.progress import Progress
@@ -104,7 +103,7 @@ def test_each_way_of_grouping_children_gives_the_same_rows(name, way, monkeypatc
         expected = every_position(puzzle)
     elif way.startswith("threads"):  # every layer cut into ranges, each on a thread
         monkeypatch.setattr(threads, "WORKERS", 2)
-        monkeypatch.setattr(vector_search, "THREADED_CHILDREN", 8)
+        monkeypatch.setattr(layered, "THREADED_CHILDREN", 8)
         monkeypatch.setattr(peg_packed, "THREADED_STATES", 2)
         if way.endswith("two keys"):
             monkeypatch.setattr(classes_search, "KEY_BITS", 8)
@@ -220,4 +219,4 @@ def test_the_class_search_counts_what_the_every_position_search_counts_per_posit
     for layer, counts in zip(every.layers, every.layer_counts):
         for state, count in zip(every.codec.decode(layer), counting.to_ints(counts)):
             assert count_of[peg_symmetry.representative(state, symmetries)[0]] == count
-    assert vector_search.NO_MOVE in found.layer_moves[0]
+    assert layered.NO_MOVE in found.layer_moves[0]

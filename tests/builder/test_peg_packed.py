@@ -15,7 +15,7 @@ from support.independent import grid_peg_successors, peg_distances, solution_cou
 
 from puzzledb.builder.kinds.peg.packed import PackedPegs
 from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
-from puzzledb.builder.search import layered as vector_search
+from puzzledb.builder.search import layered
 from puzzledb.builder.search.layered import layered_bfs
 
 
@@ -42,12 +42,12 @@ def build_rows(puzzle):
 
 @pytest.mark.slow  # seconds on its own: the fast tier leaves it out
 @pytest.mark.parametrize("by_parent, graded", [(True, True), (False, True), (True, False)], ids=str)
-@pytest.mark.parametrize("at_once", [vector_search.CHILDREN_AT_ONCE, 7])
+@pytest.mark.parametrize("at_once", [layered.CHILDREN_AT_ONCE, 7])
 @pytest.mark.parametrize("name", BOARDS)
 def test_every_position_depth_and_count_matches_an_independent_search(
     name, at_once, by_parent, graded, monkeypatch
 ):
-    monkeypatch.setattr(vector_search, "CHILDREN_AT_ONCE", at_once)
+    monkeypatch.setattr(layered, "CHILDREN_AT_ONCE", at_once)
     if not by_parent:  # the search's other way to group children: by (child, move) keys
         monkeypatch.delattr(PackedPegs, "move_between")
     # Not graded, a directed search compares each layer with every earlier one (a chain of

@@ -1,4 +1,5 @@
-"""An independent model of the small puzzles, written from PUZZLES.md for the tests alone.
+"""An independent model of the small puzzles, written from their rules (docs/puzzles.md)
+for the tests alone.
 
 It shares no code with builder/: if the builder misread a rule, the two disagree.
 """
