@@ -130,7 +130,7 @@ def test_no_modules_import_each_other_in_a_circle():
 def test_the_graph_is_read():
     graph = _graph()
     assert "db.store" in graph["db.build"] and "builder.search.plain" in graph["db.build"]
-    assert "db.queries" in graph["service.answers"]
+    assert "db.queries" in graph["service.answers.resolving"]
 
 
 #: The front ends: the CLI, the HTTP service and the page, each a thin shell over the answers.
