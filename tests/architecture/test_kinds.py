@@ -5,6 +5,7 @@ end to end, from a definition file through the command line."""
 
 from __future__ import annotations
 
+import ast
 import json
 import sys
 from pathlib import Path
@@ -22,6 +23,8 @@ TREE = Path(__file__).resolve().parents[2]
 KINDS = "builder.kinds"
 #: Where no module may import a kind, lazily or not: everything but the kinds themselves.
 MIDDLE = ("builder", "db", "service")
+#: The names of the kinds there are.
+KIND_NAMES = {kind.name for kind in registry.kinds()}
 
 
 def _imports_of_kinds(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
@@ -50,6 +53,56 @@ def test_no_kind_imports_another():
         if target.startswith(KINDS + ".") and target.split(".")[2] != module.split(".")[2]
     ]
     assert crossing == []
+
+
+def _kind_switches(path: Path) -> list[str]:
+    """Where `path` (in the repository) compares a kind with a kind's name: a switch on kinds."""
+    return _kind_switches_at(path, TREE)
+
+
+def _kind_switches_at(path: Path, root: Path) -> list[str]:
+    """Where `path` compares a kind with a kind's name (`puzzle.kind == "peg"`,
+    `spec["kind"] in ("sliding", "rush")`): a switch on kinds."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Compare):
+            continue
+        sides = [node.left, *node.comparators]
+        kinds = any(
+            (isinstance(side, ast.Attribute) and side.attr == "kind")
+            or (isinstance(side, ast.Subscript) and ast.unparse(side.slice) == "'kind'")
+            for side in sides
+        )
+        names = any(
+            isinstance(const, ast.Constant) and const.value in KIND_NAMES
+            for side in sides
+            for const in ast.walk(side)
+        )
+        if kinds and names:
+            found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def test_nothing_outside_the_kinds_switches_on_a_kinds_name():
+    """What differs by kind is asked of the puzzle or of its registration, never decided by
+    its name (the front ends' words, the catalogue's radius, how a pred is derived)."""
+    found = [
+        where
+        for folder in MIDDLE
+        for path in sorted((TREE / folder).rglob("*.py"))
+        if "kinds" not in path.relative_to(TREE).parts
+        for where in _kind_switches(path)
+    ]
+    assert found == []
+
+
+def test_a_switch_on_a_kinds_name_is_found(tmp_path):
+    code = tmp_path / "a.py"
+    code.write_text(
+        'if puzzle.kind == "peg":\n    pass\nok = spec["kind"] in ("rush",)\n'
+        'dtype = values.dtype.kind in "iub"\n'
+    )
+    assert [w.split(":")[1] for w in _kind_switches_at(code, tmp_path)] == ["1", "3"]
 
 
 def test_an_import_of_a_kind_is_found(tmp_path):

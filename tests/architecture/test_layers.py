@@ -87,7 +87,7 @@ def test_no_modules_import_each_other_in_a_circle():
 def test_the_graph_is_read():
     found = graph()
     assert "db.store" in found["db.build"] and "builder.search.plain" in found["db.build"]
-    assert "db.queries" in found["service.answers"]
+    assert "db.queries" in found["service.answers.resolving"]
 
 
 #: The front ends: the CLI, the HTTP service and the page, each a thin shell over the answers.

@@ -24,8 +24,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("builder", "db", "service", "tests")
-#: Where docstrings and comments are read.
-CODE = ("builder", "db", "service", "tests", "bench", "tools")
+#: Folders that hold no code of ours, or none we keep: the rest is where docstrings are read.
+NOT_CODE = {"docs", "examples", "deploy", "build", "site", "node_modules"}
 PATH = re.compile(
     r"(?<![\w./:-])((?:[\w.-]+/)+(?:[\w*-]+(?:\.[\w*-]+)*)?)(?![\w/])",
 )
@@ -63,8 +63,13 @@ def _pieces(path: Path) -> Iterator[str]:
 def _texts() -> Iterator[tuple[Path, str]]:
     for page in sorted((ROOT / "docs").rglob("*.md")) + [ROOT / "README.md"]:
         yield page, page.read_text(encoding="utf-8")
-    for folder in CODE:
-        for path in sorted((ROOT / folder).rglob("*.py")):
+    code = [p for p in sorted(ROOT.iterdir()) if p.is_dir() and p.name[0] not in "._"]
+    for folder in code:
+        if folder.name in NOT_CODE:
+            continue
+        for path in sorted(folder.rglob("*.py")):
+            if "node_modules" in path.parts:
+                continue
             if path == Path(__file__).resolve():
                 continue  # its docstring shows the forms a name takes, some on purpose not here
             for piece in _pieces(path):
