@@ -4,8 +4,8 @@ The key space (packed states, whose order is the state text's) is cut into one r
 worker, which owns the states of its range at every depth. Each layer, every owner expands
 its part of the current layer with the codec (a key range of children at a time where it has
 an `expansion`) and de-duplicates its children as the one-machine search does (the lowest move
-code, or the move to the lowest parent where vector_search.by_parent says so; solution counts
-summed in limbs); the children are then shuffled to the owners of their ranges, worker to
+code, or the move to the lowest parent where builder.search.layered.by_parent says so; solution
+counts summed in limbs); the children are then shuffled to the owners of their ranges, worker to
 worker, and each owner de-duplicates what it received against its own earlier layers, those
 the one-machine search compares with (the codec's `bipartite`, `directed`, `graded`: in a
 range, the states of a depth are those of the whole search in it). No process holds a whole
@@ -418,8 +418,8 @@ def _layer(
     Every task of the layer is submitted at once; Dask moves each part from the worker that
     made it to the one that owns it, and this process waits once, for the counts (and before,
     where the codec `numbers_moves`, for the moves the owners met).
-    `lowest_parent`: each child keeps the move to its lowest parent (vector_search.by_parent,
-    asked of the whole layer), else its lowest move code."""
+    `lowest_parent`: each child keeps the move to its lowest parent
+    (builder.search.layered.by_parent, asked of the whole layer), else its lowest move code."""
     n = len(owners)
     numbered, numbers = None, numbering(codec)
     if numbers is not None:
