@@ -20,7 +20,7 @@ from puzzledb.builder.search.progress import Progress
 from puzzledb.builder.search.result import SearchResult
 
 if TYPE_CHECKING:  # the cluster search imports Dask, which a build on one machine needs not
-    from puzzledb.builder.search.cluster import ClusterResult
+    from puzzledb.builder.search.cluster.search import ClusterResult
     from puzzledb.builder.search.layered import PackedResult
 
 from .. import schema, store
