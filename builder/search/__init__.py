@@ -3,7 +3,7 @@
 - plain.py: the plain-Python breadth-first search, for any puzzle;
 - layered.py: the layered numpy search over a kind's codec (builder/kinds/*/packed.py...);
 - plain_order.py: the layered search storing the plain search's very rows and move codes;
-- cluster.py: the layered search on Dask workers;
+- cluster/: the layered search on Dask workers;
 - codecs.py: which codec packs a puzzle, or why none does;
 - counting.py: exact counts of optimal solutions, however large;
 - threads.py: every core for one search (a big layer's key ranges on threads);

@@ -13,8 +13,9 @@ from distributed import Client
 from puzzledb.builder.core.errors import ClusterFailed, MalformedInput
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.builder.puzzle import Puzzle
-from puzzledb.builder.search import cluster as cluster_search
 from puzzledb.builder.search import codecs
+from puzzledb.builder.search.cluster import connect
+from puzzledb.builder.search.cluster import search as cluster_search
 from puzzledb.builder.search.layered import Codec
 from puzzledb.builder.search.memory import Budget
 from puzzledb.builder.search.progress import Progress
@@ -42,10 +43,10 @@ def build_to(
     codec = codec_of(puzzle)
     progress = progress or Progress()
     started = time.perf_counter() if started is None else started
-    with cluster_search.connected(cluster) as client:
+    with connect.connected(cluster) as client:
         if on_client is not None:
             on_client(client)
-        _check_shard_count(path, puzzle.name, goal, len(cluster_search.worker_addresses(client)))
+        _check_shard_count(path, puzzle.name, goal, len(connect.worker_addresses(client)))
         progress.stage("searching on the cluster")
         result = cluster_search.cluster_bfs(
             client,

@@ -20,7 +20,7 @@ from puzzledb.builder.search.progress import Progress
 from puzzledb.builder.search.result import SearchResult
 
 if TYPE_CHECKING:  # the cluster search imports Dask, which a build on one machine needs not
-    from puzzledb.builder.search.cluster import ClusterResult
+    from puzzledb.builder.search.cluster.search import ClusterResult
     from puzzledb.builder.search.layered import PackedResult
 
 from .. import schema, store
@@ -40,8 +40,8 @@ def save_sharded(
     started: float,
     progress: Progress | None = None,
 ) -> dict:
-    """Store a ClusterResult (builder.search.cluster) as shards beside `path` and a manifest
-    in it; returns the new puzzles row."""
+    """Store a ClusterResult (builder.search.cluster.search) as shards beside `path` and a
+    manifest in it; returns the new puzzles row."""
     import secrets  # here: every build imports this module (listed_in), few need a token
 
     progress = progress or Progress()

@@ -122,7 +122,9 @@ def builder_for(cluster: str | None) -> ModuleType:
         raise ClusterFailed(
             f"--cluster needs Dask: pip install 'puzzledb[cluster]' ({error})"
         ) from None
-    cluster_build.cluster_search.parse(cluster)  # a bad ADDRESS is malformed, before any build
+    from puzzledb.builder.search.cluster.addresses import parse
+
+    parse(cluster)  # a bad ADDRESS is malformed, before any build
     return cluster_build
 
 

@@ -22,7 +22,8 @@ import pytest
 from click.testing import CliRunner
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.search import cluster as cluster_search
+from puzzledb.builder.search.cluster import connect as cluster_connect
+from puzzledb.builder.search.cluster import search as cluster_search
 from puzzledb.db import build as builds
 from puzzledb.db.connection import reader
 from puzzledb.db.store import SIDE_SUFFIX
@@ -260,10 +261,10 @@ def test_a_poll_that_meets_the_clients_stale_view_loses_no_worker(scheduler, mon
         stale = client._scheduler_identity
         assert stale["workers"] == {}
         monkeypatch.setattr(client, "scheduler_info", lambda *a, **k: stale)
-        owners = cluster_search.worker_addresses(client)
+        owners = cluster_connect.worker_addresses(client)
         assert len(owners) == 2
-        slow = client.submit(time.sleep, 3 * cluster_search.POLL_SECONDS, pure=False)
-        assert cluster_search._gathered(client, [slow], owners, "waiting") == [None]
+        slow = client.submit(time.sleep, 3 * cluster_connect.POLL_SECONDS, pure=False)
+        assert cluster_connect.gathered(client, [slow], owners, "waiting") == [None]
 
 
 def test_a_worker_killed_mid_build_fails_it_cleanly(
@@ -300,7 +301,7 @@ def test_a_bad_cluster_address_is_malformed(spec, tmp_path):
 
 
 def test_an_unreachable_scheduler_is_a_cluster_error(tmp_path, monkeypatch):
-    monkeypatch.setattr(cluster_search, "CONNECT_SECONDS", 2)
+    monkeypatch.setattr(cluster_connect, "CONNECT_SECONDS", 2)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]  # nothing listens there once closed
@@ -410,8 +411,8 @@ def test_a_builds_passing_files_are_ignored_by_git(checkout):
 #: or one freeing a large build's layers): Dask's nanny kills it after 4 s, and says so.
 SLOW_TO_EXIT = """
 import atexit, time
-from puzzledb.builder.search import cluster as cluster_search
-with cluster_search.connected("local:1") as client:
+from puzzledb.builder.search.cluster import connect
+with connect.connected("local:1") as client:
     client.run(atexit.register, time.sleep, 30)
 print("closed")
 """

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from puzzledb.builder import catalogue
 from puzzledb.builder.kinds.peg import chains as peg_chains
 from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
-from puzzledb.builder.search import cluster as cluster_search
+from puzzledb.builder.search.cluster import search as cluster_search
 from puzzledb.service.cli.commands import main
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -66,9 +66,9 @@ def test_an_escaped_prefix_of_a_bad_address_is_quoted():
 
 @pytest.mark.parametrize("spec", ["tcp://[::1]:8786", "tcp://node-7.example.org:8786"])
 def test_a_good_address_passes_the_check(spec):
-    from puzzledb.builder.search import cluster as cluster_search
+    from puzzledb.builder.search.cluster import addresses
 
-    assert cluster_search.parse(spec) == ("address", spec)
+    assert addresses.parse(spec) == ("address", spec)
 
 
 # -- a scheduler killed part way ----------------------------------------------------------
@@ -108,7 +108,7 @@ def scheduler(tmp_path):
 
 def deepest_layer() -> int:
     """On a worker: the most layers any build's owner there holds (0 before the search)."""
-    owned = getattr(sys.modules.get("puzzledb.builder.search.cluster"), "_OWNED", {})
+    owned = getattr(sys.modules.get("puzzledb.builder.search.cluster.workers"), "_OWNED", {})
     return max((len(owner.layers) for owner in owned.values()), default=0)
 
 

@@ -113,7 +113,7 @@ def test_a_directed_codec_not_graded_compares_every_earlier_layer(
 ):
     """Told a peg codec is not graded, the owners compare new states with all their earlier
     layers, as layered_bfs does: on single jumps that finds nothing more, so the rows stay."""
-    from puzzledb.builder.search import cluster as cluster_search
+    from puzzledb.builder.search.cluster import search as cluster_search
     from puzzledb.db.cluster import build as cluster_build
 
     real_codec, real_compared, asked = cluster_build.codec_of, cluster_search._compared, []

@@ -47,7 +47,8 @@ class PackedChains(PegWords):
     stores_pred = True
     #: The chains a layer meets are numbered as one process meets them: a cluster's workers
     #: each meet those of their part (`meet`, whose `met` goes to the client), the client
-    #: numbers them all (`number`) and the workers `learn` its codes (builder.search.cluster).
+    #: numbers them all (`number`) and the workers `learn` its codes
+    #: (builder.search.cluster.numbering).
     numbers_moves = True
 
     def __init__(self, puzzle: PegSolitaire):
