@@ -31,42 +31,47 @@ const ui = Object.fromEntries([
 const SPEEDS = { slow: 800, normal: 350, fast: 90 };  // ms a step stays on screen
 const TOWARD_TARGET = new Set(["moves", "path"]);     // the routes that take `to`
 
-let catalogue = [];   // every /puzzles entry, built or not
-let puzzles = [];     // the /puzzles entries that have a build
-let entry = null;     // the chosen puzzle's entry
-let goal = null;
-let target = null;    // a position to reach instead of the goal (`to`), or null
-let farthest = null;  // the build's /farthest answer: its first state is the fallback position
-let depths = null;    // the build's /stats histogram (states per depth), for a random start
-let board = null;
-let chart = null;
-let here = null;      // {state, pieces, depth, moves, byHand}; moves null until /moves answers
-// The player's line since the last position loaded: its start, then each move made (by hand
-// or where a solution came to rest), with the distance after it; `at` is the one shown.
-// Moves made are `at`, the optimal count the start's distance, whatever walked there: Undo,
-// Redo, Back, Forward or a click in the list.
-let line = [];        // [{state, pieces, depth, move, by}]; by: "hand", "solve" or null (start)
-let at = 0;
-let earlier = [];     // lines before the one loaded last ({line, at}), for Undo past its start
-let later = [];       // lines undone, for Redo; a new move clears it
+// What the page holds between answers: every job of the page reads and changes these.
+const game = {
+  catalogue: [],   // every /puzzles entry, built or not
+  puzzles: [],     // the /puzzles entries that have a build
+  entry: null,     // the chosen puzzle's entry
+  goal: null,
+  target: null,    // a position to reach instead of the goal (`to`), or null
+  farthest: null,  // the build's /farthest answer: its first state is the fallback position
+  depths: null,    // the build's /stats histogram (states per depth), for a random start
+  board: null,
+  chart: null,
+  here: null,      // {state, pieces, depth, moves, byHand}; moves null until /moves answers
+  // The player's line since the last position loaded: its start, then each move made (by hand
+  // or where a solution came to rest), with the distance after it; `at` is the one shown.
+  // Moves made are `at`, the optimal count the start's distance, whatever walked there: Undo,
+  // Redo, Back, Forward or a click in the list.
+  line: [],        // [{state, pieces, depth, move, by}]; by: "hand", "solve" or null (start)
+  at: 0,
+  earlier: [],     // lines before the one loaded last ({line, at}), for Undo past its start
+  later: [],       // lines undone, for Redo; a new move clears it
+  selected: null,  // {cells, options, among}: a piece picked up; among: moves offered beside it
+  waiting: false,  // the newest request has not answered yet
+  keepsKeys: false,  // it looks up a position: an arrow pressed meanwhile is kept for it
+  ahead: null,     // that arrow's direction, made once the position's moves are known
+};
 let solvedFrom = null;  // the line up to where Solve started, while its solution is shown
-let selected = null;  // {cells, options, among}: a piece picked up; among: moves offered beside it
 let latest = 0;
-let waiting = false;  // the newest request has not answered yet
-let keepsKeys = false;  // it looks up a position: an arrow pressed meanwhile is kept for it
-let ahead = null;     // that arrow's direction, made once the position's moves are known
 const player = new Player(showStep);
 const solution = new SolutionList(ui.solution, ui["solution-note"], (index) => player.jump(index));
 const depthBrowser = new DepthBrowser(ui.browse, (route, params) => askFor(route, params), (s) => guarded.load(s),
-  (s) => smallBoard(definition(), s, entry.vehicles));
+  (s) => smallBoard(definition(), s, game.entry.vehicles));
 
 const askFor = (route, params = {}) => ask(route, {
-  puzzle: entry.name, ...(target && TOWARD_TARGET.has(route) ? { to: target } : { goal }), ...params,
+  puzzle: game.entry.name,
+  ...(game.target && TOWARD_TARGET.has(route) ? { to: game.target } : { goal: game.goal }),
+  ...params,
 });
-const definition = () => entry.definition;
-const build = () => entry.builds.find((b) => b.goal === goal);
-const toward = () => (target ? "the target" : "the goal");
-const snapshot = () => ({ line: line.slice(), at });
+const definition = () => game.entry.definition;
+const build = () => game.entry.builds.find((b) => b.goal === game.goal);
+const toward = () => (game.target ? "the target" : "the goal");
+const snapshot = () => ({ line: game.line.slice(), at: game.at });
 
 // -- asking the API --------------------------------------------------------------------------------
 // A ticket says whether a request is still the newest when its answer arrives.
@@ -81,8 +86,8 @@ function ticket() {
 // `failed`: what the failure notice says did not happen; `onFail`: what else shows it.
 async function newest(asking, retry, { keys = false, failed = MOVES_UNKNOWN, onFail = () => {} } = {}) {
   const current = ticket();
-  keepsKeys = keys;
-  ahead = null;  // an arrow kept for a lookup this one replaces
+  game.keepsKeys = keys;
+  game.ahead = null;  // an arrow kept for a lookup this one replaces
   busy(true);
   ui.failure.hidden = true;
   let answered = false;
@@ -105,7 +110,7 @@ async function newest(asking, retry, { keys = false, failed = MOVES_UNKNOWN, onF
 }
 
 function busy(on) {
-  waiting = on;
+  game.waiting = on;
   ui.busy.hidden = !on;
   ui.board.setAttribute("aria-busy", String(on));
   if (!on && ui.status.textContent === WAIT) say("");  // the lookup it waited for has ended
@@ -131,7 +136,7 @@ function offerRetry(retry, words) {
 // (its Retry pending), they are refused too.
 const WAIT = "wait: looking up this position";
 const ONE_AHEAD = "one arrow is kept while a lookup is pending";
-const unlessWaiting = (action) => (...args) => (waiting || !farthest ? refuse() : action(...args));
+const unlessWaiting = (action) => (...args) => (game.waiting || !game.farthest ? refuse() : action(...args));
 const guarded = {  // what a user starts, under that rule
   clicked: unlessWaiting((cell) => clicked(cell)),
   lift: unlessWaiting((cell) => lift(cell)),
@@ -156,29 +161,29 @@ async function start() {
     return say(e.message);
   }
   if (!answer) return;
-  catalogue = answer.puzzles;
-  puzzles = answer.puzzles.filter((p) => p.builds.length);
-  if (!puzzles.length) {
+  game.catalogue = answer.puzzles;
+  game.puzzles = answer.puzzles.filter((p) => p.builds.length);
+  if (!game.puzzles.length) {
     return say("Nothing is built in this database yet: run `puzzledb build --all`, then reload.");
   }
-  ui.puzzle.replaceChildren(...puzzles.map((p) => option(p.name, p.title)));
+  ui.puzzle.replaceChildren(...game.puzzles.map((p) => option(p.name, p.title)));
   ui.puzzle.disabled = ui.goal.disabled = false;  // choices to make at last
   await open(readAddress(), "replace", fromHistory(window.history.state));  // a reload keeps the line
 }
 
-const firstPuzzle = () => puzzles.find((p) => p.name === "eight") || puzzles[0];
+const firstPuzzle = () => game.puzzles.find((p) => p.name === "eight") || game.puzzles[0];
 const defaultGoal = (p) => (p.builds.find((b) => b.goal === p.default_goal) || p.builds[0]).goal;
 
 async function choosePuzzle(name) {
-  await chooseGoal(defaultGoal(puzzles.find((p) => p.name === name)), name);
+  await chooseGoal(defaultGoal(game.puzzles.find((p) => p.name === name)), name);
 }
 
 // A puzzle or goal chosen is named by the address at once, before it loads: the address names
 // what the page shows as chosen (the selects, and an empty board with Retry if the service
 // does not answer), so a reload or a link asks for it again and Back goes to the one before.
 // Its position, once shown, is named in the same history entry.
-async function chooseGoal(chosen, name = entry.name) {
-  const p = puzzles.find((q) => q.name === name);
+async function chooseGoal(chosen, name = game.entry.name) {
+  const p = game.puzzles.find((q) => q.name === name);
   nameChoice(p, chosen);
   await openChosen(p, chosen);
 }
@@ -200,10 +205,10 @@ function nameChoice(p, chosen) {
 // hardest state. Each is {text, any, choice}; `any` false for the start, which is held.
 function openings() {
   const held = build().starts || [];
-  const classic = (entry.starts || []).find((s) => s.name === "start" && held.includes(s.name));
+  const classic = (game.entry.starts || []).find((s) => s.name === "start" && held.includes(s.name));
   return [
     ...(classic ? [{ text: classic.state, any: false, choice: "named:start" }] : []),
-    { text: farthest.states[0], any: true, choice: "hardest" },
+    { text: game.farthest.states[0], any: true, choice: "hardest" },
   ];
 }
 
@@ -221,31 +226,31 @@ async function opening(tries, options) {
 
 // A build to play: the selects, a fresh board, the histogram and the farthest states (returned).
 async function setUp(chosen, chosenGoal, retry) {
-  entry = chosen;
-  goal = chosenGoal;
-  target = null;
-  farthest = null;
-  depths = null;
-  ui.puzzle.value = entry.name;
-  ui.goal.replaceChildren(...entry.builds.map((b) => option(
+  game.entry = chosen;
+  game.goal = chosenGoal;
+  game.target = null;
+  game.farthest = null;
+  game.depths = null;
+  ui.puzzle.value = game.entry.name;
+  ui.goal.replaceChildren(...game.entry.builds.map((b) => option(
     b.goal, `${b.goal_words} · ${short(b.states)} states${b.radius === null ? "" : `, radius ${b.radius}`}`,
   )));
   ui.start.replaceChildren(option("", "loading…"));
-  ui.goal.value = goal;
+  ui.goal.value = game.goal;
   stopSolution();
-  earlier = [];
-  later = [];
-  selected = null;
-  here = null;
-  line = [];
-  at = 0;
-  board = new Board(ui.board, definition(), (cell) => guarded.clicked(cell), goal, {
+  game.earlier = [];
+  game.later = [];
+  game.selected = null;
+  game.here = null;
+  game.line = [];
+  game.at = 0;
+  game.board = new Board(ui.board, definition(), (cell) => guarded.clicked(cell), game.goal, {
     lift: guarded.lift, drop: guarded.drop, choose: (move) => (move ? guarded.make(move) : dismiss()),
-  }, entry.vehicles);
-  board.markCoordinates(entry.coordinates);
+  }, game.entry.vehicles);
+  game.board.markCoordinates(game.entry.coordinates);
   showExits(build().exits || []);
   showHelp();
-  chart = null;
+  game.chart = null;
   depthBrowser.clear();
   clearMoves();
   ui.chart.replaceChildren(tag("loading", "loading…"));
@@ -259,7 +264,7 @@ async function setUp(chosen, chosenGoal, retry) {
   ui["state-input"].value = "";  // the puzzle before's, until this one's position is shown
   ui.pegs.textContent = "";
   let stats, far;
-  const failed = `Loading ${entry.title} failed: the service did not answer, so its board, histogram and ` +
+  const failed = `Loading ${game.entry.title} failed: the service did not answer, so its board, histogram and ` +
     "farthest states are not shown.";
   const onFail = () => {  // nothing on the page still says "loading…" or belongs to the puzzle before
     ui.chart.replaceChildren(tag("loading", "not loaded"));
@@ -274,10 +279,10 @@ async function setUp(chosen, chosenGoal, retry) {
     return null;
   }
   if (!stats) return null;
-  chart = histogram(ui.chart, stats.histogram, (depth) => depthBrowser.show(depth));
+  game.chart = histogram(ui.chart, stats.histogram, (depth) => depthBrowser.show(depth));
   showFarthest(far);
-  farthest = far;
-  depths = stats.histogram;
+  game.farthest = far;
+  game.depths = stats.histogram;
   showStarts();
   return far;
 }
@@ -289,10 +294,10 @@ async function setUp(chosen, chosenGoal, retry) {
 // the build's first farthest state.
 async function open(where, how, restored = null) {
   const ignored = [];
-  let chosen = puzzles.find((p) => p.name === where.puzzle);
+  let chosen = game.puzzles.find((p) => p.name === where.puzzle);
   let { goal: wantGoal, to, state } = where;
   if (where.puzzle && !chosen) {
-    const known = catalogue.some((p) => p.name === where.puzzle);
+    const known = game.catalogue.some((p) => p.name === where.puzzle);
     ignored.push(`the puzzle ${quote(where.puzzle)}: ${known ? "it is not built in this database" : "there is no puzzle of that name"}`);
     wantGoal = to = state = null;
   }
@@ -306,10 +311,10 @@ async function open(where, how, restored = null) {
     to = null;
   }
   const chosenGoal = wantGoal || defaultGoal(chosen);
-  if (chosen !== entry || chosenGoal !== goal || !farthest) {
+  if (chosen !== game.entry || chosenGoal !== game.goal || !game.farthest) {
     if (!(await setUp(chosen, chosenGoal, () => open(where, how, restored)))) return;
   }
-  target = to;
+  game.target = to;
   showTarget();
   const tries = state ? [{ text: state, any: true, choice: null }] : [];
   tries.push(...openings());
@@ -318,21 +323,21 @@ async function open(where, how, restored = null) {
   for (const { text, any, choice } of tries) {
     options = { ...options, any };
     result = await load(text, options);
-    if (result instanceof Error && target) {  // the target, or the state? without it, we see
-      const without = target;
-      target = null;
+    if (result instanceof Error && game.target) {  // the target, or the state? without it, we see
+      const without = game.target;
+      game.target = null;
       const again = await load(text, options);
-      if (again instanceof Error) target = without;
+      if (again instanceof Error) game.target = without;
       else ignored.push(`the target ${quote(without)}: ${plain(result.message)}`);
       result = again;
     }
-    if (result === true && target && here.depth === null) {  // a target it cannot reach, refused
-      const without = target;
+    if (result === true && game.target && game.here.depth === null) {  // a target it cannot reach, refused
+      const without = game.target;
       const why = ui.why.textContent;
-      target = null;
+      game.target = null;
       const again = await load(text, options);
       if (again === true) ignored.push(`the target ${quote(without)}: ${why}`);
-      else target = without;
+      else game.target = without;
       result = again;
     }
     if (result === true && choice) ui.start.value = choice;
@@ -342,7 +347,7 @@ async function open(where, how, restored = null) {
   }
   showTarget();
   if (result === true && ignored.length) {
-    const instead = where.puzzle && where.puzzle !== entry.name ? ` Showing ${entry.name} instead.` : "";
+    const instead = where.puzzle && where.puzzle !== game.entry.name ? ` Showing ${game.entry.name} instead.` : "";
     say(`Not shown from the address: ${ignored.join("; ")}.${instead}`);
   }
 }
@@ -351,14 +356,14 @@ async function open(where, how, restored = null) {
 // The definition's named starts ("classic" for `start`), the hardest state (the farthest; in a
 // radius build, the farthest it holds), and a random state halfway out, from /depth.
 function startChoices() {
-  const named = (entry.starts || []).map((s) => ({
+  const named = (game.entry.starts || []).map((s) => ({
     value: `named:${s.name}`, text: s.name === "start" ? "classic" : s.name, state: s.state,
   }));
-  const half = Math.floor((depths.length - 1) / 2);
-  const hardest = farthest.radius === null ? "hardest" : "farthest in this build";
+  const half = Math.floor((game.depths.length - 1) / 2);
+  const hardest = game.farthest.radius === null ? "hardest" : "farthest in this build";
   return [
     ...named,
-    { value: "hardest", text: `${hardest} (${count(farthest.depth, "move")})`, state: farthest.states[0] },
+    { value: "hardest", text: `${hardest} (${count(game.farthest.depth, "move")})`, state: game.farthest.states[0] },
     { value: "random", text: `random, ${count(half, "move")} from the goal`, depth: half },
   ];
 }
@@ -374,7 +379,7 @@ async function startAt(value) {
   if (!choice) return;
   let text = choice.state;
   if (choice.depth !== undefined) {
-    const offset = Math.floor(Math.random() * depths[choice.depth]);
+    const offset = Math.floor(Math.random() * game.depths[choice.depth]);
     let answer;
     try {
       answer = await newest(() => askFor("depth", { d: choice.depth, limit: 1, offset }), () => startAt(value),
@@ -393,16 +398,17 @@ async function startAt(value) {
 
 // A target (`to`) instead of the goal, tried on the position shown; a refusal keeps the goal.
 async function setTarget(text) {
-  if (!here) return;
-  const before = target;
+  if (!game.here) return;
+  const before = game.target;
   ui["target-error"].textContent = "";
   if (text) {
     let check;
     try {
-      check = await newest(() => ask("moves", { puzzle: entry.name, state: here.state, to: text, any: "true" }),
+      check = await newest(
+        () => ask("moves", { puzzle: game.entry.name, state: game.here.state, to: text, any: "true" }),
         () => setTarget(text), { failed: "Setting the target failed: the service did not answer, so the goal stays." });
     } catch (e) {  // the position shown is named so, its code not written out
-      const why = text === here.state ? plain(e.message).replaceAll(text, "this position") : plain(e.message);
+      const why = text === game.here.state ? plain(e.message).replaceAll(text, "this position") : plain(e.message);
       ui["target-error"].textContent = `Not set as the target: ${why}`;
       return;
     }
@@ -412,10 +418,10 @@ async function setTarget(text) {
       return;
     }
   }
-  target = text || null;
-  const result = await load(here.state, { any: true, quiet: true });
+  game.target = text || null;
+  const result = await load(game.here.state, { any: true, quiet: true });
   if (result instanceof Error) {
-    target = before;
+    game.target = before;
     ui["target-error"].textContent = plain(result.message);
   }
   showTarget();
@@ -424,15 +430,15 @@ async function setTarget(text) {
 // The goal's exit, as /puzzles gives it for the build (Klotski's bottom middle): a mark on
 // the board's edge, and the same in words beside the board for those who do not see it.
 function showExits(exits) {
-  board.markExits(exits);
+  game.board.markExits(exits);
   ui.exit.textContent = exits.length ? `exit: ${exits.map((e) => e.words).join("; ")}` : "";
 }
 
 function showTarget() {
-  ui["target-input"].value = target || "";
-  ui["target-note"].textContent = target ? "toward a target position, not the goal"
+  ui["target-input"].value = game.target || "";
+  ui["target-note"].textContent = game.target ? "toward a target position, not the goal"
     : `toward the goal: ${build().goal_words}`;
-  ui["target-clear"].disabled = !target;
+  ui["target-clear"].disabled = !game.target;
   offerTargetHere();
 }
 
@@ -440,12 +446,12 @@ function showTarget() {
 // goal can be one anyway), and where not, why, in words. Whether the service answers toward
 // this very position is asked only when the button is pressed: a refusal is said by the field.
 function offerTargetHere() {
-  const state = here && here.state;
-  const why = !state || build().targets || entry.builds.some((b) => b.goal === state) ? null
+  const state = game.here && game.here.state;
+  const why = !state || build().targets || game.entry.builds.some((b) => b.goal === state) ? null
     : build().why_no_targets;
-  ui["target-here"].disabled = !state || why !== null || target === state;
+  ui["target-here"].disabled = !state || why !== null || game.target === state;
   ui["target-why"].textContent = !state ? "" : why !== null ? `This position cannot be a target here: ${why}.`
-    : target === state ? "This position is the target." : "";
+    : game.target === state ? "This position is the target." : "";
 }
 
 // An API message in plain words: what a page reader can do nothing with (the command line
@@ -479,20 +485,20 @@ async function load(text, { how = "push", any = false, quiet = false, restored =
   stopSolution();
   clearError();
   if (how === "none") {  // Back and Forward walk the browser's history instead
-    earlier = [];
-    later = [];
-  } else if (line.length && line[at].state !== answer.state) {
-    earlier.push(snapshot());
-    later = [];
+    game.earlier = [];
+    game.later = [];
+  } else if (game.line.length && game.line[game.at].state !== answer.state) {
+    game.earlier.push(snapshot());
+    game.later = [];
   }
   const back = restored && restored.line[restored.at];
   if (back && back.state === answer.state) {
-    line = restored.line;
-    at = restored.at;
+    game.line = restored.line;
+    game.at = restored.at;
     back.pieces = answer.pieces;  // the history entry kept none
   } else {
-    line = [{ state: answer.state, pieces: answer.pieces, depth: answer.depth, move: null, by: null }];
-    at = 0;
+    game.line = [{ state: answer.state, pieces: answer.pieces, depth: answer.depth, move: null, by: null }];
+    game.at = 0;
   }
   arrive(false);
   record(how);
@@ -508,7 +514,8 @@ async function typed(text) {
   const refused = await load(text, { quiet: true });
   if (!(refused instanceof Error)) return;
   const card = cardRows(text);  // the text as the page reads a card: asked of other builds only then
-  const drivers = card || entry.definition.kind === "rush" ? puzzles.filter((p) => p.definition.kind === "rush") : [];
+  const drivers = card || game.entry.definition.kind === "rush"
+    ? game.puzzles.filter((p) => p.definition.kind === "rush") : [];
   if (!drivers.length) return card ? showCommand(card) : showError(refused.message);  // none to ask
   let answers;
   try {
@@ -523,12 +530,12 @@ async function typed(text) {
   if (held >= 0) {
     const p = drivers[held];
     await open({ puzzle: p.name, goal: null, to: null, state: answers[held].state }, "push");
-    if (entry === p) say(`${p.title}: this position is one of its cluster.`);
+    if (game.entry === p) say(`${p.title}: this position is one of its cluster.`);
     return;
   }
   const read = answers.findIndex((a) => !(a instanceof Error));  // a card, but of no cluster built
   if (read >= 0) return showCommand(rowsOf(answers[read].state, drivers[read].definition.cols));
-  const asCard = entry.definition.kind !== "rush" && answers.find((a) => a instanceof Error);
+  const asCard = game.entry.definition.kind !== "rush" && answers.find((a) => a instanceof Error);
   showError(asCard ? `${refused.message}; as a Rush Hour card: ${asCard.message}` : refused.message);
 }
 
@@ -547,7 +554,7 @@ function showCommand(rows) {
 function pasted(event) {
   if (event.target instanceof Element && event.target.closest("input, textarea, select, [contenteditable]")) return;
   const text = (event.clipboardData && event.clipboardData.getData("text")) || "";
-  if (!text.trim() || !entry) return;
+  if (!text.trim() || !game.entry) return;
   event.preventDefault();
   ui.codes.open = true;
   ui["state-input"].value = text.trim();
@@ -557,15 +564,15 @@ function pasted(event) {
 // A legal move from /moves: shown at once (the piece slides, the distance it leads to is
 // known), its own moves looked up after.
 function make(move) {
-  if (!here || !here.moves) return refuse();
+  if (!game.here || !game.here.moves) return refuse();
   stopSolution();
-  later = [];
-  line = line.slice(0, at + 1);
-  line.push({
+  game.later = [];
+  game.line = game.line.slice(0, game.at + 1);
+  game.line.push({
     state: move.state, pieces: move.pieces, depth: move.depth, move: move.move, by: "hand",
     beyond: move.beyond_radius,
   });
-  at = line.length - 1;
+  game.at = game.line.length - 1;
   arrive(true);
   record("push");
   lookUp();
@@ -573,33 +580,33 @@ function make(move) {
 
 // Undo and Redo walk the line, then the lines loaded before it.
 function undo() {
-  if (at > 0) return walk(at - 1);
-  if (!earlier.length) return;
-  later.push(snapshot());
-  restore(earlier.pop());
+  if (game.at > 0) return walk(game.at - 1);
+  if (!game.earlier.length) return;
+  game.later.push(snapshot());
+  restore(game.earlier.pop());
 }
 
 function redo() {
-  if (at < line.length - 1) return walk(at + 1);
-  if (!later.length) return;
-  earlier.push(snapshot());
-  restore(later.pop());
+  if (game.at < game.line.length - 1) return walk(game.at + 1);
+  if (!game.later.length) return;
+  game.earlier.push(snapshot());
+  restore(game.later.pop());
 }
 
 // A position of the line (Undo, Redo, a click in the list of your moves). A step of a line
 // brought back from the browser's history has no pieces (the entry keeps none): it is looked
 // up before it is shown.
 async function walk(index) {
-  const step = line[index];
+  const step = game.line[index];
   let answer = null;
   if (!step.pieces) {
     answer = await newest(() => askFor("moves", { state: step.state, any: "true" }), () => walk(index),
       { keys: true, failed: NOT_SHOWN });
-    if (!answer || line[index] !== step) return;
+    if (!answer || game.line[index] !== step) return;
     step.pieces = answer.pieces;
   }
   stopSolution();
-  at = index;
+  game.at = index;
   arrive(step.by === "hand");
   record("push");
   if (answer) settle(answer);
@@ -608,8 +615,8 @@ async function walk(index) {
 
 function restore(saved) {
   stopSolution();
-  line = saved.line;
-  at = saved.at;
+  game.line = saved.line;
+  game.at = saved.at;
   arrive(false);
   record("push");
   lookUp();
@@ -618,9 +625,9 @@ function restore(saved) {
 // line[at] on the board: its distance (known, looked up with the move that led to it, or
 // unknown), no moves until /moves answers.
 function arrive(madeByHand) {
-  const { state, pieces, depth } = line[at];
-  here = { state, pieces, depth: depth === undefined ? null : depth, moves: null, byHand: madeByHand };
-  selected = null;
+  const { state, pieces, depth } = game.line[game.at];
+  game.here = { state, pieces, depth: depth === undefined ? null : depth, moves: null, byHand: madeByHand };
+  game.selected = null;
   showBoard(state, pieces);
   showDistance(depth === undefined ? null : depth, depth === undefined);
   clearMoves();
@@ -634,29 +641,29 @@ function arrive(madeByHand) {
 
 // Any state reached by a legal move is a real position: `any` gets its moves even from a dead end.
 async function lookUp() {
-  const state = here.state;
+  const state = game.here.state;
   let answer;
   try {
     answer = await newest(() => askFor("moves", { state, any: "true" }), lookUp, { keys: true });
   } catch (e) {
-    if (here.state === state) say(e.message);
+    if (game.here.state === state) say(e.message);
     return;
   }
-  if (answer && here.state === state) settle(answer);
+  if (answer && game.here.state === state) settle(answer);
 }
 
 function settle(answer) {
-  here.depth = answer.depth;
-  here.moves = answer.moves;
-  line[at].depth = answer.depth;
-  line[at].beyond = beyondRadius(answer);
+  game.here.depth = answer.depth;
+  game.here.moves = answer.moves;
+  game.line[game.at].depth = answer.depth;
+  game.line[game.at].beyond = beyondRadius(answer);
   showDistance(answer.depth);
   showMoves();
   showRun();
   redraw();
   showWhy(answer);
   if (answer.depth === 0) say(`This is ${toward()}.`);
-  if (answer.depth === 0 && here.byHand && at) showSolved();
+  if (answer.depth === 0 && game.here.byHand && game.at) showSolved();
   else announce(answer.depth === 0 ? `This is ${toward()}.` : distanceWords(answer.depth, true));
   controls();
   makeAhead();
@@ -668,14 +675,15 @@ function settle(answer) {
 function record(how, played = false) {
   if (how === "none") return;
   const address = addressOf({
-    puzzle: entry.name, goal: goal === entry.default_goal ? null : goal, to: target, state: here.state,
+    puzzle: game.entry.name, goal: game.goal === game.entry.default_goal ? null : game.goal, to: game.target,
+    state: game.here.state,
   });
   const replace = how === "replace" || (played && window.history.state && window.history.state.played) ||
     address === location.pathname + location.search;
   const write = (state) => (replace ? window.history.replaceState(state, "", address)
     : window.history.pushState(state, "", address));
   try {
-    write({ where: address, line: kept(line), at, played });
+    write({ where: address, line: kept(game.line), at: game.at, played });
   } catch {  // more than this browser keeps in an entry: the position alone, a new line on return
     write({ where: address, played });
   }
@@ -701,42 +709,44 @@ function fromHistory(saved) {
 // each place it can go shows the distance it leads to; the cell its front comes to names the
 // move, and a click on an empty cell drives there the one vehicle whose front it can reach.
 function clicked(cell) {
-  if (player.playing || !here) return;
-  if (!here.moves) return refuse();
+  if (player.playing || !game.here) return;
+  if (!game.here.moves) return refuse();
   const def = definition();
-  const drives = Boolean(entry.vehicles);
-  if (selected) {
-    selected.among = null;  // a click on the board closes the chooser
+  const drives = Boolean(game.entry.vehicles);
+  if (game.selected) {
+    game.selected.among = null;  // a click on the board closes the chooser
     markOffered([]);
-    if (selected.cells.includes(cell)) {  // let go (a chain back to its own hole is in the list)
-      selected = null;
+    if (game.selected.cells.includes(cell)) {  // let go (a chain back to its own hole is in the list)
+      game.selected = null;
       say("");
       return redraw();
     }
-    const chosen = selected.options.filter((o) => (drives ? leadCell(o.move, def.cols) === cell : o.covers.includes(cell)));
+    const chosen = game.selected.options.filter(
+      (o) => (drives ? leadCell(o.move, def.cols) === cell : o.covers.includes(cell)));
     if (chosen.length === 1) return make(chosen[0].move);
     if (chosen.length > 1) return offer(chosen.map((o) => o.move));
   }
-  const options = optionsAt(def, here.state, here.pieces, here.moves, cell);
+  const options = optionsAt(def, game.here.state, game.here.pieces, game.here.moves, cell);
   if (options.length === 1 && !drives) return make(options[0].move);
   if (options.length) {
     pickUp(options);
     say(pickedWords(def));
     return redraw();
   }
-  const into = drives ? here.moves.filter((m) => leadCell(m, def.cols) === cell) : movesInto(def, here.state, here.moves, cell);
-  selected = null;
+  const into = drives ? game.here.moves.filter((m) => leadCell(m, def.cols) === cell)
+    : movesInto(def, game.here.state, game.here.moves, cell);
+  game.selected = null;
   redraw();
   if (into.length === 1) return make(into[0]);
   if (into.length > 1) return say(`Several ${drives ? "vehicles" : "pieces"} can move here: click the one to move.`);
-  const empty = !covered(here.pieces, cell);
+  const empty = !covered(game.here.pieces, cell);
   say(empty ? "Nothing can move there." : stuckWords(def, cell));
 }
 
 // What to do with a piece picked up, in the words of its kind.
 function pickedWords(def) {
   if (def.kind === "peg") return "Now click the hole to jump to (a green dot: an optimal move), or the peg again to let go.";
-  if (entry.vehicles) {
+  if (game.entry.vehicles) {
     return "Now click a mark to drive it there (the mark: the distance after; green: optimal), or the vehicle again.";
   }
   return "Now click one of its ghosts (a green dot: an optimal move), or the piece again to let go.";
@@ -745,63 +755,63 @@ function pickedWords(def) {
 // Why the piece at `cell` does not move: a peg, a wall, a vehicle or a piece.
 function stuckWords(def, cell) {
   if (def.kind === "peg") return "That peg cannot jump now.";
-  if (!entry.vehicles) return "That piece cannot move now.";
-  const piece = here.pieces.find((p) => p.cells.includes(cell));
-  return piece && piece.label === entry.vehicles.wall ? "A wall never moves." : "That vehicle cannot move now.";
+  if (!game.entry.vehicles) return "That piece cannot move now.";
+  const piece = game.here.pieces.find((p) => p.cells.includes(cell));
+  return piece && piece.label === game.entry.vehicles.wall ? "A wall never moves." : "That vehicle cannot move now.";
 }
 
 // An arrow moves the piece next to the blank that way. One pressed while a position is looked
 // up is kept and made once its moves are known, as a player types ahead: one at most, and a
 // second is refused out loud. Pressed while anything else is pending, it is refused too.
 function arrow(direction) {
-  if (!here || player.playing) return false;
-  if (waiting && keepsKeys) {
-    if (ahead) return say(`${WAIT}; ${ONE_AHEAD} (moving ${ahead} next)`);
-    ahead = direction;
+  if (!game.here || player.playing) return false;
+  if (game.waiting && game.keepsKeys) {
+    if (game.ahead) return say(`${WAIT}; ${ONE_AHEAD} (moving ${game.ahead} next)`);
+    game.ahead = direction;
     return say(`${WAIT}; then moving ${direction}`);
   }
-  if (waiting || !here.moves) return refuse();
-  const m = moveToward(direction, here.moves, definition());
+  if (game.waiting || !game.here.moves) return refuse();
+  const m = moveToward(direction, game.here.moves, definition());
   if (m) make(m);
   return Boolean(m);
 }
 
 // The kept arrow, once its position's moves are known.
 function makeAhead() {
-  const direction = ahead;
-  ahead = null;
+  const direction = game.ahead;
+  game.ahead = null;
   if (direction && !arrow(direction)) say(`Nothing moves ${direction} here: that arrow did nothing.`);
 }
 
 // The kept arrow, when its lookup failed or was refused: not made, and said so.
 function dropAhead() {
-  if (ahead) say(`Not moved ${ahead}: the lookup it waited for did not succeed.`);
-  ahead = null;
+  if (game.ahead) say(`Not moved ${game.ahead}: the lookup it waited for did not succeed.`);
+  game.ahead = null;
 }
 
 // A click before this position's moves are known is refused out loud, not dropped.
 function refuse() {
-  say(waiting ? WAIT :
+  say(game.waiting ? WAIT :
     ui.failure.hidden ? "No moves are known from here." : "The service did not answer: press Retry.");
 }
 
 function pickUp(options) {
-  selected = { cells: mover(definition(), here.state, options[0].move), options, among: null };
+  game.selected = { cells: mover(definition(), game.here.state, options[0].move), options, among: null };
 }
 
 // A drag starts on the piece (or peg) at `cell`: it is picked up and its ghosts shown; false
 // when it cannot move (said why).
 function lift(cell) {
-  if (player.playing || !here) return false;
-  if (!here.moves) return refuse();
+  if (player.playing || !game.here) return false;
+  if (!game.here.moves) return refuse();
   const def = definition();
-  const options = optionsAt(def, here.state, here.pieces, here.moves, cell);
+  const options = optionsAt(def, game.here.state, game.here.pieces, game.here.moves, cell);
   if (!options.length) {
     say(stuckWords(def, cell));
     return false;
   }
   pickUp(options);
-  say(entry.vehicles ? "Slide it along its way to a marked cell (a mark: the distance after; green: optimal)."
+  say(game.entry.vehicles ? "Slide it along its way to a marked cell (a mark: the distance after; green: optimal)."
     : `Drop it on ${options.length > 1 ? "one of its ghosts" : "its ghost"} (a green dot: an optimal move).`);
   redraw();
   return true;
@@ -811,8 +821,8 @@ function lift(cell) {
 // rests it there is made (true), several are offered, and anywhere else it goes back, said.
 // Let go over its own place, it stays picked up, as after a click.
 function drop(held, over) {
-  if (!selected || over === held) return false;
-  const matches = over === null ? [] : dropped(definition(), selected.cells, selected.options, held, over);
+  if (!game.selected || over === held) return false;
+  const matches = over === null ? [] : dropped(definition(), game.selected.cells, game.selected.options, held, over);
   if (matches.length === 1) {
     make(matches[0].move);
     return true;
@@ -821,7 +831,7 @@ function drop(held, over) {
     offer(matches.map((o) => o.move));
     return false;
   }
-  selected = null;
+  game.selected = null;
   redraw();
   say("No move puts it there: it went back to its place.");
   return false;
@@ -830,7 +840,7 @@ function drop(held, over) {
 // Several moves rest the piece where it was sent (ghosts that overlap, chains of one peg that
 // end in one hole): a chooser beside the board tells them apart, and the list marks them too.
 function offer(moves) {
-  selected.among = moves;
+  game.selected.among = moves;
   markOffered(moves);
   say(`${moves.length} moves end there: choose one beside the board.`);
   redraw();
@@ -838,12 +848,12 @@ function offer(moves) {
 
 // The chooser closed without a choice: the piece stays picked up, and has the focus.
 function dismiss() {
-  if (!selected) return;
-  selected.among = null;
+  if (!game.selected) return;
+  game.selected.among = null;
   markOffered([]);
   say("");
   redraw();
-  board.focusCell(selected.cells[0]);
+  game.board.focusCell(game.selected.cells[0]);
 }
 
 function markOffered(moves) {
@@ -851,27 +861,27 @@ function markOffered(moves) {
 }
 
 function redraw(preview = []) {
-  if (!here) return;
+  if (!game.here) return;
   const def = definition();
-  const moves = here.moves || [];
+  const moves = game.here.moves || [];
   const targets = new Map();
-  (selected ? selected.options : []).forEach((o) => o.covers.forEach((c) => {
-    if (selected.cells.includes(c) || targets.get(c) === "best") return;
+  (game.selected ? game.selected.options : []).forEach((o) => o.covers.forEach((c) => {
+    if (game.selected.cells.includes(c) || targets.get(c) === "best") return;
     targets.set(c, o.move.optimal ? "best" : "other");
   }));
-  board.mark({
-    hints: moves.filter((m) => m.optimal).map((m) => mover(def, here.state, m)[0]),
-    selected: selected ? selected.cells : [],
+  game.board.mark({
+    hints: moves.filter((m) => m.optimal).map((m) => mover(def, game.here.state, m)[0]),
+    selected: game.selected ? game.selected.cells : [],
     targets,
     preview,
-    ghosts: selected ? selected.options : [],
-    choices: (selected && selected.among) || [],
+    ghosts: game.selected ? game.selected.options : [],
+    choices: (game.selected && game.selected.among) || [],
   });
 }
 
 // -- what the page says about the state ----------------------------------------------------------
 function showBoard(state, pieces) {
-  board.show(pieces);
+  game.board.show(pieces);
   ui["state-input"].value = state;
   ui.pegs.textContent = definition().kind === "peg" ? `${count(pieces.length, "peg")} left` : "";
 }
@@ -879,7 +889,7 @@ function showBoard(state, pieces) {
 // Whether a state the build does not hold lies beyond its radius (else nothing leads from it
 // to the goal): the answer says which (`beyond_radius`).
 function beyondRadius(answer) {
-  if (answer.depth !== null || target || build().radius === null) return false;
+  if (answer.depth !== null || game.target || build().radius === null) return false;
   return Boolean(answer.beyond_radius);
 }
 
@@ -897,21 +907,22 @@ function showWhy(answer) {
 function showDistance(depth, unknown = false) {
   ui.distance.textContent = depth === null ? "–" : depth;
   ui["distance-words"].textContent = unknown ? "" : distanceWords(depth);
-  if (chart) chart.highlight(target ? null : depth);
+  if (game.chart) game.chart.highlight(game.target ? null : depth);
 }
 
 function distanceWords(depth, whole = false) {
   const number = whole && depth ? `${depth} ` : "";
   if (depth === null) {
-    return line[at] && line[at].beyond ? "beyond this build's radius" : `no way to ${toward()} from here`;
+    return game.line[game.at] && game.line[game.at].beyond ? "beyond this build's radius"
+      : `no way to ${toward()} from here`;
   }
   return depth === 0 ? "moves: solved" : `${number}${depth === 1 ? "move" : "moves"} to ${toward()}`;
 }
 
 // Moves made and the list of them: one count, the line's, whatever walked it.
 function showRun() {
-  const first = line[0];
-  ui.made.textContent = first ? `moves made: ${at} (optimal from the start: ${first.depth ?? "none"})` : "";
+  const first = game.line[0];
+  ui.made.textContent = first ? `moves made: ${game.at} (optimal from the start: ${first.depth ?? "none"})` : "";
   showLine();
 }
 
@@ -919,7 +930,7 @@ function showRun() {
 // clickable, the current one marked, the distance after it beside it, and the ground a move
 // lost ("+2": two moves more than optimal); above them, the distance as a sparkline.
 function showLine() {
-  ui.line.replaceChildren(...line.map((step, i) => {
+  ui.line.replaceChildren(...game.line.map((step, i) => {
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.type = "button";
@@ -928,27 +939,27 @@ function showLine() {
     const words = i === 0 ? "start" : step.by === "solve" ? `${step.move} (Solve)` : step.move;
     const away = step.depth === undefined ? "?" : step.depth === null
       ? (step.beyond ? "beyond radius" : "dead end") : String(step.depth);
-    const before = i > 0 ? line[i - 1].depth : null;
+    const before = i > 0 ? game.line[i - 1].depth : null;
     const lost = typeof step.depth === "number" && typeof before === "number" ? step.depth + 1 - before : 0;
     if (i > 0) b.append(tag("number", `${i}.`));
     b.append(tag("words", words), tag("depth", away));
     if (lost > 0) b.append(tag("lost", `+${lost}`));
-    b.addEventListener("click", unlessWaiting(() => i !== at && walk(i)));
+    b.addEventListener("click", unlessWaiting(() => i !== game.at && walk(i)));
     li.append(b);
-    if (i === at) li.setAttribute("aria-current", "step");
+    if (i === game.at) li.setAttribute("aria-current", "step");
     return li;
   }));
-  const current = ui.line.children[at];
+  const current = ui.line.children[game.at];
   if (current) keepInView(ui.line, current);  // the list scrolls, never the window
   showSpark();
 }
 
 function showSpark() {
-  const after = line.map((step) => step.depth);
-  sparkline(ui.spark, after, at);
-  const now = after[at];
+  const after = game.line.map((step) => step.depth);
+  sparkline(ui.spark, after, game.at);
+  const now = after[game.at];
   ui.spark.setAttribute("aria-label", `distance to ${toward()} after each move: ` +
-    `${after[0] ?? "unknown"} at the start, ${typeof now === "number" ? now : "unknown"} after move ${at}`);
+    `${after[0] ?? "unknown"} at the start, ${typeof now === "number" ? now : "unknown"} after move ${game.at}`);
 }
 
 // The goal (or target) reached by hand: said in the status bar, and as a moment over the board.
@@ -962,13 +973,13 @@ function showSolved() {
 
 // "Solved in 120 — 4 more than optimal (116)": the moves made against the start's distance.
 function solvedWords() {
-  const reached = target ? "Reached the target" : "Solved";
-  const bySolve = line.slice(1, at + 1).filter((s) => s.by === "solve").length;
+  const reached = game.target ? "Reached the target" : "Solved";
+  const bySolve = game.line.slice(1, game.at + 1).filter((s) => s.by === "solve").length;
   const helped = bySolve ? ` (${bySolve} by Solve)` : "";
-  const best = line[0].depth;
+  const best = game.line[0].depth;
   const verdict = typeof best !== "number" ? "optimal unknown"
-    : at <= best ? "optimal!" : `${at - best} more than optimal (${best})`;
-  return `${reached} in ${at}${helped} — ${verdict}`;
+    : game.at <= best ? "optimal!" : `${game.at - best} more than optimal (${best})`;
+  return `${reached} in ${game.at}${helped} — ${verdict}`;
 }
 
 function hideSolved() {
@@ -1000,8 +1011,8 @@ function overBoard(dialog) {
 
 // The puzzle after this one in the list (the first after the last), or null when it is the only one.
 function nextPuzzle() {
-  const i = puzzles.indexOf(entry);
-  return puzzles.length > 1 ? puzzles[(i + 1) % puzzles.length] : null;
+  const i = game.puzzles.indexOf(game.entry);
+  return game.puzzles.length > 1 ? game.puzzles[(i + 1) % game.puzzles.length] : null;
 }
 
 function closeFinish(then = null) {
@@ -1019,19 +1030,19 @@ function showMoves() {
   // counted in jumps, every winning line of a peg board is optimal: say what a player counts
   const lines = def.kind === "peg" && def.metric === "jump" ? "winning line" : "solution";
   ui.counted.textContent = `${lines}s`;  // the list's column heading
-  ui.moves.dataset.from = here.state;  // which state these moves start from
-  ui.moves.replaceChildren(...here.moves.map((m) => {
+  ui.moves.dataset.from = game.here.state;  // which state these moves start from
+  ui.moves.replaceChildren(...game.here.moves.map((m) => {
     const li = document.createElement("li");
     li.move = m;
     const b = document.createElement("button");
     b.type = "button";
     b.className = m.optimal ? "move optimal" : "move";
     b.dataset.move = m.move;
-    const after = m.depth === null ? (m.beyond_radius && !target ? "beyond radius" : "dead end") : `${m.depth}`;
+    const after = m.depth === null ? (m.beyond_radius && !game.target ? "beyond radius" : "dead end") : `${m.depth}`;
     b.append(...moveCells(m, after, lines));
     b.title = m.optimal ? "an optimal move" : "";
     b.addEventListener("click", () => guarded.make(m));
-    const cells = () => [...mover(def, here.state, m), ...landing(def, here.state, m)];
+    const cells = () => [...mover(def, game.here.state, m), ...landing(def, game.here.state, m)];
     b.addEventListener("mouseenter", () => redraw(cells()));
     b.addEventListener("mouseleave", () => redraw());
     li.append(b);
@@ -1072,7 +1083,7 @@ function showFarthest(far) {
     b.className = "state";
     b.dataset.state = s;
     b.title = s;
-    b.append(tag("visually-hidden", `state ${s}`), smallBoard(definition(), s, entry.vehicles));
+    b.append(tag("visually-hidden", `state ${s}`), smallBoard(definition(), s, game.entry.vehicles));
     b.addEventListener("click", () => guarded.load(s));
     li.append(b);
     return li;
@@ -1096,7 +1107,7 @@ function clearError() {
 // -- solving -------------------------------------------------------------------------------------
 async function solve() {
   if (ui.solve.disabled) return;  // controls() decides, for the keyboard too
-  const from = here.state;
+  const from = game.here.state;
   let answer;
   try {
     answer = await newest(() => askFor("path", { state: from }), solve,
@@ -1104,8 +1115,8 @@ async function solve() {
   } catch (e) {
     return say(e.message);
   }
-  if (!answer || here.state !== from) return;
-  solvedFrom = line.slice(0, at + 1);
+  if (!answer || game.here.state !== from) return;
+  solvedFrom = game.line.slice(0, game.at + 1);
   solution.show(answer);
   player.start(answer);
 }
@@ -1120,16 +1131,16 @@ function stopSolution() {
 // started, marked as Solve's, so "move 2 of 31" and the moves made agree. Where it comes to
 // rest (paused, stepped, picked, or at the end) it is looked up and remembered.
 function showStep(index, answer) {
-  const base = solvedFrom || line.slice(0, at + 1);
+  const base = solvedFrom || game.line.slice(0, game.at + 1);
   solvedFrom = base;
   const steps = answer.path.slice(1, index + 1).map((state, i) => ({
     state, pieces: answer.pieces[i + 1], depth: answer.depth - i - 1, move: answer.moves[i], by: "solve",
   }));
-  line = base.concat(steps);
-  at = line.length - 1;
-  const { state, pieces, depth } = line[at];
-  here = { state, pieces, depth, moves: null, byHand: false };
-  selected = null;
+  game.line = base.concat(steps);
+  game.at = game.line.length - 1;
+  const { state, pieces, depth } = game.line[game.at];
+  game.here = { state, pieces, depth, moves: null, byHand: false };
+  game.selected = null;
   showBoard(state, pieces);
   ui.counter.textContent = `move ${index} of ${answer.depth}` + (index ? `: ${answer.moves[index - 1]}` : "");
   showDistance(depth);
@@ -1146,7 +1157,7 @@ function showStep(index, answer) {
 
 function controls() {
   const playing = player.playing;
-  ui.solve.disabled = playing || !here || !here.depth || (player.loaded && !player.atEnd);
+  ui.solve.disabled = playing || !game.here || !game.here.depth || (player.loaded && !player.atEnd);
   ui.pause.disabled = !player.loaded || (!playing && player.atEnd);
   // "Resume" only when there is something to resume: a finished solution's button is Pause.
   ui.pause.textContent = !playing && player.loaded && !player.atEnd ? "Resume" : "Pause";
@@ -1154,8 +1165,8 @@ function controls() {
   ui.forward.disabled = !player.loaded || player.atEnd;
   ui["solution-start"].disabled = !player.loaded || player.index === 0;
   ui["solution-end"].disabled = !player.loaded || player.atEnd;
-  ui.undo.disabled = at === 0 && earlier.length === 0;
-  ui.redo.disabled = at >= line.length - 1 && later.length === 0;
+  ui.undo.disabled = game.at === 0 && game.earlier.length === 0;
+  ui.redo.disabled = game.at >= game.line.length - 1 && game.later.length === 0;
   if (!player.loaded) ui.counter.textContent = "";
 }
 
@@ -1263,7 +1274,7 @@ ui["target-form"].addEventListener("submit", (event) => {
   event.preventDefault();
   guarded.setTarget(ui["target-input"].value.trim());
 });
-ui["target-here"].addEventListener("click", () => here && guarded.setTarget(here.state));
+ui["target-here"].addEventListener("click", () => game.here && guarded.setTarget(game.here.state));
 ui["target-clear"].addEventListener("click", () => guarded.setTarget(null));
 ui.solve.addEventListener("click", () => guarded.solve());
 ui.pause.addEventListener("click", pauseOrResume);
@@ -1280,9 +1291,10 @@ ui["play-again"].addEventListener("click", () => closeFinish(() => guarded.walk(
 ui["next-puzzle"].addEventListener("click", () => closeFinish(() => choosePuzzle(nextPuzzle().name)));
 ui.finish.addEventListener("close", () => {
   const focused = document.activeElement;
-  if (!focused || focused === document.body) board.focusCell();
+  if (!focused || focused === document.body) game.board.focusCell();
 });
-window.addEventListener("popstate", (event) => puzzles.length && open(readAddress(), "none", fromHistory(event.state)));
+window.addEventListener("popstate",
+  (event) => game.puzzles.length && open(readAddress(), "none", fromHistory(event.state)));
 setSpeed();
 enableControls();
 controls();
