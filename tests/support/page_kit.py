@@ -52,6 +52,9 @@ STATIC = [
     "spark.js",
     "vehicles.js",
     "cards.js",
+    "elements.js",
+    "messages.js",
+    "game.js",
 ]
 # Shipped too, but no page text to read: the katakana font (binary) and its licence (whose
 # copyright line names the font's authors' addresses); tests/page/test_page_browse.py checks them.

@@ -7,71 +7,26 @@ import { addressOf, readAddress } from "./address.js";
 import { ask } from "./api.js";
 import { Board } from "./board.js";
 import { DepthBrowser } from "./browse.js";
-import { histogram } from "./chart.js";
-import { covered, dropped, landing, mover, movesInto, optionsAt } from "./picking.js";
-import { leadCell } from "./vehicles.js";
 import { buildCommand, cardRows, rowsOf } from "./cards.js";
+import { histogram } from "./chart.js";
+import { option, short, tag, ui } from "./elements.js";
+import { askFor, build, definition, game, snapshot, toward } from "./game.js";
+import { installKeys, moveToward, shortcutsFor } from "./keys.js";
+import { announce, clearError, plain, quote, say, showError } from "./messages.js";
+import { covered, dropped, landing, mover, movesInto, optionsAt } from "./picking.js";
 import { Player } from "./player.js";
 import { count, countTag, keepInView, SolutionList } from "./solution.js";
 import { sparkline } from "./spark.js";
 import { smallBoard } from "./thumbs.js";
-import { installKeys, moveToward, shortcutsFor } from "./keys.js";  // keyboard (keys.js)
+import { leadCell } from "./vehicles.js";
 
-const $ = (id) => document.getElementById(id);
-const ui = Object.fromEntries([
-  "puzzle", "goal", "board", "distance", "distance-words", "busy", "exit", "pegs", "status", "failure",
-  "retry", "failure-words", "solve", "pause", "back", "forward", "speed", "counter", "made", "solved", "announce",
-  "state-form", "state-input", "state-error", "undo", "redo", "copy-link", "link",
-  "target-form", "target-input", "target-here", "target-clear", "target-note", "target-error",
-  "solution", "solution-note", "solution-start", "solution-end", "moves", "chart", "browse",
-  "farthest", "farthest-note", "keyboard", "shortcuts", "line", "target-why",
-  "start", "start-again", "lost", "why", "why-more", "why-details", "codes",
-  "finish", "finish-title", "finish-note", "finish-close", "play-again", "next-puzzle", "spark", "counted",
-].map((id) => [id, $(id)]));
 const SPEEDS = { slow: 800, normal: 350, fast: 90 };  // ms a step stays on screen
-const TOWARD_TARGET = new Set(["moves", "path"]);     // the routes that take `to`
-
-// What the page holds between answers: every job of the page reads and changes these.
-const game = {
-  catalogue: [],   // every /puzzles entry, built or not
-  puzzles: [],     // the /puzzles entries that have a build
-  entry: null,     // the chosen puzzle's entry
-  goal: null,
-  target: null,    // a position to reach instead of the goal (`to`), or null
-  farthest: null,  // the build's /farthest answer: its first state is the fallback position
-  depths: null,    // the build's /stats histogram (states per depth), for a random start
-  board: null,
-  chart: null,
-  here: null,      // {state, pieces, depth, moves, byHand}; moves null until /moves answers
-  // The player's line since the last position loaded: its start, then each move made (by hand
-  // or where a solution came to rest), with the distance after it; `at` is the one shown.
-  // Moves made are `at`, the optimal count the start's distance, whatever walked there: Undo,
-  // Redo, Back, Forward or a click in the list.
-  line: [],        // [{state, pieces, depth, move, by}]; by: "hand", "solve" or null (start)
-  at: 0,
-  earlier: [],     // lines before the one loaded last ({line, at}), for Undo past its start
-  later: [],       // lines undone, for Redo; a new move clears it
-  selected: null,  // {cells, options, among}: a piece picked up; among: moves offered beside it
-  waiting: false,  // the newest request has not answered yet
-  keepsKeys: false,  // it looks up a position: an arrow pressed meanwhile is kept for it
-  ahead: null,     // that arrow's direction, made once the position's moves are known
-};
 let solvedFrom = null;  // the line up to where Solve started, while its solution is shown
 let latest = 0;
 const player = new Player(showStep);
 const solution = new SolutionList(ui.solution, ui["solution-note"], (index) => player.jump(index));
 const depthBrowser = new DepthBrowser(ui.browse, (route, params) => askFor(route, params), (s) => guarded.load(s),
   (s) => smallBoard(definition(), s, game.entry.vehicles));
-
-const askFor = (route, params = {}) => ask(route, {
-  puzzle: game.entry.name,
-  ...(game.target && TOWARD_TARGET.has(route) ? { to: game.target } : { goal: game.goal }),
-  ...params,
-});
-const definition = () => game.entry.definition;
-const build = () => game.entry.builds.find((b) => b.goal === game.goal);
-const toward = () => (game.target ? "the target" : "the goal");
-const snapshot = () => ({ line: game.line.slice(), at: game.at });
 
 // -- asking the API --------------------------------------------------------------------------------
 // A ticket says whether a request is still the newest when its answer arrives.
@@ -452,18 +407,6 @@ function offerTargetHere() {
   ui["target-here"].disabled = !state || why !== null || game.target === state;
   ui["target-why"].textContent = !state ? "" : why !== null ? `This position cannot be a target here: ${why}.`
     : game.target === state ? "This position is the target." : "";
-}
-
-// An API message in plain words: what a page reader can do nothing with (the command line
-// that would build what is missing) is left out.
-function plain(message) {
-  const cut = message.indexOf("; build ");
-  return cut < 0 ? message : message.slice(0, cut);
-}
-
-// User text quoted in a message: short, and only as text.
-function quote(text) {
-  return `“${text.length > 24 ? `${text.slice(0, 24)}…` : text}”`;
 }
 
 // -- moving to a state ---------------------------------------------------------------------------
@@ -1020,11 +963,6 @@ function closeFinish(then = null) {
   if (then) then();
 }
 
-// The distance after each move, for screen readers (a polite live region).
-function announce(text) {
-  ui.announce.textContent = text;
-}
-
 function showMoves() {
   const def = definition();
   // counted in jumps, every winning line of a peg board is optimal: say what a player counts
@@ -1088,20 +1026,6 @@ function showFarthest(far) {
     li.append(b);
     return li;
   }));
-}
-
-function say(text) {
-  ui.status.textContent = text;
-}
-
-function showError(message) {
-  ui["state-error"].textContent = message;
-  ui["state-input"].setAttribute("aria-invalid", "true");
-}
-
-function clearError() {
-  ui["state-error"].textContent = "";
-  ui["state-input"].removeAttribute("aria-invalid");
 }
 
 // -- solving -------------------------------------------------------------------------------------
@@ -1222,26 +1146,6 @@ function showHelp() {
     return [dt, dd];
   }));
   ui.keyboard.hidden = false;
-}
-
-// -- wiring --------------------------------------------------------------------------------------
-function option(value, text) {
-  const o = document.createElement("option");
-  o.value = value;
-  o.textContent = text;
-  return o;
-}
-
-// A count said short, as a menu has room for: 53,954 -> "54K", 3,418,020 -> "3.42M".
-function short(n) {
-  return new Intl.NumberFormat("en", { notation: "compact", maximumSignificantDigits: 3 }).format(n);
-}
-
-function tag(className, text) {
-  const span = document.createElement("span");
-  span.className = className;
-  span.textContent = text;
-  return span;
 }
 
 // index.html ships every control disabled, so that none looks usable before this module has
