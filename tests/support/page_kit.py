@@ -55,6 +55,8 @@ STATIC = [
     "elements.js",
     "messages.js",
     "game.js",
+    "requests.js",
+    "guarded.js",
 ]
 # Shipped too, but no page text to read: the katakana font (binary) and its licence (whose
 # copyright line names the font's authors' addresses); tests/page/test_page_browse.py checks them.

@@ -11,10 +11,12 @@ import { buildCommand, cardRows, rowsOf } from "./cards.js";
 import { histogram } from "./chart.js";
 import { option, short, tag, ui } from "./elements.js";
 import { askFor, build, definition, game, snapshot, toward } from "./game.js";
+import { guarded } from "./guarded.js";
 import { installKeys, moveToward, shortcutsFor } from "./keys.js";
 import { announce, clearError, plain, quote, say, showError } from "./messages.js";
 import { covered, dropped, landing, mover, movesInto, optionsAt } from "./picking.js";
 import { Player } from "./player.js";
+import { newest, NOT_SHOWN, ONE_AHEAD, refuse, unlessWaiting, WAIT } from "./requests.js";
 import { count, countTag, keepInView, SolutionList } from "./solution.js";
 import { sparkline } from "./spark.js";
 import { smallBoard } from "./thumbs.js";
@@ -22,89 +24,10 @@ import { leadCell } from "./vehicles.js";
 
 const SPEEDS = { slow: 800, normal: 350, fast: 90 };  // ms a step stays on screen
 let solvedFrom = null;  // the line up to where Solve started, while its solution is shown
-let latest = 0;
 const player = new Player(showStep);
 const solution = new SolutionList(ui.solution, ui["solution-note"], (index) => player.jump(index));
 const depthBrowser = new DepthBrowser(ui.browse, (route, params) => askFor(route, params), (s) => guarded.load(s),
   (s) => smallBoard(definition(), s, game.entry.vehicles));
-
-// -- asking the API --------------------------------------------------------------------------------
-// A ticket says whether a request is still the newest when its answer arrives.
-function ticket() {
-  const mine = ++latest;
-  return () => mine === latest;
-}
-
-// The newest request: the board is busy until it answers. A stale answer, or a failure of the
-// service (offered again by Retry, which repeats the whole step), gives null; a refusal throws.
-// `keys`: it looks up a position, so an arrow pressed meanwhile is kept for it (settle).
-// `failed`: what the failure notice says did not happen; `onFail`: what else shows it.
-async function newest(asking, retry, { keys = false, failed = MOVES_UNKNOWN, onFail = () => {} } = {}) {
-  const current = ticket();
-  game.keepsKeys = keys;
-  game.ahead = null;  // an arrow kept for a lookup this one replaces
-  busy(true);
-  ui.failure.hidden = true;
-  let answered = false;
-  try {
-    const answer = await asking();
-    answered = current();
-    return current() ? answer : null;
-  } catch (e) {
-    if (!current()) return null;
-    if (!e.failed) throw e;
-    offerRetry(retry, failed);
-    onFail();
-    return null;
-  } finally {
-    if (current()) {
-      busy(false);
-      if (!answered) dropAhead();
-    }
-  }
-}
-
-function busy(on) {
-  game.waiting = on;
-  ui.busy.hidden = !on;
-  ui.board.setAttribute("aria-busy", String(on));
-  if (!on && ui.status.textContent === WAIT) say("");  // the lookup it waited for has ended
-}
-
-// What the failure notice says, by what was asked: the service's failure is the same.
-const MOVES_UNKNOWN = "Lookup failed: the service did not answer, so the moves from here are not known.";
-const NOT_SHOWN = "Lookup failed: the service did not answer, so the position asked for is not shown.";
-
-function offerRetry(retry, words) {
-  ui["failure-words"].textContent = words;
-  ui.failure.hidden = false;
-  ui.retry.onclick = () => {
-    ui.failure.hidden = true;
-    retry();
-  };
-}
-
-// The one rule for a pending lookup: whatever would change the position (a click on the
-// board, a move, Load, a listed state, Undo, Redo, Solve, a target) waits for it, refused out
-// loud; the note goes when the lookup ends. Choosing a puzzle or goal, Back and Forward, and
-// stepping a solution already on screen start over instead. Until a chosen puzzle has loaded
-// (its Retry pending), they are refused too.
-const WAIT = "wait: looking up this position";
-const ONE_AHEAD = "one arrow is kept while a lookup is pending";
-const unlessWaiting = (action) => (...args) => (game.waiting || !game.farthest ? refuse() : action(...args));
-const guarded = {  // what a user starts, under that rule
-  clicked: unlessWaiting((cell) => clicked(cell)),
-  lift: unlessWaiting((cell) => lift(cell)),
-  drop: unlessWaiting((held, over) => drop(held, over)),
-  make: unlessWaiting((move) => make(move)),
-  load: unlessWaiting((text) => load(text)),
-  typed: unlessWaiting((text) => typed(text)),
-  undo: unlessWaiting(() => undo()),
-  redo: unlessWaiting(() => redo()),
-  solve: unlessWaiting(() => solve()),
-  setTarget: unlessWaiting((text) => setTarget(text)),
-  walk: unlessWaiting((index) => walk(index)),
-};
 
 // -- choosing a puzzle, goal and target ----------------------------------------------------------
 async function start() {
@@ -352,7 +275,7 @@ async function startAt(value) {
 }
 
 // A target (`to`) instead of the goal, tried on the position shown; a refusal keeps the goal.
-async function setTarget(text) {
+export async function setTarget(text) {
   if (!game.here) return;
   const before = game.target;
   ui["target-error"].textContent = "";
@@ -414,7 +337,7 @@ function offerTargetHere() {
 // field (unless quiet) and returned; null: stale or failed (Retry repeats it); true: shown.
 // `how`: "push" a new history entry, "replace" this one, or "none" (Back and Forward), which
 // also brings back the line the history entry had (`restored`).
-async function load(text, { how = "push", any = false, quiet = false, restored = null } = {}) {
+export async function load(text, { how = "push", any = false, quiet = false, restored = null } = {}) {
   let answer;
   try {
     const extra = any ? { any: "true" } : {};
@@ -453,7 +376,7 @@ async function load(text, { how = "push", any = false, quiet = false, restored =
 // Typed into the State field: a position of this build is loaded as before. One it refuses may
 // be a Rush Hour card, or a position of one, that another build holds: its cluster opens there.
 // A card no build holds is said with the command that builds it.
-async function typed(text) {
+export async function typed(text) {
   const refused = await load(text, { quiet: true });
   if (!(refused instanceof Error)) return;
   const card = cardRows(text);  // the text as the page reads a card: asked of other builds only then
@@ -506,7 +429,7 @@ function pasted(event) {
 
 // A legal move from /moves: shown at once (the piece slides, the distance it leads to is
 // known), its own moves looked up after.
-function make(move) {
+export function make(move) {
   if (!game.here || !game.here.moves) return refuse();
   stopSolution();
   game.later = [];
@@ -522,14 +445,14 @@ function make(move) {
 }
 
 // Undo and Redo walk the line, then the lines loaded before it.
-function undo() {
+export function undo() {
   if (game.at > 0) return walk(game.at - 1);
   if (!game.earlier.length) return;
   game.later.push(snapshot());
   restore(game.earlier.pop());
 }
 
-function redo() {
+export function redo() {
   if (game.at < game.line.length - 1) return walk(game.at + 1);
   if (!game.later.length) return;
   game.earlier.push(snapshot());
@@ -539,7 +462,7 @@ function redo() {
 // A position of the line (Undo, Redo, a click in the list of your moves). A step of a line
 // brought back from the browser's history has no pieces (the entry keeps none): it is looked
 // up before it is shown.
-async function walk(index) {
+export async function walk(index) {
   const step = game.line[index];
   let answer = null;
   if (!step.pieces) {
@@ -651,7 +574,7 @@ function fromHistory(saved) {
 // cell makes the one move that fills it. A vehicle (Rush Hour) is always picked up, so that
 // each place it can go shows the distance it leads to; the cell its front comes to names the
 // move, and a click on an empty cell drives there the one vehicle whose front it can reach.
-function clicked(cell) {
+export function clicked(cell) {
   if (player.playing || !game.here) return;
   if (!game.here.moves) return refuse();
   const def = definition();
@@ -726,25 +649,13 @@ function makeAhead() {
   if (direction && !arrow(direction)) say(`Nothing moves ${direction} here: that arrow did nothing.`);
 }
 
-// The kept arrow, when its lookup failed or was refused: not made, and said so.
-function dropAhead() {
-  if (game.ahead) say(`Not moved ${game.ahead}: the lookup it waited for did not succeed.`);
-  game.ahead = null;
-}
-
-// A click before this position's moves are known is refused out loud, not dropped.
-function refuse() {
-  say(game.waiting ? WAIT :
-    ui.failure.hidden ? "No moves are known from here." : "The service did not answer: press Retry.");
-}
-
 function pickUp(options) {
   game.selected = { cells: mover(definition(), game.here.state, options[0].move), options, among: null };
 }
 
 // A drag starts on the piece (or peg) at `cell`: it is picked up and its ghosts shown; false
 // when it cannot move (said why).
-function lift(cell) {
+export function lift(cell) {
   if (player.playing || !game.here) return false;
   if (!game.here.moves) return refuse();
   const def = definition();
@@ -763,7 +674,7 @@ function lift(cell) {
 // The piece dragged by cell `held` let go over `over` (null: off the board): the one move that
 // rests it there is made (true), several are offered, and anywhere else it goes back, said.
 // Let go over its own place, it stays picked up, as after a click.
-function drop(held, over) {
+export function drop(held, over) {
   if (!game.selected || over === held) return false;
   const matches = over === null ? [] : dropped(definition(), game.selected.cells, game.selected.options, held, over);
   if (matches.length === 1) {
@@ -1029,7 +940,7 @@ function showFarthest(far) {
 }
 
 // -- solving -------------------------------------------------------------------------------------
-async function solve() {
+export async function solve() {
   if (ui.solve.disabled) return;  // controls() decides, for the keyboard too
   const from = game.here.state;
   let answer;

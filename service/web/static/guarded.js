@@ -1,0 +1,19 @@
+// What a user starts (a click, a move, Load, Undo, Solve, a target...), each under the rule for
+// a pending lookup (requests.js): the page's controls call these rather than the actions.
+
+import { clicked, drop, lift, load, make, redo, setTarget, solve, typed, undo, walk } from "./page.js";
+import { unlessWaiting } from "./requests.js";
+
+export const guarded = {  // what a user starts, under that rule
+  clicked: unlessWaiting((cell) => clicked(cell)),
+  lift: unlessWaiting((cell) => lift(cell)),
+  drop: unlessWaiting((held, over) => drop(held, over)),
+  make: unlessWaiting((move) => make(move)),
+  load: unlessWaiting((text) => load(text)),
+  typed: unlessWaiting((text) => typed(text)),
+  undo: unlessWaiting(() => undo()),
+  redo: unlessWaiting(() => redo()),
+  solve: unlessWaiting(() => solve()),
+  setTarget: unlessWaiting((text) => setTarget(text)),
+  walk: unlessWaiting((index) => walk(index)),
+};
