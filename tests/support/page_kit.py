@@ -57,6 +57,10 @@ STATIC = [
     "game.js",
     "requests.js",
     "guarded.js",
+    "distance.js",
+    "your-moves.js",
+    "finish.js",
+    "moves-from-here.js",
 ]
 # Shipped too, but no page text to read: the katakana font (binary) and its licence (whose
 # copyright line names the font's authors' addresses); tests/page/test_page_browse.py checks them.

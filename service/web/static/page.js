@@ -9,18 +9,21 @@ import { Board } from "./board.js";
 import { DepthBrowser } from "./browse.js";
 import { buildCommand, cardRows, rowsOf } from "./cards.js";
 import { histogram } from "./chart.js";
+import { beyondRadius, distanceWords, showBoard, showDistance, showWhy } from "./distance.js";
 import { option, short, tag, ui } from "./elements.js";
+import { closeFinish } from "./finish.js";
 import { askFor, build, definition, game, snapshot, toward } from "./game.js";
 import { guarded } from "./guarded.js";
 import { installKeys, moveToward, shortcutsFor } from "./keys.js";
 import { announce, clearError, plain, quote, say, showError } from "./messages.js";
-import { covered, dropped, landing, mover, movesInto, optionsAt } from "./picking.js";
+import { clearMoves, showMoves } from "./moves-from-here.js";
+import { covered, dropped, mover, movesInto, optionsAt } from "./picking.js";
 import { Player } from "./player.js";
 import { newest, NOT_SHOWN, ONE_AHEAD, refuse, unlessWaiting, WAIT } from "./requests.js";
-import { count, countTag, keepInView, SolutionList } from "./solution.js";
-import { sparkline } from "./spark.js";
+import { count, SolutionList } from "./solution.js";
 import { smallBoard } from "./thumbs.js";
 import { leadCell } from "./vehicles.js";
+import { hideSolved, showRun, showSolved } from "./your-moves.js";
 
 const SPEEDS = { slow: 800, normal: 350, fast: 90 };  // ms a step stays on screen
 let solvedFrom = null;  // the line up to where Solve started, while its solution is shown
@@ -714,7 +717,7 @@ function markOffered(moves) {
   [...ui.moves.children].forEach((li) => li.classList.toggle("offered", moves.includes(li.move)));
 }
 
-function redraw(preview = []) {
+export function redraw(preview = []) {
   if (!game.here) return;
   const def = definition();
   const moves = game.here.moves || [];
@@ -733,192 +736,10 @@ function redraw(preview = []) {
   });
 }
 
-// -- what the page says about the state ----------------------------------------------------------
-function showBoard(state, pieces) {
-  game.board.show(pieces);
-  ui["state-input"].value = state;
-  ui.pegs.textContent = definition().kind === "peg" ? `${count(pieces.length, "peg")} left` : "";
-}
-
-// Whether a state the build does not hold lies beyond its radius (else nothing leads from it
-// to the goal): the answer says which (`beyond_radius`).
-function beyondRadius(answer) {
-  if (answer.depth !== null || game.target || build().radius === null) return false;
-  return Boolean(answer.beyond_radius);
-}
-
-// Why a position the build does not hold has no distance, beside the distance: the API's
-// plain words, and the rule's own argument folded under "details".
-function showWhy(answer) {
-  const why = answer && answer.why;
-  ui.lost.hidden = !why;
-  ui.why.textContent = why || "";
-  ui["why-details"].textContent = (answer && answer.why_details) || "";
-  ui["why-more"].hidden = !(answer && answer.why_details);
-  ui["why-more"].open = false;
-}
-
-function showDistance(depth, unknown = false) {
-  ui.distance.textContent = depth === null ? "–" : depth;
-  ui["distance-words"].textContent = unknown ? "" : distanceWords(depth);
-  if (game.chart) game.chart.highlight(game.target ? null : depth);
-}
-
-function distanceWords(depth, whole = false) {
-  const number = whole && depth ? `${depth} ` : "";
-  if (depth === null) {
-    return game.line[game.at] && game.line[game.at].beyond ? "beyond this build's radius"
-      : `no way to ${toward()} from here`;
-  }
-  return depth === 0 ? "moves: solved" : `${number}${depth === 1 ? "move" : "moves"} to ${toward()}`;
-}
-
-// Moves made and the list of them: one count, the line's, whatever walked it.
-function showRun() {
-  const first = game.line[0];
-  ui.made.textContent = first ? `moves made: ${game.at} (optimal from the start: ${first.depth ?? "none"})` : "";
-  showLine();
-}
-
-// Your moves as a list, numbered like a chess site's and running on like its moves: each
-// clickable, the current one marked, the distance after it beside it, and the ground a move
-// lost ("+2": two moves more than optimal); above them, the distance as a sparkline.
-function showLine() {
-  ui.line.replaceChildren(...game.line.map((step, i) => {
-    const li = document.createElement("li");
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = "step";
-    b.dataset.index = i;
-    const words = i === 0 ? "start" : step.by === "solve" ? `${step.move} (Solve)` : step.move;
-    const away = step.depth === undefined ? "?" : step.depth === null
-      ? (step.beyond ? "beyond radius" : "dead end") : String(step.depth);
-    const before = i > 0 ? game.line[i - 1].depth : null;
-    const lost = typeof step.depth === "number" && typeof before === "number" ? step.depth + 1 - before : 0;
-    if (i > 0) b.append(tag("number", `${i}.`));
-    b.append(tag("words", words), tag("depth", away));
-    if (lost > 0) b.append(tag("lost", `+${lost}`));
-    b.addEventListener("click", unlessWaiting(() => i !== game.at && walk(i)));
-    li.append(b);
-    if (i === game.at) li.setAttribute("aria-current", "step");
-    return li;
-  }));
-  const current = ui.line.children[game.at];
-  if (current) keepInView(ui.line, current);  // the list scrolls, never the window
-  showSpark();
-}
-
-function showSpark() {
-  const after = game.line.map((step) => step.depth);
-  sparkline(ui.spark, after, game.at);
-  const now = after[game.at];
-  ui.spark.setAttribute("aria-label", `distance to ${toward()} after each move: ` +
-    `${after[0] ?? "unknown"} at the start, ${typeof now === "number" ? now : "unknown"} after move ${game.at}`);
-}
-
-// The goal (or target) reached by hand: said in the status bar, and as a moment over the board.
-function showSolved() {
-  const text = solvedWords();
-  ui.solved.textContent = text;
-  ui.solved.hidden = false;
-  announce(text);
-  openFinish(text);
-}
-
-// "Solved in 120 — 4 more than optimal (116)": the moves made against the start's distance.
-function solvedWords() {
-  const reached = game.target ? "Reached the target" : "Solved";
-  const bySolve = game.line.slice(1, game.at + 1).filter((s) => s.by === "solve").length;
-  const helped = bySolve ? ` (${bySolve} by Solve)` : "";
-  const best = game.line[0].depth;
-  const verdict = typeof best !== "number" ? "optimal unknown"
-    : game.at <= best ? "optimal!" : `${game.at - best} more than optimal (${best})`;
-  return `${reached} in ${game.at}${helped} — ${verdict}`;
-}
-
-function hideSolved() {
-  ui.solved.hidden = true;
-  if (ui.finish.open) ui.finish.close();
-}
-
-// -- the finish: a dialog over the board ---------------------------------------------------------
-// Modal, so the keys and clicks behind it wait; Escape or × closes it, and the focus goes back
-// where it was (or to the board, when that button is gone).
-function openFinish(text) {
-  const next = nextPuzzle();
-  ui["finish-title"].textContent = text;
-  ui["finish-note"].textContent = next ? `Play again from this game's start, or go on to ${next.title}.`
-    : "Play again from this game's start.";
-  ui["next-puzzle"].hidden = !next;
-  if (!ui.finish.open) ui.finish.showModal();
-  overBoard(ui.finish);
-}
-
-// The dialog centred on the board (fixed, as a modal is), wherever the layout put the board,
-// and never past the window's edge.
-function overBoard(dialog) {
-  const box = ui.board.getBoundingClientRect();
-  const within = (middle, size, room) => Math.round(Math.min(Math.max(middle - size / 2, 8), room - size - 8));
-  dialog.style.left = `${within(box.left + box.width / 2, dialog.offsetWidth, window.innerWidth)}px`;
-  dialog.style.top = `${within(box.top + box.height / 2, dialog.offsetHeight, window.innerHeight)}px`;
-}
-
 // The puzzle after this one in the list (the first after the last), or null when it is the only one.
-function nextPuzzle() {
+export function nextPuzzle() {
   const i = game.puzzles.indexOf(game.entry);
   return game.puzzles.length > 1 ? game.puzzles[(i + 1) % game.puzzles.length] : null;
-}
-
-function closeFinish(then = null) {
-  ui.finish.close();
-  if (then) then();
-}
-
-function showMoves() {
-  const def = definition();
-  // counted in jumps, every winning line of a peg board is optimal: say what a player counts
-  const lines = def.kind === "peg" && def.metric === "jump" ? "winning line" : "solution";
-  ui.counted.textContent = `${lines}s`;  // the list's column heading
-  ui.moves.dataset.from = game.here.state;  // which state these moves start from
-  ui.moves.replaceChildren(...game.here.moves.map((m) => {
-    const li = document.createElement("li");
-    li.move = m;
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = m.optimal ? "move optimal" : "move";
-    b.dataset.move = m.move;
-    const after = m.depth === null ? (m.beyond_radius && !game.target ? "beyond radius" : "dead end") : `${m.depth}`;
-    b.append(...moveCells(m, after, lines));
-    b.title = m.optimal ? "an optimal move" : "";
-    b.addEventListener("click", () => guarded.make(m));
-    const cells = () => [...mover(def, game.here.state, m), ...landing(def, game.here.state, m)];
-    b.addEventListener("mouseenter", () => redraw(cells()));
-    b.addEventListener("mouseleave", () => redraw());
-    li.append(b);
-    return li;
-  }));
-}
-
-// A move's three cells (the move, the distance after it with ✓ when optimal, the solutions
-// it keeps), with the words a screen reader needs between them: "tile 1 up, after: 30,
-// optimal, 4 solutions".
-function moveCells(m, after, lines) {
-  const depth = tag("depth", after);
-  if (!m.optimal) return [tag("words", m.move), heard(", after: "), depth];
-  const tick = tag("tick", " ✓");
-  tick.setAttribute("aria-hidden", "true");
-  depth.append(tick, heard(", optimal"));
-  const solutions = countTag(m.solutions);
-  solutions.prepend(heard(", "));
-  solutions.append(heard(` ${lines}${m.solutions === 1 ? "" : "s"}`));
-  return [tag("words", m.move), heard(", after: "), depth, solutions];
-}
-
-const heard = (text) => tag("visually-hidden", text);  // for screen readers, not seen
-
-function clearMoves() {
-  ui.moves.replaceChildren();
-  delete ui.moves.dataset.from;
 }
 
 function showFarthest(far) {
