@@ -18,17 +18,14 @@ import { installKeys, moveToward, shortcutsFor } from "./keys.js";
 import { announce, clearError, plain, quote, say, showError } from "./messages.js";
 import { clearMoves, showMoves } from "./moves-from-here.js";
 import { covered, dropped, mover, movesInto, optionsAt } from "./picking.js";
-import { Player } from "./player.js";
 import { newest, NOT_SHOWN, ONE_AHEAD, refuse, unlessWaiting, WAIT } from "./requests.js";
-import { count, SolutionList } from "./solution.js";
+import { count } from "./solution.js";
+import { controls, pauseOrResume, player, stopSolution } from "./solving.js";
 import { smallBoard } from "./thumbs.js";
 import { leadCell } from "./vehicles.js";
 import { hideSolved, showRun, showSolved } from "./your-moves.js";
 
 const SPEEDS = { slow: 800, normal: 350, fast: 90 };  // ms a step stays on screen
-let solvedFrom = null;  // the line up to where Solve started, while its solution is shown
-const player = new Player(showStep);
-const solution = new SolutionList(ui.solution, ui["solution-note"], (index) => player.jump(index));
 const depthBrowser = new DepthBrowser(ui.browse, (route, params) => askFor(route, params), (s) => guarded.load(s),
   (s) => smallBoard(definition(), s, game.entry.vehicles));
 
@@ -509,7 +506,7 @@ function arrive(madeByHand) {
 }
 
 // Any state reached by a legal move is a real position: `any` gets its moves even from a dead end.
-async function lookUp() {
+export async function lookUp() {
   const state = game.here.state;
   let answer;
   try {
@@ -541,7 +538,7 @@ function settle(answer) {
 // Each position shown at rest is an entry of the browser's history, with the line that led to
 // it (so Back, Forward and a reload bring it back). Positions where a playing solution came to
 // rest share one entry, so Back leaves the solution.
-function record(how, played = false) {
+export function record(how, played = false) {
   if (how === "none") return;
   const address = addressOf({
     puzzle: game.entry.name, goal: game.goal === game.entry.default_goal ? null : game.goal, to: game.target,
@@ -758,78 +755,6 @@ function showFarthest(far) {
     li.append(b);
     return li;
   }));
-}
-
-// -- solving -------------------------------------------------------------------------------------
-export async function solve() {
-  if (ui.solve.disabled) return;  // controls() decides, for the keyboard too
-  const from = game.here.state;
-  let answer;
-  try {
-    answer = await newest(() => askFor("path", { state: from }), solve,
-      { failed: "Solve failed: the service did not answer, so no solution is shown." });
-  } catch (e) {
-    return say(e.message);
-  }
-  if (!answer || game.here.state !== from) return;
-  solvedFrom = game.line.slice(0, game.at + 1);
-  solution.show(answer);
-  player.start(answer);
-}
-
-function stopSolution() {
-  player.stop();
-  solution.clear();
-  solvedFrom = null;
-}
-
-// A step of the solution shown: the solution's moves up to it follow the line where Solve
-// started, marked as Solve's, so "move 2 of 31" and the moves made agree. Where it comes to
-// rest (paused, stepped, picked, or at the end) it is looked up and remembered.
-function showStep(index, answer) {
-  const base = solvedFrom || game.line.slice(0, game.at + 1);
-  solvedFrom = base;
-  const steps = answer.path.slice(1, index + 1).map((state, i) => ({
-    state, pieces: answer.pieces[i + 1], depth: answer.depth - i - 1, move: answer.moves[i], by: "solve",
-  }));
-  game.line = base.concat(steps);
-  game.at = game.line.length - 1;
-  const { state, pieces, depth } = game.line[game.at];
-  game.here = { state, pieces, depth, moves: null, byHand: false };
-  game.selected = null;
-  showBoard(state, pieces);
-  ui.counter.textContent = `move ${index} of ${answer.depth}` + (index ? `: ${answer.moves[index - 1]}` : "");
-  showDistance(depth);
-  clearMoves();
-  hideSolved();
-  solution.mark(index);
-  say(depth === 0 ? `Solved: this is ${toward()}.` : "");
-  showRun();
-  controls();
-  if (player.playing) return;
-  record("push", true);
-  lookUp();
-}
-
-function controls() {
-  const playing = player.playing;
-  ui.solve.disabled = playing || !game.here || !game.here.depth || (player.loaded && !player.atEnd);
-  ui.pause.disabled = !player.loaded || (!playing && player.atEnd);
-  // "Resume" only when there is something to resume: a finished solution's button is Pause.
-  ui.pause.textContent = !playing && player.loaded && !player.atEnd ? "Resume" : "Pause";
-  ui.back.disabled = !player.loaded || player.index === 0;
-  ui.forward.disabled = !player.loaded || player.atEnd;
-  ui["solution-start"].disabled = !player.loaded || player.index === 0;
-  ui["solution-end"].disabled = !player.loaded || player.atEnd;
-  ui.undo.disabled = game.at === 0 && game.earlier.length === 0;
-  ui.redo.disabled = game.at >= game.line.length - 1 && game.later.length === 0;
-  if (!player.loaded) ui.counter.textContent = "";
-}
-
-function pauseOrResume() {
-  if (player.playing) return player.pause();
-  player.resume();
-  controls();
 }
 
 // -- sharing the position ------------------------------------------------------------------------
