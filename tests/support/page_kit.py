@@ -62,6 +62,9 @@ STATIC = [
     "finish.js",
     "moves-from-here.js",
     "solving.js",
+    "moving.js",
+    "by-hand.js",
+    "typing.js",
 ]
 # Shipped too, but no page text to read: the katakana font (binary) and its licence (whose
 # copyright line names the font's authors' addresses); tests/page/test_page_browse.py checks them.

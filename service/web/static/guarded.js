@@ -1,9 +1,12 @@
 // What a user starts (a click, a move, Load, Undo, Solve, a target...), each under the rule for
 // a pending lookup (requests.js): the page's controls call these rather than the actions.
 
-import { clicked, drop, lift, load, make, redo, setTarget, typed, undo, walk } from "./page.js";
+import { clicked, drop, lift } from "./by-hand.js";
+import { load, make, redo, undo, walk } from "./moving.js";
+import { setTarget } from "./page.js";
 import { unlessWaiting } from "./requests.js";
 import { solve } from "./solving.js";
+import { typed } from "./typing.js";
 
 export const guarded = {  // what a user starts, under that rule
   clicked: unlessWaiting((cell) => clicked(cell)),

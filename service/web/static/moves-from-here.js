@@ -1,10 +1,10 @@
 // Moves from here: the legal moves of the position shown as /moves lists them, each with the
 // distance after it and, when optimal, the solutions it keeps; a click makes it.
 
+import { redraw } from "./by-hand.js";
 import { tag, ui } from "./elements.js";
 import { definition, game } from "./game.js";
 import { guarded } from "./guarded.js";
-import { redraw } from "./page.js";
 import { landing, mover } from "./picking.js";
 import { countTag } from "./solution.js";
 

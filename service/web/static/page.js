@@ -7,23 +7,23 @@ import { addressOf, readAddress } from "./address.js";
 import { ask } from "./api.js";
 import { Board } from "./board.js";
 import { DepthBrowser } from "./browse.js";
-import { buildCommand, cardRows, rowsOf } from "./cards.js";
+import { arrow, dismiss } from "./by-hand.js";
 import { histogram } from "./chart.js";
-import { beyondRadius, distanceWords, showBoard, showDistance, showWhy } from "./distance.js";
+import { showDistance, showWhy } from "./distance.js";
 import { option, short, tag, ui } from "./elements.js";
 import { closeFinish } from "./finish.js";
-import { askFor, build, definition, game, snapshot, toward } from "./game.js";
+import { askFor, build, definition, game } from "./game.js";
 import { guarded } from "./guarded.js";
-import { installKeys, moveToward, shortcutsFor } from "./keys.js";
-import { announce, clearError, plain, quote, say, showError } from "./messages.js";
-import { clearMoves, showMoves } from "./moves-from-here.js";
-import { covered, dropped, mover, movesInto, optionsAt } from "./picking.js";
-import { newest, NOT_SHOWN, ONE_AHEAD, refuse, unlessWaiting, WAIT } from "./requests.js";
+import { installKeys, shortcutsFor } from "./keys.js";
+import { clearError, plain, quote, say } from "./messages.js";
+import { clearMoves } from "./moves-from-here.js";
+import { load } from "./moving.js";
+import { newest, NOT_SHOWN, unlessWaiting } from "./requests.js";
 import { count } from "./solution.js";
 import { controls, pauseOrResume, player, stopSolution } from "./solving.js";
 import { smallBoard } from "./thumbs.js";
-import { leadCell } from "./vehicles.js";
-import { hideSolved, showRun, showSolved } from "./your-moves.js";
+import { pasted } from "./typing.js";
+import { showRun } from "./your-moves.js";
 
 const SPEEDS = { slow: 800, normal: 350, fast: 90 };  // ms a step stays on screen
 const depthBrowser = new DepthBrowser(ui.browse, (route, params) => askFor(route, params), (s) => guarded.load(s),
@@ -50,7 +50,7 @@ async function start() {
 }
 
 const firstPuzzle = () => game.puzzles.find((p) => p.name === "eight") || game.puzzles[0];
-const defaultGoal = (p) => (p.builds.find((b) => b.goal === p.default_goal) || p.builds[0]).goal;
+export const defaultGoal = (p) => (p.builds.find((b) => b.goal === p.default_goal) || p.builds[0]).goal;
 
 async function choosePuzzle(name) {
   await chooseGoal(defaultGoal(game.puzzles.find((p) => p.name === name)), name);
@@ -170,7 +170,7 @@ async function setUp(chosen, chosenGoal, retry) {
 // or unbuilt puzzle gives the first puzzle (its goal, target and state were meant for the
 // other one), a goal not built the default goal, a refused target the goal, a refused state
 // the build's first farthest state.
-async function open(where, how, restored = null) {
+export async function open(where, how, restored = null) {
   const ignored = [];
   let chosen = game.puzzles.find((p) => p.name === where.puzzle);
   let { goal: wantGoal, to, state } = where;
@@ -323,216 +323,13 @@ function showTarget() {
 // "Set current as target" where /puzzles says the build takes positions as targets (any built
 // goal can be one anyway), and where not, why, in words. Whether the service answers toward
 // this very position is asked only when the button is pressed: a refusal is said by the field.
-function offerTargetHere() {
+export function offerTargetHere() {
   const state = game.here && game.here.state;
   const why = !state || build().targets || game.entry.builds.some((b) => b.goal === state) ? null
     : build().why_no_targets;
   ui["target-here"].disabled = !state || why !== null || game.target === state;
   ui["target-why"].textContent = !state ? "" : why !== null ? `This position cannot be a target here: ${why}.`
     : game.target === state ? "This position is the target." : "";
-}
-
-// -- moving to a state ---------------------------------------------------------------------------
-// Typed text, a farthest state, an address: /moves checks it first. A refusal is shown by the
-// field (unless quiet) and returned; null: stale or failed (Retry repeats it); true: shown.
-// `how`: "push" a new history entry, "replace" this one, or "none" (Back and Forward), which
-// also brings back the line the history entry had (`restored`).
-export async function load(text, { how = "push", any = false, quiet = false, restored = null } = {}) {
-  let answer;
-  try {
-    const extra = any ? { any: "true" } : {};
-    answer = await newest(() => askFor("moves", { state: text, ...extra }), () => load(text, { how, any, quiet, restored }),
-      { keys: true, failed: NOT_SHOWN });
-  } catch (e) {
-    if (!quiet) showError(e.message);
-    return e;
-  }
-  if (!answer) return null;
-  stopSolution();
-  clearError();
-  if (how === "none") {  // Back and Forward walk the browser's history instead
-    game.earlier = [];
-    game.later = [];
-  } else if (game.line.length && game.line[game.at].state !== answer.state) {
-    game.earlier.push(snapshot());
-    game.later = [];
-  }
-  const back = restored && restored.line[restored.at];
-  if (back && back.state === answer.state) {
-    game.line = restored.line;
-    game.at = restored.at;
-    back.pieces = answer.pieces;  // the history entry kept none
-  } else {
-    game.line = [{ state: answer.state, pieces: answer.pieces, depth: answer.depth, move: null, by: null }];
-    game.at = 0;
-  }
-  arrive(false);
-  record(how);
-  settle(answer);
-  return true;
-}
-
-// -- a position typed, or a card pasted ----------------------------------------------------------
-// Typed into the State field: a position of this build is loaded as before. One it refuses may
-// be a Rush Hour card, or a position of one, that another build holds: its cluster opens there.
-// A card no build holds is said with the command that builds it.
-export async function typed(text) {
-  const refused = await load(text, { quiet: true });
-  if (!(refused instanceof Error)) return;
-  const card = cardRows(text);  // the text as the page reads a card: asked of other builds only then
-  const drivers = card || game.entry.definition.kind === "rush"
-    ? game.puzzles.filter((p) => p.definition.kind === "rush") : [];
-  if (!drivers.length) return card ? showCommand(card) : showError(refused.message);  // none to ask
-  let answers;
-  try {
-    answers = await newest(() => Promise.all(drivers.map((p) => ask("moves", {
-      puzzle: p.name, goal: defaultGoal(p), state: text, any: "true",
-    }).catch((e) => (e.failed ? Promise.reject(e) : e)))), () => typed(text), { failed: NOT_SHOWN });
-  } catch (e) {
-    return showError(e.message);
-  }
-  if (!answers) return;
-  const held = answers.findIndex((a) => !(a instanceof Error) && a.depth !== null);
-  if (held >= 0) {
-    const p = drivers[held];
-    await open({ puzzle: p.name, goal: null, to: null, state: answers[held].state }, "push");
-    if (game.entry === p) say(`${p.title}: this position is one of its cluster.`);
-    return;
-  }
-  const read = answers.findIndex((a) => !(a instanceof Error));  // a card, but of no cluster built
-  if (read >= 0) return showCommand(rowsOf(answers[read].state, drivers[read].definition.cols));
-  const asCard = game.entry.definition.kind !== "rush" && answers.find((a) => a instanceof Error);
-  showError(asCard ? `${refused.message}; as a Rush Hour card: ${asCard.message}` : refused.message);
-}
-
-// A card no build holds: how to build it, a command to copy, under the State field.
-function showCommand(rows) {
-  const command = document.createElement("code");
-  command.className = "command";
-  command.textContent = buildCommand(rows);
-  ui["state-error"].replaceChildren("No build here holds this card. To play it, build it: ", command,
-    ", then reload this page.");
-  ui["state-input"].setAttribute("aria-invalid", "true");
-}
-
-// Text pasted anywhere but a field (where it is the field's): into the State field, opened,
-// and loaded as if typed there, so a card copied from elsewhere opens at once.
-function pasted(event) {
-  if (event.target instanceof Element && event.target.closest("input, textarea, select, [contenteditable]")) return;
-  const text = (event.clipboardData && event.clipboardData.getData("text")) || "";
-  if (!text.trim() || !game.entry) return;
-  event.preventDefault();
-  ui.codes.open = true;
-  ui["state-input"].value = text.trim();
-  guarded.typed(text.trim());
-}
-
-// A legal move from /moves: shown at once (the piece slides, the distance it leads to is
-// known), its own moves looked up after.
-export function make(move) {
-  if (!game.here || !game.here.moves) return refuse();
-  stopSolution();
-  game.later = [];
-  game.line = game.line.slice(0, game.at + 1);
-  game.line.push({
-    state: move.state, pieces: move.pieces, depth: move.depth, move: move.move, by: "hand",
-    beyond: move.beyond_radius,
-  });
-  game.at = game.line.length - 1;
-  arrive(true);
-  record("push");
-  lookUp();
-}
-
-// Undo and Redo walk the line, then the lines loaded before it.
-export function undo() {
-  if (game.at > 0) return walk(game.at - 1);
-  if (!game.earlier.length) return;
-  game.later.push(snapshot());
-  restore(game.earlier.pop());
-}
-
-export function redo() {
-  if (game.at < game.line.length - 1) return walk(game.at + 1);
-  if (!game.later.length) return;
-  game.earlier.push(snapshot());
-  restore(game.later.pop());
-}
-
-// A position of the line (Undo, Redo, a click in the list of your moves). A step of a line
-// brought back from the browser's history has no pieces (the entry keeps none): it is looked
-// up before it is shown.
-export async function walk(index) {
-  const step = game.line[index];
-  let answer = null;
-  if (!step.pieces) {
-    answer = await newest(() => askFor("moves", { state: step.state, any: "true" }), () => walk(index),
-      { keys: true, failed: NOT_SHOWN });
-    if (!answer || game.line[index] !== step) return;
-    step.pieces = answer.pieces;
-  }
-  stopSolution();
-  game.at = index;
-  arrive(step.by === "hand");
-  record("push");
-  if (answer) settle(answer);
-  else lookUp();
-}
-
-function restore(saved) {
-  stopSolution();
-  game.line = saved.line;
-  game.at = saved.at;
-  arrive(false);
-  record("push");
-  lookUp();
-}
-
-// line[at] on the board: its distance (known, looked up with the move that led to it, or
-// unknown), no moves until /moves answers.
-function arrive(madeByHand) {
-  const { state, pieces, depth } = game.line[game.at];
-  game.here = { state, pieces, depth: depth === undefined ? null : depth, moves: null, byHand: madeByHand };
-  game.selected = null;
-  showBoard(state, pieces);
-  showDistance(depth === undefined ? null : depth, depth === undefined);
-  clearMoves();
-  hideSolved();
-  say("");
-  showWhy(null);
-  showRun();
-  offerTargetHere();
-  controls();
-}
-
-// Any state reached by a legal move is a real position: `any` gets its moves even from a dead end.
-export async function lookUp() {
-  const state = game.here.state;
-  let answer;
-  try {
-    answer = await newest(() => askFor("moves", { state, any: "true" }), lookUp, { keys: true });
-  } catch (e) {
-    if (game.here.state === state) say(e.message);
-    return;
-  }
-  if (answer && game.here.state === state) settle(answer);
-}
-
-function settle(answer) {
-  game.here.depth = answer.depth;
-  game.here.moves = answer.moves;
-  game.line[game.at].depth = answer.depth;
-  game.line[game.at].beyond = beyondRadius(answer);
-  showDistance(answer.depth);
-  showMoves();
-  showRun();
-  redraw();
-  showWhy(answer);
-  if (answer.depth === 0) say(`This is ${toward()}.`);
-  if (answer.depth === 0 && game.here.byHand && game.at) showSolved();
-  else announce(answer.depth === 0 ? `This is ${toward()}.` : distanceWords(answer.depth, true));
-  controls();
-  makeAhead();
 }
 
 // Each position shown at rest is an entry of the browser's history, with the line that led to
@@ -566,171 +363,6 @@ function fromHistory(saved) {
   if (!saved || !Array.isArray(saved.line) || saved.where !== location.pathname + location.search) return null;
   const steps = saved.line.map(([state, move, by, depth, beyond]) => ({ state, move, by, depth, beyond }));
   return steps[saved.at] ? { line: steps, at: saved.at } : null;
-}
-
-// -- clicking the board --------------------------------------------------------------------------
-// A piece with one legal move makes it; a piece with several is picked up, its ghosts show
-// where each move would rest it, and a click on a ghost makes that move. A click on an empty
-// cell makes the one move that fills it. A vehicle (Rush Hour) is always picked up, so that
-// each place it can go shows the distance it leads to; the cell its front comes to names the
-// move, and a click on an empty cell drives there the one vehicle whose front it can reach.
-export function clicked(cell) {
-  if (player.playing || !game.here) return;
-  if (!game.here.moves) return refuse();
-  const def = definition();
-  const drives = Boolean(game.entry.vehicles);
-  if (game.selected) {
-    game.selected.among = null;  // a click on the board closes the chooser
-    markOffered([]);
-    if (game.selected.cells.includes(cell)) {  // let go (a chain back to its own hole is in the list)
-      game.selected = null;
-      say("");
-      return redraw();
-    }
-    const chosen = game.selected.options.filter(
-      (o) => (drives ? leadCell(o.move, def.cols) === cell : o.covers.includes(cell)));
-    if (chosen.length === 1) return make(chosen[0].move);
-    if (chosen.length > 1) return offer(chosen.map((o) => o.move));
-  }
-  const options = optionsAt(def, game.here.state, game.here.pieces, game.here.moves, cell);
-  if (options.length === 1 && !drives) return make(options[0].move);
-  if (options.length) {
-    pickUp(options);
-    say(pickedWords(def));
-    return redraw();
-  }
-  const into = drives ? game.here.moves.filter((m) => leadCell(m, def.cols) === cell)
-    : movesInto(def, game.here.state, game.here.moves, cell);
-  game.selected = null;
-  redraw();
-  if (into.length === 1) return make(into[0]);
-  if (into.length > 1) return say(`Several ${drives ? "vehicles" : "pieces"} can move here: click the one to move.`);
-  const empty = !covered(game.here.pieces, cell);
-  say(empty ? "Nothing can move there." : stuckWords(def, cell));
-}
-
-// What to do with a piece picked up, in the words of its kind.
-function pickedWords(def) {
-  if (def.kind === "peg") return "Now click the hole to jump to (a green dot: an optimal move), or the peg again to let go.";
-  if (game.entry.vehicles) {
-    return "Now click a mark to drive it there (the mark: the distance after; green: optimal), or the vehicle again.";
-  }
-  return "Now click one of its ghosts (a green dot: an optimal move), or the piece again to let go.";
-}
-
-// Why the piece at `cell` does not move: a peg, a wall, a vehicle or a piece.
-function stuckWords(def, cell) {
-  if (def.kind === "peg") return "That peg cannot jump now.";
-  if (!game.entry.vehicles) return "That piece cannot move now.";
-  const piece = game.here.pieces.find((p) => p.cells.includes(cell));
-  return piece && piece.label === game.entry.vehicles.wall ? "A wall never moves." : "That vehicle cannot move now.";
-}
-
-// An arrow moves the piece next to the blank that way. One pressed while a position is looked
-// up is kept and made once its moves are known, as a player types ahead: one at most, and a
-// second is refused out loud. Pressed while anything else is pending, it is refused too.
-function arrow(direction) {
-  if (!game.here || player.playing) return false;
-  if (game.waiting && game.keepsKeys) {
-    if (game.ahead) return say(`${WAIT}; ${ONE_AHEAD} (moving ${game.ahead} next)`);
-    game.ahead = direction;
-    return say(`${WAIT}; then moving ${direction}`);
-  }
-  if (game.waiting || !game.here.moves) return refuse();
-  const m = moveToward(direction, game.here.moves, definition());
-  if (m) make(m);
-  return Boolean(m);
-}
-
-// The kept arrow, once its position's moves are known.
-function makeAhead() {
-  const direction = game.ahead;
-  game.ahead = null;
-  if (direction && !arrow(direction)) say(`Nothing moves ${direction} here: that arrow did nothing.`);
-}
-
-function pickUp(options) {
-  game.selected = { cells: mover(definition(), game.here.state, options[0].move), options, among: null };
-}
-
-// A drag starts on the piece (or peg) at `cell`: it is picked up and its ghosts shown; false
-// when it cannot move (said why).
-export function lift(cell) {
-  if (player.playing || !game.here) return false;
-  if (!game.here.moves) return refuse();
-  const def = definition();
-  const options = optionsAt(def, game.here.state, game.here.pieces, game.here.moves, cell);
-  if (!options.length) {
-    say(stuckWords(def, cell));
-    return false;
-  }
-  pickUp(options);
-  say(game.entry.vehicles ? "Slide it along its way to a marked cell (a mark: the distance after; green: optimal)."
-    : `Drop it on ${options.length > 1 ? "one of its ghosts" : "its ghost"} (a green dot: an optimal move).`);
-  redraw();
-  return true;
-}
-
-// The piece dragged by cell `held` let go over `over` (null: off the board): the one move that
-// rests it there is made (true), several are offered, and anywhere else it goes back, said.
-// Let go over its own place, it stays picked up, as after a click.
-export function drop(held, over) {
-  if (!game.selected || over === held) return false;
-  const matches = over === null ? [] : dropped(definition(), game.selected.cells, game.selected.options, held, over);
-  if (matches.length === 1) {
-    make(matches[0].move);
-    return true;
-  }
-  if (matches.length > 1) {
-    offer(matches.map((o) => o.move));
-    return false;
-  }
-  game.selected = null;
-  redraw();
-  say("No move puts it there: it went back to its place.");
-  return false;
-}
-
-// Several moves rest the piece where it was sent (ghosts that overlap, chains of one peg that
-// end in one hole): a chooser beside the board tells them apart, and the list marks them too.
-function offer(moves) {
-  game.selected.among = moves;
-  markOffered(moves);
-  say(`${moves.length} moves end there: choose one beside the board.`);
-  redraw();
-}
-
-// The chooser closed without a choice: the piece stays picked up, and has the focus.
-function dismiss() {
-  if (!game.selected) return;
-  game.selected.among = null;
-  markOffered([]);
-  say("");
-  redraw();
-  game.board.focusCell(game.selected.cells[0]);
-}
-
-function markOffered(moves) {
-  [...ui.moves.children].forEach((li) => li.classList.toggle("offered", moves.includes(li.move)));
-}
-
-export function redraw(preview = []) {
-  if (!game.here) return;
-  const def = definition();
-  const moves = game.here.moves || [];
-  const targets = new Map();
-  (game.selected ? game.selected.options : []).forEach((o) => o.covers.forEach((c) => {
-    if (game.selected.cells.includes(c) || targets.get(c) === "best") return;
-    targets.set(c, o.move.optimal ? "best" : "other");
-  }));
-  game.board.mark({
-    hints: moves.filter((m) => m.optimal).map((m) => mover(def, game.here.state, m)[0]),
-    selected: game.selected ? game.selected.cells : [],
-    targets,
-    preview,
-    ghosts: game.selected ? game.selected.options : [],
-    choices: (game.selected && game.selected.among) || [],
-  });
 }
 
 // The puzzle after this one in the list (the first after the last), or null when it is the only one.

@@ -5,7 +5,7 @@ import { tag, ui } from "./elements.js";
 import { openFinish } from "./finish.js";
 import { game, toward } from "./game.js";
 import { announce } from "./messages.js";
-import { walk } from "./page.js";
+import { walk } from "./moving.js";
 import { unlessWaiting } from "./requests.js";
 import { keepInView } from "./solution.js";
 import { sparkline } from "./spark.js";
