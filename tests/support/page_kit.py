@@ -65,6 +65,10 @@ STATIC = [
     "moving.js",
     "by-hand.js",
     "typing.js",
+    "choosing.js",
+    "history.js",
+    "starts.js",
+    "target.js",
 ]
 # Shipped too, but no page text to read: the katakana font (binary) and its licence (whose
 # copyright line names the font's authors' addresses); tests/page/test_page_browse.py checks them.

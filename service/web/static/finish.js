@@ -1,8 +1,8 @@
 // The finish: a dialog over the board when the goal is reached by hand, with Play again and Next
 // puzzle.
 
+import { nextPuzzle } from "./choosing.js";
 import { ui } from "./elements.js";
-import { nextPuzzle } from "./page.js";
 
 // Modal, so the keys and clicks behind it wait; Escape or × closes it, and the focus goes back
 // where it was (or to the board, when that button is gone).

@@ -3,9 +3,9 @@
 
 import { clicked, drop, lift } from "./by-hand.js";
 import { load, make, redo, undo, walk } from "./moving.js";
-import { setTarget } from "./page.js";
 import { unlessWaiting } from "./requests.js";
 import { solve } from "./solving.js";
+import { setTarget } from "./target.js";
 import { typed } from "./typing.js";
 
 export const guarded = {  // what a user starts, under that rule

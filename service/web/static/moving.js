@@ -5,11 +5,12 @@
 import { makeAhead, redraw } from "./by-hand.js";
 import { beyondRadius, distanceWords, showBoard, showDistance, showWhy } from "./distance.js";
 import { askFor, game, snapshot, toward } from "./game.js";
+import { record } from "./history.js";
 import { announce, clearError, say, showError } from "./messages.js";
 import { clearMoves, showMoves } from "./moves-from-here.js";
-import { offerTargetHere, record } from "./page.js";
 import { newest, NOT_SHOWN, refuse } from "./requests.js";
 import { controls, stopSolution } from "./solving.js";
+import { offerTargetHere } from "./target.js";
 import { hideSolved, showRun, showSolved } from "./your-moves.js";
 
 // Typed text, a farthest state, an address: /moves checks it first. A refusal is shown by the

@@ -4,10 +4,10 @@
 import { showBoard, showDistance } from "./distance.js";
 import { ui } from "./elements.js";
 import { askFor, game, toward } from "./game.js";
+import { record } from "./history.js";
 import { say } from "./messages.js";
 import { clearMoves } from "./moves-from-here.js";
 import { lookUp } from "./moving.js";
-import { record } from "./page.js";
 import { Player } from "./player.js";
 import { newest } from "./requests.js";
 import { SolutionList } from "./solution.js";

@@ -3,12 +3,13 @@
 
 import { ask } from "./api.js";
 import { buildCommand, cardRows, rowsOf } from "./cards.js";
+import { defaultGoal } from "./choosing.js";
 import { ui } from "./elements.js";
 import { game } from "./game.js";
 import { guarded } from "./guarded.js";
+import { open } from "./history.js";
 import { say, showError } from "./messages.js";
 import { load } from "./moving.js";
-import { defaultGoal, open } from "./page.js";
 import { newest, NOT_SHOWN } from "./requests.js";
 
 // Typed into the State field: a position of this build is loaded as before. One it refuses may
