@@ -3,9 +3,9 @@
 
 import { ask } from "./api.js";
 
-const TOWARD_TARGET = new Set(["moves", "path"]);     // the routes that take `to`
+const TOWARD_TARGET = new Set(["moves", "path"]);  // the routes that take `to`
 
-// What the page holds between answers: every job of the page reads and changes these.
+// What the page holds between answers: the page's modules read and change these.
 export const game = {
   catalogue: [],   // every /puzzles entry, built or not
   puzzles: [],     // the /puzzles entries that have a build

@@ -8,7 +8,7 @@ import { solve } from "./solving.js";
 import { setTarget } from "./target.js";
 import { typed } from "./typing.js";
 
-export const guarded = {  // what a user starts, under that rule
+export const guarded = {
   clicked: unlessWaiting((cell) => clicked(cell)),
   lift: unlessWaiting((cell) => lift(cell)),
   drop: unlessWaiting((held, over) => drop(held, over)),

@@ -11,6 +11,7 @@ import { load } from "./moving.js";
 import { openings } from "./starts.js";
 import { showTarget } from "./target.js";
 
+// A puzzle or goal chosen, named by the address before it loads (choosing.js says why).
 export function nameChoice(p, chosen) {
   const address = addressOf({ puzzle: p.name, goal: chosen === p.default_goal ? null : chosen });
   if (address !== location.pathname + location.search) {

@@ -51,9 +51,10 @@ function wireKeys(install) {
   });
 }
 
+// -- wiring --------------------------------------------------------------------------------------
 // index.html ships every control disabled, so that none looks usable before this module has
-// wired it. Now each is: controls() and showTarget() decide their own, the puzzle and goal
-// wait for /puzzles, and the Start chooser for a build's starts.
+// wired it. Now each is: controls() (solving.js) and showTarget() (target.js) decide their own,
+// the puzzle and goal wait for /puzzles, and the Start chooser for a build's starts.
 function enableControls() {
   const decided = [ui.puzzle, ui.goal, ui.start, ui["target-here"], ui["target-clear"]];
   for (const control of document.querySelectorAll("main button, main input, main select")) {

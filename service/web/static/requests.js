@@ -16,7 +16,7 @@ function ticket() {
 
 // The newest request: the board is busy until it answers. A stale answer, or a failure of the
 // service (offered again by Retry, which repeats the whole step), gives null; a refusal throws.
-// `keys`: it looks up a position, so an arrow pressed meanwhile is kept for it (settle).
+// `keys`: it looks up a position, so an arrow pressed meanwhile is kept for it (moving.js's settle).
 // `failed`: what the failure notice says did not happen; `onFail`: what else shows it.
 export async function newest(asking, retry, { keys = false, failed = MOVES_UNKNOWN, onFail = () => {} } = {}) {
   const current = ticket();
