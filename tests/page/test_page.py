@@ -13,7 +13,15 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from support.page_kit import SOLVE_SECONDS, STATIC, choose, eight_as_drawn, load, settled
+from support.page_kit import (
+    FONT_FILES,
+    SOLVE_SECONDS,
+    STATIC,
+    choose,
+    eight_as_drawn,
+    load,
+    settled,
+)
 
 from puzzledb.service.http.app import create_app
 
@@ -188,6 +196,8 @@ def test_the_page_and_its_files_are_served_with_a_policy_that_keeps_it_local(see
     assert index.status_code == 200 and index.mimetype == "text/html"
     assert "default-src 'self'" in index.headers["Content-Security-Policy"]
     assert "static/page.js" in index.get_data(as_text=True)
+    static = Path(__file__).resolve().parents[2] / "service" / "web" / "static"
+    assert sorted(STATIC + FONT_FILES) == sorted(p.name for p in static.iterdir())  # none left out
     for name in STATIC:
         response = client.get(f"/static/{name}")
         assert response.status_code == 200, name
