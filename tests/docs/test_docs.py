@@ -159,8 +159,9 @@ def test_the_architecture_map_is_read():
 
 def test_the_architecture_map_names_every_module_where_it_is():
     """docs/architecture.md's map of the tree matches the tree: each module and folder of the
-    package is on it at its path (or, for a folder whose files the map names in words, in its
-    folder's words), and every path on it exists, so a file that moves must move on the map."""
+    package, and each of the page's scripts, is on it at its path (or, for a folder whose files
+    the map names in words, in its folder's words), and every path on it exists, so a file that
+    moves must move on the map."""
     text = (doc_examples.DOCS / "architecture.md").read_text(encoding="utf-8")
     on_map = _architecture_map(text)
     assert {"builder/core/errors.py", "db/cluster/", "service/http/api/"} <= set(on_map)
@@ -175,7 +176,7 @@ def test_the_architecture_map_names_every_module_where_it_is():
                 continue
             if path.is_dir() and any(path.glob("*.py")):
                 assert where in listed, f"{where}/ is not on the map"
-            elif path.suffix == ".py" and where not in listed:
+            elif path.suffix in (".py", ".js") and where not in listed:
                 words = on_map.get(str(path.parent.relative_to(ROOT)) + "/", "")
                 assert re.search(rf"\b{re.escape(path.name)}\b", words), (
                     f"{where} is not on the map"

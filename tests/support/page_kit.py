@@ -52,6 +52,23 @@ STATIC = [
     "spark.js",
     "vehicles.js",
     "cards.js",
+    "elements.js",
+    "messages.js",
+    "game.js",
+    "requests.js",
+    "guarded.js",
+    "distance.js",
+    "your-moves.js",
+    "finish.js",
+    "moves-from-here.js",
+    "solving.js",
+    "moving.js",
+    "by-hand.js",
+    "typing.js",
+    "choosing.js",
+    "history.js",
+    "starts.js",
+    "target.js",
 ]
 # Shipped too, but no page text to read: the katakana font (binary) and its licence (whose
 # copyright line names the font's authors' addresses); tests/page/test_page_browse.py checks them.

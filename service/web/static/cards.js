@@ -1,5 +1,5 @@
 // A Rush Hour card typed or pasted in the community's text form: the builds that could hold it
-// are asked (page.js), and when none does, the command that builds it is said here. The
+// are asked (typing.js), and when none does, the command that builds it is said here. The
 // service reads and checks the card; only where no build of vehicles is there to ask does the
 // page read its rows itself, and the build then checks it.
 

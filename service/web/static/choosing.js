@@ -1,0 +1,179 @@
+// Choosing a puzzle and a goal: the built puzzles from /puzzles, and a build set up to play (its
+// selects, a fresh board, its help, its histogram and its farthest states).
+
+import { readAddress } from "./address.js";
+import { ask } from "./api.js";
+import { Board } from "./board.js";
+import { DepthBrowser } from "./browse.js";
+import { dismiss } from "./by-hand.js";
+import { histogram } from "./chart.js";
+import { showDistance, showWhy } from "./distance.js";
+import { option, short, tag, ui } from "./elements.js";
+import { askFor, build, definition, game } from "./game.js";
+import { guarded } from "./guarded.js";
+import { fromHistory, nameChoice, open } from "./history.js";
+import { shortcutsFor } from "./keys.js";
+import { clearError, say } from "./messages.js";
+import { clearMoves } from "./moves-from-here.js";
+import { newest } from "./requests.js";
+import { stopSolution } from "./solving.js";
+import { opening, openings, showStarts } from "./starts.js";
+import { showTarget } from "./target.js";
+import { smallBoard } from "./thumbs.js";
+import { showRun } from "./your-moves.js";
+
+const depthBrowser = new DepthBrowser(ui.browse, (route, params) => askFor(route, params), (s) => guarded.load(s),
+  (s) => smallBoard(definition(), s, game.entry.vehicles));
+
+export async function start() {
+  let answer;
+  try {
+    answer = await newest(() => ask("puzzles"), start,
+      { failed: "Loading the list of puzzles failed: the service did not answer." });
+  } catch (e) {
+    return say(e.message);
+  }
+  if (!answer) return;
+  game.catalogue = answer.puzzles;
+  game.puzzles = answer.puzzles.filter((p) => p.builds.length);
+  if (!game.puzzles.length) {
+    return say("Nothing is built in this database yet: run `puzzledb build --all`, then reload.");
+  }
+  ui.puzzle.replaceChildren(...game.puzzles.map((p) => option(p.name, p.title)));
+  ui.puzzle.disabled = ui.goal.disabled = false;  // choices to make at last
+  await open(readAddress(), "replace", fromHistory(window.history.state));  // a reload keeps the line
+}
+
+export const firstPuzzle = () => game.puzzles.find((p) => p.name === "eight") || game.puzzles[0];
+export const defaultGoal = (p) => (p.builds.find((b) => b.goal === p.default_goal) || p.builds[0]).goal;
+
+export async function choosePuzzle(name) {
+  await chooseGoal(defaultGoal(game.puzzles.find((p) => p.name === name)), name);
+}
+
+// A puzzle or goal chosen is named by the address at once, before it loads: the address names
+// what the page shows as chosen (the selects, and an empty board with Retry if the service
+// does not answer), so a reload or a link asks for it again and Back goes to the one before.
+// Its position, once shown, is named in the same history entry.
+export async function chooseGoal(chosen, name = game.entry.name) {
+  const p = game.puzzles.find((q) => q.name === name);
+  nameChoice(p, chosen);
+  await openChosen(p, chosen);
+}
+
+async function openChosen(p, chosen) {
+  const far = await setUp(p, chosen, () => openChosen(p, chosen));
+  if (far) await opening(openings(), { how: "replace" });
+}
+
+// A build to play: the selects, a fresh board, the histogram and the farthest states (returned).
+export async function setUp(chosen, chosenGoal, retry) {
+  game.entry = chosen;
+  game.goal = chosenGoal;
+  game.target = null;
+  game.farthest = null;
+  game.depths = null;
+  ui.puzzle.value = game.entry.name;
+  ui.goal.replaceChildren(...game.entry.builds.map((b) => option(
+    b.goal, `${b.goal_words} · ${short(b.states)} states${b.radius === null ? "" : `, radius ${b.radius}`}`,
+  )));
+  ui.start.replaceChildren(option("", "loading…"));
+  ui.goal.value = game.goal;
+  stopSolution();
+  game.earlier = [];
+  game.later = [];
+  game.selected = null;
+  game.here = null;
+  game.line = [];
+  game.at = 0;
+  game.board = new Board(ui.board, definition(), (cell) => guarded.clicked(cell), game.goal, {
+    lift: guarded.lift, drop: guarded.drop, choose: (move) => (move ? guarded.make(move) : dismiss()),
+  }, game.entry.vehicles);
+  game.board.markCoordinates(game.entry.coordinates);
+  showExits(build().exits || []);
+  showHelp();
+  game.chart = null;
+  depthBrowser.clear();
+  clearMoves();
+  ui.chart.replaceChildren(tag("loading", "loading…"));
+  ui.farthest.replaceChildren();
+  ui["farthest-note"].textContent = "loading…";
+  showDistance(null, true);
+  showWhy(null);
+  showRun();
+  showTarget();
+  clearError();
+  ui["state-input"].value = "";  // the puzzle before's, until this one's position is shown
+  ui.pegs.textContent = "";
+  let stats, far;
+  const failed = `Loading ${game.entry.title} failed: the service did not answer, so its board, histogram and ` +
+    "farthest states are not shown.";
+  const onFail = () => {  // nothing on the page still says "loading…" or belongs to the puzzle before
+    ui.chart.replaceChildren(tag("loading", "not loaded"));
+    ui["farthest-note"].textContent = "not loaded";
+    ui.start.replaceChildren(option("", "not loaded"));
+  };
+  try {
+    [stats, far] = await newest(() => Promise.all([askFor("stats"), askFor("farthest", { limit: 50 })]), retry,
+      { failed, onFail }) || [];
+  } catch (e) {
+    say(e.message);
+    return null;
+  }
+  if (!stats) return null;
+  game.chart = histogram(ui.chart, stats.histogram, (depth) => depthBrowser.show(depth));
+  showFarthest(far);
+  game.farthest = far;
+  game.depths = stats.histogram;
+  showStarts();
+  return far;
+}
+
+// The goal's exit, as /puzzles gives it for the build (Klotski's bottom middle): a mark on
+// the board's edge, and the same in words beside the board for those who do not see it.
+function showExits(exits) {
+  game.board.markExits(exits);
+  ui.exit.textContent = exits.length ? `exit: ${exits.map((e) => e.words).join("; ")}` : "";
+}
+
+// The puzzle after this one in the list (the first after the last), or null when it is the only one.
+export function nextPuzzle() {
+  const i = game.puzzles.indexOf(game.entry);
+  return game.puzzles.length > 1 ? game.puzzles[(i + 1) % game.puzzles.length] : null;
+}
+
+function showFarthest(far) {
+  const plural = far.count === 1 ? "state" : "states";
+  ui["farthest-note"].textContent = `${far.count.toLocaleString("en")} ${plural}, ${far.depth} moves from the goal` +
+    (far.count > far.states.length ? `; the first ${far.states.length}:` : ":");
+  ui.farthest.replaceChildren(...far.states.map((s) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "state";
+    b.dataset.state = s;
+    b.title = s;
+    b.append(tag("visually-hidden", `state ${s}`), smallBoard(definition(), s, game.entry.vehicles));
+    b.addEventListener("click", () => guarded.load(s));
+    li.append(b);
+    return li;
+  }));
+}
+
+// The help for the puzzle chosen: the paragraphs for its kind and its way of counting moves
+// (data-kind: the definition's kind; data-metric, where it matters, its metric), and the
+// shortcuts that work on it.
+function showHelp() {
+  const { kind, metric } = definition();
+  document.querySelectorAll("footer [data-kind]").forEach((el) => {
+    el.hidden = el.dataset.kind !== kind || (el.dataset.metric !== undefined && el.dataset.metric !== metric);
+  });
+  ui.shortcuts.replaceChildren(...shortcutsFor(definition()).flatMap(({ keys, what }) => {
+    const dt = document.createElement("dt");
+    dt.textContent = Array.isArray(keys) ? keys.join(", ") : keys;
+    const dd = document.createElement("dd");
+    dd.textContent = what;
+    return [dt, dd];
+  }));
+  ui.keyboard.hidden = false;
+}
