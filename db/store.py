@@ -90,9 +90,9 @@ def save_build(
     if side_file is not None and side_writer.worthwhile(result.rows):
         return _save_with_two_writers(db, puzzle, result, started, progress, side_file)
     with db.begin() as conn:
-        row = _begin_build(conn, puzzle, result)
+        row = begin_build(conn, puzzle, result)
         _insert_rows(conn, row["node_table"], result, progress)
-        _finish_build(conn, row, result, started, progress)
+        finish_build(conn, row, result, started, progress)
     return row
 
 
@@ -111,7 +111,7 @@ def _save_as_pages(
     db.pages refuses (leaving the file as it was) are stored through SQLite instead, the
     index sorted after them."""
     with db.begin() as conn:
-        row = _begin_build(conn, puzzle, result)
+        row = begin_build(conn, puzzle, result)
         table = row["node_table"]
         index = f"{table}_by_depth"
         conn.execute(schema.node_index_ddl(table))
@@ -135,10 +135,10 @@ def _save_as_pages(
         with db.begin() as conn:
             conn.execute(f"DROP INDEX {index}")  # sorted once the rows are in
             _insert_rows(conn, table, result, progress)
-            _finish_build(conn, row, result, started, progress)
+            finish_build(conn, row, result, started, progress)
         return row
     with db.begin() as conn:
-        _finish_build(conn, row, result, started, progress, index=False)
+        finish_build(conn, row, result, started, progress, index=False)
     return row
 
 
@@ -154,11 +154,11 @@ def _save_with_two_writers(
     side file's upper half copied in. However it ends, the side file goes."""
     try:
         with db.begin() as conn:
-            row = _begin_build(conn, puzzle, result)
+            row = begin_build(conn, puzzle, result)
             table = row["node_table"]
             ddl = schema.node_table_ddl(table, result.stores_pred, bool(result.symmetries))
             with side_writer.started(
-                side_file, ddl, partial(_write_rows, table=table, result=result, part=(1, 2))
+                side_file, ddl, partial(write_rows, table=table, result=result, part=(1, 2))
             ) as side:
                 _insert_rows(conn, table, result, progress, part=(0, 2), others=side.written)
                 side.wait()
@@ -167,7 +167,7 @@ def _save_with_two_writers(
         with db.begin() as conn:
             progress.stage("copying the upper half")
             conn.execute(f"INSERT INTO main.{table} SELECT * FROM side.{table}")
-            _finish_build(conn, row, result, started, progress)
+            finish_build(conn, row, result, started, progress)
         return row
     finally:
         with contextlib.suppress(sqlite3.Error):
@@ -175,11 +175,11 @@ def _save_with_two_writers(
         side_file.unlink(missing_ok=True)
 
 
-def _begin_build(conn: sqlite3.Connection, puzzle: Puzzle, result: SearchResult) -> dict:
+def begin_build(conn: sqlite3.Connection, puzzle: Puzzle, result: SearchResult) -> dict:
     """The schema, the old build dropped, the new puzzles row and its empty node table."""
     definition = json.dumps(puzzle.spec(), ensure_ascii=False)
     create_schema(conn)
-    _drop_build(conn, puzzle.name, result.goal)
+    _drop_named(conn, puzzle.name, result.goal)
     _drop_other_definitions(conn, puzzle.name, definition)
     row = {
         "name": puzzle.name,
@@ -217,7 +217,7 @@ def _begin_build(conn: sqlite3.Connection, puzzle: Puzzle, result: SearchResult)
     return row
 
 
-def _finish_build(
+def finish_build(
     conn: sqlite3.Connection,
     row: dict,
     result: SearchResult,
@@ -251,7 +251,7 @@ def _finish_build(
     )
     if result.symmetries:
         _save_symmetries(conn, build_id, result)
-    _rewrite_views(conn)
+    rewrite_views(conn)
     # The last statement before COMMIT: the build's end, and its start (the search's) as far
     # before it as build_seconds measured on the monotonic clock.
     seconds = time.perf_counter() - started
@@ -336,12 +336,12 @@ def save_build_to(
             side_file=building.with_name(building.name + SIDE_SUFFIX),
         )
         db.close()  # the file stays in rollback mode: any reader can open it read-only
-        _fsync(building)
+        fsync(building)
         try:
             os.link(building, path)  # fails rather than replace a file made meanwhile
         except FileExistsError:
             return _in_place(path, puzzle, result, started, progress, save)
-        _fsync(path.parent)
+        fsync(path.parent)
         return row
     finally:
         db.close()
@@ -408,7 +408,7 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _fsync(path: Path) -> None:
+def fsync(path: Path) -> None:
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
@@ -432,13 +432,13 @@ def create_schema(conn: sqlite3.Connection) -> None:
     conn.execute(f"PRAGMA user_version = {schema.VERSION}")
 
 
-def _drop_build(conn: sqlite3.Connection, name: str, goal: str) -> None:
+def _drop_named(conn: sqlite3.Connection, name: str, goal: str) -> None:
     old = conn.execute(
         "SELECT id, node_table FROM puzzles WHERE name = :name AND goal = :goal",
         {"name": name, "goal": goal},
     ).fetchone()
     if old is not None:
-        _drop(conn, old)
+        drop_build(conn, old)
 
 
 def _drop_other_definitions(conn: sqlite3.Connection, name: str, definition: str) -> None:
@@ -448,10 +448,10 @@ def _drop_other_definitions(conn: sqlite3.Connection, name: str, definition: str
         {"name": name, "d": definition},
     ).fetchall()
     for old in stale:
-        _drop(conn, old)
+        drop_build(conn, old)
 
 
-def _drop(conn: sqlite3.Connection, old: sqlite3.Row) -> None:
+def drop_build(conn: sqlite3.Connection, old: sqlite3.Row) -> None:
     """Everything the build `old` (its id and node_table) wrote."""
     for table in (
         "moves",
@@ -482,7 +482,7 @@ def _insert_rows(
     stored meanwhile, for the progress shown."""
     cursor = conn.cursor()
     try:
-        _write_rows(
+        write_rows(
             cursor,
             lambda written: progress.rows(written + others(), result.rows),
             table=table,
@@ -493,7 +493,7 @@ def _insert_rows(
         cursor.close()
 
 
-def _write_rows(
+def write_rows(
     cursor: sqlite3.Cursor,
     report: Callable[[int], None],
     *,
@@ -605,7 +605,7 @@ def _move_cells(move: Move) -> dict:
     return {"a": None, "b": None, "c": None}
 
 
-def _rewrite_views(conn: sqlite3.Connection) -> None:
+def rewrite_views(conn: sqlite3.Connection) -> None:
     """The views over every build; a build of classes brings its symmetries, which its arms
     spell out (db.schema.states_view)."""
     builds = [

@@ -81,14 +81,14 @@ def test_a_plain_search_result_splits_as_well(tmp_path, monkeypatch):
 def test_a_failing_second_writer_fails_the_build_and_leaves_no_file(
     tmp_path, two_writers, monkeypatch
 ):
-    real = store._write_rows
+    real = store.write_rows
 
     def failing(cursor, report, *, part=(0, 1), **kwargs):
         if part == (1, 2):  # the child's half
             raise sqlite3.OperationalError("database or disk is full")
         return real(cursor, report, part=part, **kwargs)
 
-    monkeypatch.setattr(store, "_write_rows", failing)
+    monkeypatch.setattr(store, "write_rows", failing)
     eight = catalogue.get("eight")
     with pytest.raises(DatabaseFault, match=r"second writer failed: .*disk is full") as failed:
         build_to(tmp_path / "new.sqlite", eight, eight.default_goal)
@@ -118,14 +118,14 @@ def test_a_failure_after_the_second_writer_finished_leaves_no_side_file(
 
 def test_a_failing_second_writer_is_told_to_the_user(tmp_path, cli, two_writers, monkeypatch):
     """As any build that fails in the database: database_error, and what was not stored."""
-    real = store._write_rows
+    real = store.write_rows
 
     def failing(cursor, report, *, part=(0, 1), **kwargs):
         if part == (1, 2):  # the child's half
             raise sqlite3.OperationalError("database or disk is full")
         return real(cursor, report, part=part, **kwargs)
 
-    monkeypatch.setattr(store, "_write_rows", failing)
+    monkeypatch.setattr(store, "write_rows", failing)
     result = cli("build", "eight", "--db", tmp_path / "new.sqlite", "--json")
     assert result.exit_code == 1 and "Traceback" not in result.output
     error = json.loads(result.stdout)["error"]
