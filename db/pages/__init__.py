@@ -2,5 +2,5 @@
 
 SQLite stores a row by descending its B-tree and an index by sorting; a build's rows come
 already in key order, so its pages can be made directly (records, then leaves, then the levels
-above). Only a new file that no one can open yet is written so (db.store.save_build_to).
+above). Only a new file that no one can open yet is written so (db.store.files).
 """

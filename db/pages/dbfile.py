@@ -2,7 +2,7 @@
 numbered past its end (never the lock-byte page), and the header brought up to date at the end.
 
 Only a file no one else has open may be written so: a new build's file before it is linked
-into place (db.store.save_build_to).
+into place (db.store.files).
 """
 
 from __future__ import annotations
