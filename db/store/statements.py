@@ -2,7 +2,8 @@
 chunks made in a thread meanwhile, and the depth index sorted once they are all in.
 
 The way every build takes but a big one into a new file (db.store.as_pages,
-db.store.two_writers); a cluster's workers write their shards so too (db.cluster.write).
+db.store.two_writers), and the rows the page writer refuses; a cluster's workers write their
+shards so too (db.cluster.write).
 """
 
 from __future__ import annotations

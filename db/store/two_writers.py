@@ -5,9 +5,11 @@ SQLite then copies in after it.
 Binding rows costs about a microsecond a row of one core, and Python's lock keeps a second
 thread from sharing that work; a second process shares it. Only a file no one can open yet
 (db.store.files) is written so: the lower half is committed first, so the build commits twice.
-db.store.saving prefers the page writer (db.store.as_pages): this way is for a build below the
-page writer's size (db.pages.nodes.MIN_ROWS) yet worth a second writer (db.side_writer.MIN_ROWS),
-which with today's sizes, the page writer's the lower, no build is.
+
+db.store.saving prefers the page writer (db.store.as_pages), so this way is taken by a build
+too small for the page writer (db.pages.nodes.MIN_ROWS) yet worth a second writer
+(db.side_writer.MIN_ROWS): with today's sizes, the page writer's the lower, none is, but
+tests that lower the second writer's size take it.
 """
 
 from __future__ import annotations
