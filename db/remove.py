@@ -112,8 +112,8 @@ def _remove(conn: sqlite3.Connection, name: str, goal: str | None, where: str) -
         built = [tuple(r) for r in conn.execute(ALL_BUILT)]
         raise NotBuilt(_not_built(built, name, goal, where))
     for build in builds:
-        store._drop(conn, build)
-    store._rewrite_views(conn)
+        store.drop_build(conn, build)
+    store.rewrite_views(conn)
     summary = ("name", "goal", "states", "max_depth", "radius")
     return [{column: b[column] for column in summary} for b in builds]
 

@@ -1,10 +1,12 @@
-"""A second writer for big builds: a forked process stores part of the rows in a side file.
+"""A second writer for big builds: a process forked after the search writes part of the rows.
 
-Binding rows to SQLite costs about a microsecond a row of one core, and Python's lock keeps a
-second thread from sharing that work. So for a big build into a new file, a child process,
-forked after the search (it shares the search's arrays, which no one writes, without copying
-them), stores the upper half of the key order in a side file while this process stores the
-lower half; SQLite then copies the side rows in, in key order, at its own speed.
+A build's rows are stored on one core (binding a row to SQLite costs about a microsecond), and
+Python's lock keeps a second thread from sharing that work. So for a big build into a new file,
+a child process, forked after the search (it shares the search's arrays, which no one writes,
+without copying them), writes the upper half of the key order while this process writes the
+lower half: as rows SQLite stores in a side file (db.store.two_writers), or as leaves far along
+the new file (db.pages.upper). This module is what both share: the fork, the child's progress
+and its failure, and whether a second process is worth its start.
 """
 
 from __future__ import annotations
@@ -13,12 +15,10 @@ import contextlib
 import mmap
 import os
 import signal
-import sqlite3
 import struct
 import sys
 import warnings
 from collections.abc import Callable, Iterator
-from functools import partial
 from pathlib import Path
 
 from puzzledb.db.errors import DatabaseFault
@@ -34,8 +34,6 @@ class SecondWriterFailed(DatabaseFault):
 
 #: Below this many rows the second process is not worth its start.
 MIN_ROWS = 4_000_000
-#: What the child runs: write(cursor, report), report(rows) telling how many are written.
-WriteRows = Callable[[sqlite3.Cursor, Callable[[int], None]], None]
 #: How the child's message about a failure reaches the parent, at most this many bytes.
 MESSAGE_BYTES = 4096
 
@@ -79,16 +77,6 @@ class SideWriter:
 
 
 @contextlib.contextmanager
-def started(path: Path, ddl: str, write: WriteRows) -> Iterator[SideWriter]:
-    """Fork a child that creates `path`, runs `ddl` and `write(cursor, report)` in one
-    transaction, and exits. `report(rows)` publishes its progress. On leaving, a child still
-    running is killed; the side file is the caller's, to copy in and remove."""
-    path.unlink(missing_ok=True)
-    with forked(partial(_write_side_file, path, ddl, write), path) as writer:
-        yield writer
-
-
-@contextlib.contextmanager
 def forked(work: Callable[[Callable[[int], None]], None], path: Path) -> Iterator[SideWriter]:
     """Fork a child that runs `work(report)` and exits; `report(rows)` publishes its progress,
     and what it writes goes into `path`. On leaving, a child still running is killed."""
@@ -103,20 +91,6 @@ def forked(work: Callable[[Callable[[int], None]], None], path: Path) -> Iterato
         yield writer
     finally:
         writer.stop()
-
-
-def _write_side_file(path: Path, ddl: str, write: WriteRows, report: Callable[[int], None]) -> None:
-    conn = sqlite3.connect(str(path), isolation_level=None)
-    conn.execute("PRAGMA journal_mode = OFF")
-    conn.execute("PRAGMA synchronous = OFF")
-    conn.execute("PRAGMA cache_size = -262144")
-    conn.execute("BEGIN")
-    conn.execute(ddl)
-    cursor = conn.cursor()
-    write(cursor, report)
-    cursor.close()
-    conn.execute("COMMIT")
-    conn.close()
 
 
 def _child(work: Callable[[Callable[[int], None]], None], shared: mmap.mmap) -> None:

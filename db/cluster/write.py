@@ -60,7 +60,7 @@ def save_sharded(
         result = cast("ClusterResult", result)  # the one save_sharded was given
         progress = progress or Progress()
         with db.begin() as conn:
-            row = store._begin_build(conn, puzzle, result)
+            row = store.begin_build(conn, puzzle, result)
             table, token = row["node_table"], secrets.token_hex(16)
             stem = f"{path.name}.{row['id']}-{token[:8]}"
             names = [f"{stem}.{k}{SUFFIX}" for k in range(len(result.owners))]
@@ -76,13 +76,13 @@ def save_sharded(
                 [{"id": row["id"], "token": token, **s} for s in shards],
             )
             progress.rows(result.states, result.states)
-            store._finish_build(conn, row, result, started, progress)
+            store.finish_build(conn, row, result, started, progress)
             # The rows are in the shards; the name stays free here, so that a reader that
             # does not attach them fails rather than reads an empty table.
             conn.execute("DROP VIEW IF EXISTS states")
             conn.execute("DROP VIEW IF EXISTS farthest")
             conn.execute(f"DROP TABLE {table}")
-            store._rewrite_views(conn)
+            store.rewrite_views(conn)
         return row
 
     try:
@@ -156,7 +156,7 @@ def _write_shard(
         conn.execute("BEGIN")
         conn.execute(schema.node_table_ddl(table, stores_pred))
         cursor = conn.cursor()
-        store._write_rows(cursor, lambda written: None, table=table, result=local)
+        store.write_rows(cursor, lambda written: None, table=table, result=local)
         cursor.close()
         conn.execute(schema.node_index_ddl(table))
         conn.execute("CREATE TABLE shard_meta (token TEXT NOT NULL, shard INTEGER NOT NULL)")
@@ -165,7 +165,7 @@ def _write_shard(
         conn.execute("COMMIT")
     finally:
         conn.close()
-    store._fsync(where)
+    store.fsync(where)
     import hashlib  # here: on a worker, as secrets above (together ~5 ms of a build of eight)
 
     digest = hashlib.sha256()

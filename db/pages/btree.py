@@ -1,5 +1,11 @@
 """An index b-tree (a WITHOUT ROWID table, or an index) written from entries in key order.
 
+The pages are those of fileformat2's 1.6 B-tree Pages: a WITHOUT ROWID table and an index are
+both index b-trees (2.4 Representation of WITHOUT ROWID Tables, 2.5 Representation Of SQL
+Indices), whose interior pages hold keys too, K of them between K + 1 child pointers, each key
+above every key of the pages to its left and below those to its right, and every leaf at the
+same depth.
+
 Leaves are cut greedily from the entries as they come and written at once; the entry between
 two leaves is not in either: it goes up into their parent as the divider (in an index b-tree
 each entry is stored once). The interior levels, a hundredth of the entries, are made at the
@@ -20,13 +26,17 @@ import numpy as np
 from .dbfile import LeafFile, PageFile
 from .records import Cells, joined, place
 
+#: The page types at offset 0 of a page's header (1.6 B-tree Pages, "B-tree Page Header
+#: Format"): a leaf index b-tree page, an interior index b-tree page.
 LEAF, INTERIOR = 0x0A, 0x02
 #: A stream cuts its entries into leaves once it holds this many bytes of them.
 CUT_BYTES = 1 << 22
 
 
 def max_payload(usable: int) -> int:
-    """The largest record an index b-tree page holds without an overflow page."""
+    """The largest record an index b-tree page holds without an overflow page: 1.6 B-tree
+    Pages' X for an Index B-Tree Leaf Or Interior Cell, ((U-12)*64/255)-23, U the usable size
+    (1.3.4 Reserved bytes per page)."""
     return (usable - 12) * 64 // 255 - 23
 
 
@@ -82,7 +92,7 @@ class IndexTree:
         children: list[np.ndarray] = []
         dividers: list[Cells] = []
         between: list[Cells] = []
-        leaf_room = self.file.usable - 8
+        leaf_room = self.file.usable - 8  # a leaf's header is 8 bytes (1.6 B-tree Pages)
         for stream in self.streams:
             if stream.pending:
                 stream._cut()
@@ -117,7 +127,7 @@ class IndexTree:
     def _levels(self, children: np.ndarray, dividers: Cells) -> None:
         """Interior pages over `children` (one more than dividers) until one page is left:
         the root."""
-        room = self.file.usable - 12
+        room = self.file.usable - 12  # an interior page's header is 12 bytes (1.6)
         while True:
             cells = _with_children(dividers, children[:-1])
             units, last = cut(cells.sizes + 2, room, "final")
@@ -196,7 +206,12 @@ def pages(
 ) -> np.ndarray:
     """Page images: page k holds cells b..e-1 of spans[k] = (b, e), their contents back to
     back at the end of the usable space, their pointers after the header; an interior page
-    has rights[k] as its right-most child."""
+    has rights[k] as its right-most child.
+
+    The regions of 1.6 B-tree Pages in order: the page header (8 bytes for a leaf, 12 for an
+    interior page: "B-tree Page Header Format"), the cell pointer array (a 2-byte offset a
+    cell, in key order), the unallocated space, and the cell content area, packed against the
+    reserved region at the end, so the page has no freeblock and no fragmented bytes."""
     count = len(spans)
     images = np.zeros((count, page_size), np.uint8)
     flat = images.reshape(-1)
@@ -220,6 +235,10 @@ def pages(
     at = page * page_size + header + 2 * within
     flat[at] = pointer >> 8
     flat[at + 1] = pointer & 0xFF
+    # "B-tree Page Header Format" (1.6), big-endian: offset 0 the page type; 1 the first
+    # freeblock (0: none); 3 the number of cells; 5 where the cell content area starts (65536,
+    # an empty page of 64 KiB, wraps to 0, as the format reads it); 7 the fragmented free
+    # bytes (0); 8 the right-most pointer, on an interior page only.
     images[:, 0] = kind
     images[:, 3] = ncells >> 8
     images[:, 4] = ncells & 0xFF
@@ -231,7 +250,9 @@ def pages(
 
 
 def _with_children(dividers: Cells, children: np.ndarray) -> Cells:
-    """Interior cells: each divider's cell after the 4-byte number of its left child."""
+    """Interior cells: each divider's cell after the 4-byte number of its left child (1.6
+    B-tree Pages, "B-tree Cell Format": Index B-Tree Interior Cell, header 0x02, the left
+    child's page number big-endian, then the payload's size and the payload)."""
     n = len(dividers)
     sizes = dividers.sizes + 4
     starts = np.zeros(n + 1, np.int64)

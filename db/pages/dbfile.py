@@ -1,8 +1,11 @@
 """A closed SQLite file opened for appending pages: its header read and checked, pages
 numbered past its end (never the lock-byte page), and the header brought up to date at the end.
 
+The file is as fileformat2 describes it in 1.2 Pages (pages of one size, numbered from 1),
+1.3 The Database Header (the first 100 bytes, big-endian) and 1.4 The Lock-Byte Page.
+
 Only a file no one else has open may be written so: a new build's file before it is linked
-into place (db.store.save_build_to).
+into place (db.store.files).
 """
 
 from __future__ import annotations
@@ -16,9 +19,11 @@ import numpy as np
 from . import ranges
 from .records import RecordRefused
 
-#: The byte offset of SQLite's lock-byte page: never used for data (sqlite3PendingByte).
+#: The byte offset of SQLite's lock-byte page: never used for data (sqlite3PendingByte; 1.4
+#: The Lock-Byte Page: the page holding bytes 1073741824 to 1073742335).
 PENDING_BYTE = 0x40000000
-#: The most pages SQLite numbers (its page numbers are 32-bit; SQLITE_MAX_PAGE_COUNT).
+#: The most pages SQLite numbers (its page numbers are 32-bit; SQLITE_MAX_PAGE_COUNT; 1.2
+#: Pages: the largest page number is 4294967294).
 MAX_PAGES = 0xFFFFFFFE
 
 
@@ -34,14 +39,15 @@ class PageFile:
             os.close(self.fd)
             raise
         self.first_pages = self.pages
-        self.usable = self.page_size - header[20]
+        self.usable = self.page_size - header[20]  # 1.3.4 Reserved bytes per page
         self.pending_page = PENDING_BYTE // self.page_size + 1
-        self.change_counter = struct.unpack_from(">I", header, 24)[0]
+        self.change_counter = struct.unpack_from(">I", header, 24)[0]  # 1.3.6
         #: pages past this one are refused (db.pages.upper lowers it below its far pages)
         self.limit = MAX_PAGES
 
     def allocate(self, count: int) -> np.ndarray:
-        """`count` new page numbers past the end, in order, the lock-byte page skipped."""
+        """`count` new page numbers past the end, in order, the lock-byte page skipped (1.4
+        The Lock-Byte Page: SQLite never reads or writes it)."""
         numbers = np.arange(self.pages + 1, self.pages + 1 + count, dtype=np.int64)
         numbers[numbers >= self.pending_page] += 1 if self.pages < self.pending_page else 0
         if count and numbers[-1] > self.limit:
@@ -77,7 +83,12 @@ class PageFile:
 
     def close(self) -> None:
         """The header's database size and change counter (with version-valid-for equal to
-        it, so the size is trusted); the freelist stays as it was."""
+        it, so the size is trusted); the freelist stays as it was.
+
+        1.3.6 File change counter (offset 24) one up; 1.3.7 In-header database size (offset
+        28), valid only while the change counter equals 1.3.16's version-valid-for number
+        (offset 92), written equal to it; 1.3.8 Free page list (offsets 32 and 36) and the
+        freelist's pages (1.5 The Freelist) untouched: the pages appended are all in use."""
         try:
             counter = (self.change_counter + 1) & 0xFFFFFFFF
             os.pwrite(self.fd, struct.pack(">II", counter, self.pages), 24)
@@ -123,7 +134,13 @@ def write_pages(
 
 
 def _checked(header: bytes, file_bytes: int) -> tuple[int, int]:
-    """(page size, pages) of a file this writer can append to; else RecordRefused."""
+    """(page size, pages) of a file this writer can append to; else RecordRefused.
+
+    1.3.1 Magic Header String; 1.3.2 Page Size (1 standing for 65536); 1.3.3 File format
+    version numbers (1 and 1: a rollback journal, not WAL); 1.3.10 Schema format number (4,
+    which the records' serial types 8 and 9 need); 1.3.13 Text encoding (1: UTF-8); 1.3.12
+    Incremental vacuum settings (offset 52 zero: no 1.8 Pointer Map or Ptrmap Pages to keep
+    up); 1.3.7 In-header database size (trusted, and matching the file's length)."""
     if header[:16] != b"SQLite format 3\x00":
         raise RecordRefused("not an SQLite file")
     page_size = struct.unpack_from(">H", header, 16)[0]

@@ -3,6 +3,12 @@
 The rows come in key order (SearchResult.arrays); each chunk becomes the table's records in
 that order and the index's (depth, key) records bucketed by depth, each depth's into a stream
 of its own (db.pages.btree.Stream).
+
+fileformat2: the table's record is its row, the primary key (the state) first (2.4
+Representation of WITHOUT ROWID Tables); the index's is the indexed column, then the table's
+primary key (2.5 Representation Of SQL Indices; 2.5.1 Suppression of redundant columns in
+WITHOUT ROWID secondary indexes: the state once, not repeated); both trees in 2.2 Record Sort
+Order (integers by value, text by its collating function, here BINARY: byte by byte).
 """
 
 from __future__ import annotations
@@ -78,8 +84,8 @@ def state_field(states: Sequence[str] | np.ndarray) -> Field:
 
 
 def _check_order(keys: Field, last: bytes | None) -> bytes | None:
-    """Refuse keys not strictly increasing (bytewise, as SQLite's BINARY collation): a b-tree
-    built from them would be corrupt. Returns the last key."""
+    """Refuse keys not strictly increasing (bytewise, as SQLite's BINARY collation: 2.2 Record
+    Sort Order): a b-tree built from them would be corrupt. Returns the last key."""
     data, length = keys.data, keys.length
     n = len(length)
     if n == 0:
@@ -129,7 +135,8 @@ def _narrow(depths: np.ndarray) -> np.ndarray:
 def _add_by_depth(
     streams: list, depth_field: Field, keys: Field, depths: np.ndarray, room: int
 ) -> None:
-    """The chunk's depth index entries (depth, key), each depth's to its own stream."""
+    """The chunk's depth index entries (depth, key), each depth's to its own stream: in 2.2
+    Record Sort Order, by depth, then by key (within a depth, the rows' own order)."""
     order = np.argsort(depths, kind="stable")
     fields = [_taken(depth_field, order), _taken(keys, order)]
     entries = cells(fields, room)

@@ -1,8 +1,10 @@
 """A build's node table and depth index written as pages into a new, closed file.
 
-SQLite made both empty (each has its root page); the rows, which a search hands over in key
-order, become the table's b-tree in that order, and, bucketed by depth, the index's. Neither
-needs a B-tree insert or a sort.
+SQLite made both empty (each has its root page, the rootpage of its row in sqlite_schema:
+fileformat2's 2.6 Storage Of The SQL Database Schema, which this writer leaves as it is); the
+rows, which a search hands over in key order, become the table's b-tree in that order, and,
+bucketed by depth, the index's. Neither needs a B-tree insert or a sort. Each tree's top page
+is written into its root page (1.6 B-tree Pages: a b-tree is known by its root page number).
 """
 
 from __future__ import annotations

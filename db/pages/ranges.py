@@ -1,6 +1,10 @@
 """Pages written far along a file brought down to its end: the gap between cut out by the
 filesystem where it can (Linux's FALLOC_FL_COLLAPSE_RANGE, ext4 and XFS: no data copied),
-else the pages copied down within the file."""
+else the pages copied down within the file.
+
+Nothing here is of SQLite's format but its pages' size (fileformat2's 1.2 Pages: every page of
+a file is one size, page N at byte (N - 1) * size), of which every offset moved is a multiple;
+the caller (dbfile.PageFile.move_in) numbers the pages moved, past the lock-byte page."""
 
 from __future__ import annotations
 

@@ -1,9 +1,16 @@
 """SQLite record bytes made column-wise: a varint header of serial types, then the values.
 
-A record is what an index b-tree stores per entry (a WITHOUT ROWID table's row is one, its
-columns in order). Each column comes as a Field: per row its serial type and its value's bytes,
-left-aligned in a matrix row. The cells of a chunk of rows are assembled in one padded matrix
-and compacted, so no Python object is made per row.
+The record is fileformat2's 2.1 Record Format: a varint giving the header's size (itself
+included), one serial type varint a column, then each column's value. A record is what an index
+b-tree stores per entry (2.4 Representation of WITHOUT ROWID Tables: a WITHOUT ROWID table's
+row is one, its primary key first, here its first column, so its columns in order; 2.5
+Representation Of SQL Indices: an index's entry is one too, the indexed columns then the
+table's primary key), and its cell on a leaf is the payload's size then the payload (1.6
+B-tree Pages, "B-tree Cell Format": Index B-Tree Leaf Cell, header 0x0a).
+
+Each column comes as a Field: per row its serial type and its value's bytes, left-aligned in a
+matrix row. The cells of a chunk of rows are assembled in one padded matrix and compacted, so
+no Python object is made per row.
 """
 
 from __future__ import annotations
@@ -14,18 +21,22 @@ from typing import cast
 
 import numpy as np
 
-#: Varints here are of values below this (two bytes); larger ones are never needed: records
-#: are refused beyond a page's local payload (about 1000 bytes), so sizes and types stay small.
+#: Varints (1.6 B-tree Pages) here are of values below this (two bytes); larger ones are never
+#: needed: records are refused beyond a page's local payload (about 1000 bytes at 4 KiB pages),
+#: so sizes and types stay small.
 VARINT2_LIMIT = 1 << 14
-#: The bit widths SQLite stores an integer in, by serial type 1..6.
+#: The byte widths SQLite stores an integer in, by serial type 1..6 (2.1 Record Format,
+#: "Serial Type Codes Of The Record Format": 8, 16, 24, 32, 48 and 64-bit integers).
 INT_BYTES = np.array([0, 1, 2, 3, 4, 6, 8], np.int64)
 INT64_MAX = 2**63 - 1
 INT64_MIN = -(2**63)
 
 
 class RecordRefused(ValueError):
-    """A value this writer does not store as SQLite would (a record too big for one page,
-    a REAL, a BLOB): the caller stores through SQLite instead."""
+    """A value this writer does not store as SQLite would: a record too big for one page (its
+    payload beyond 1.6 B-tree Pages' X, so part of it would go onto 1.7 Cell Payload Overflow
+    Pages, which this writer never makes), a REAL (serial type 7), a BLOB (an even serial type
+    of 12 or more): the caller stores through SQLite instead."""
 
 
 @dataclass
@@ -93,8 +104,9 @@ def place(
 
 
 def int_field(values: np.ndarray, null: np.ndarray | None = None) -> Field:
-    """Integers as SQLite writes them in file format 4: 0 and 1 as serial types 8 and 9 (no
-    bytes), else big-endian two's complement in the fewest of 1, 2, 3, 4, 6 or 8 bytes."""
+    """Integers as SQLite writes them in schema format 4 (1.3.10 Schema format number): 0 and 1
+    as serial types 8 and 9 (no bytes), else big-endian two's complement in the fewest of 1, 2,
+    3, 4, 6 or 8 bytes (serial types 1 to 6); NULL as serial type 0 (2.1 Record Format)."""
     v = np.ascontiguousarray(values, dtype=np.int64)
     u = np.where(v < 0, ~v, v)
     serial = np.select(
@@ -116,7 +128,9 @@ def int_field(values: np.ndarray, null: np.ndarray | None = None) -> Field:
 
 
 def text_field(data: np.ndarray, length: np.ndarray, null: np.ndarray | None = None) -> Field:
-    """UTF-8 text, data[i, :length[i]] (a uint8 matrix): serial type 13 + 2 * bytes."""
+    """UTF-8 text, data[i, :length[i]] (a uint8 matrix): serial type 13 + 2 * bytes, the odd
+    serial types of 2.1 Record Format, without a nul terminator (the file's encoding is UTF-8:
+    1.3.13 Text encoding, checked by dbfile)."""
     length = length.astype(np.int64, copy=False)
     serial = 13 + 2 * length
     if null is not None:
@@ -190,7 +204,8 @@ def column_field(values: Sequence | np.ndarray) -> Field:
 
 
 def _kind(value: object) -> int:
-    """0 NULL, 1 integer, 2 text; anything else is refused."""
+    """0 NULL, 1 integer, 2 text; anything else (a REAL, a BLOB: 2.1 Record Format's serial
+    type 7 and even ones from 12) is refused."""
     if value is None:
         return 0
     if type(value) is int or isinstance(value, np.integer):
@@ -203,7 +218,9 @@ def _kind(value: object) -> int:
 
 
 def varint_field(values: np.ndarray) -> Field:
-    """Values below 2**14 as SQLite varints (one or two bytes), left-aligned in two bytes."""
+    """Values below 2**14 as SQLite varints (one or two bytes), left-aligned in two bytes: the
+    varint of 1.6 B-tree Pages, big-endian, seven bits a byte, the high bit set on every byte but
+    the last."""
     v = values.astype(np.int64, copy=False)
     top = int(v.max(initial=0))
     if top < 0x80:  # one byte each: every serial type of an integer, short texts
@@ -217,12 +234,14 @@ def varint_field(values: np.ndarray) -> Field:
 
 def cells(fields: Sequence[Field], max_payload: int) -> Cells:
     """The leaf cells of records made of `fields` (the columns in order): each the payload's
-    size as a varint, then the record (header size, serial types, values)."""
+    size as a varint, then the record (header size, serial types, values): 1.6 B-tree Pages,
+    "B-tree Cell Format", Index B-Tree Leaf Cell, with no overflow page number, a payload
+    above `max_payload` (1.6's X) being refused, and 2.1 Record Format."""
     if not fields:
         raise RecordRefused("a record of no columns")
     n = len(fields[0].serial)
     serials = [varint_field(f.serial) for f in fields]
-    header = 1 + _total(serials, n)  # with its own size byte: below 128 here
+    header = 1 + _total(serials, n)  # with its own size byte (2.1): below 128 here
     if n and int(header.max()) >= 0x80:
         raise RecordRefused("a record header beyond 127 bytes")
     payload = header + _total(fields, n)

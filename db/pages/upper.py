@@ -2,10 +2,12 @@
 
 Record bytes and pages are numpy work on one core. The search is over, so a child forked now
 shares its arrays without copying them and makes the upper half of the key order into leaves
-on the other core. Leaves hold no page numbers, so they can be made anywhere: the child writes
-them into the database file itself, FAR along it (the file is sparse there), and the parent,
-once both are done, closes the gap after its own leaves (PageFile.move_in: on ext4 and XFS no
-byte of them is copied) and takes over the child's streams, renumbered.
+on the other core. Leaves hold no page numbers (fileformat2's 1.6 B-tree Pages, "B-tree Cell
+Format": an Index B-Tree Leaf Cell has no child pointer, and no overflow page number where the
+payload fits, as every payload this writer makes does), so they can be made anywhere: the
+child writes them into the database file itself, FAR along it (the file is sparse there), and
+the parent, once both are done, closes the gap after its own leaves (PageFile.move_in: on ext4
+and XFS no byte of them is copied) and takes over the child's streams, renumbered.
 """
 
 from __future__ import annotations

@@ -397,7 +397,7 @@ def test_a_local_cluster_build_says_nothing_of_dask(quiet, checkout, port_8787_t
 
 
 def test_a_builds_passing_files_are_ignored_by_git(checkout):
-    """What a build killed part way may leave beside the file (db.store: the partial file,
+    """What a build killed part way may leave beside the file (db.store.files: the partial file,
     SQLite's journals, a second writer's side file) and a shard's SQLite side files."""
     partial = f".puzzledb.sqlite.building-{os.getpid()}"
     names = [partial, *(partial + s for s in ("-journal", "-wal", "-shm", SIDE_SUFFIX))]

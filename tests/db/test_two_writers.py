@@ -13,10 +13,12 @@ import pytest
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.search.progress import Progress
-from puzzledb.db import side_writer, store
+from puzzledb.db import side_writer
 from puzzledb.db.build import build_to
 from puzzledb.db.connection import reader
 from puzzledb.db.errors import DatabaseFault
+from puzzledb.db.store import statements
+from puzzledb.db.store import two_writers as two_writer_store
 from puzzledb.service.answers import Answers
 
 pytestmark = [
@@ -81,14 +83,14 @@ def test_a_plain_search_result_splits_as_well(tmp_path, monkeypatch):
 def test_a_failing_second_writer_fails_the_build_and_leaves_no_file(
     tmp_path, two_writers, monkeypatch
 ):
-    real = store._write_rows
+    real = statements.write_rows
 
     def failing(cursor, report, *, part=(0, 1), **kwargs):
         if part == (1, 2):  # the child's half
             raise sqlite3.OperationalError("database or disk is full")
         return real(cursor, report, part=part, **kwargs)
 
-    monkeypatch.setattr(store, "_write_rows", failing)
+    monkeypatch.setattr(statements, "write_rows", failing)
     eight = catalogue.get("eight")
     with pytest.raises(DatabaseFault, match=r"second writer failed: .*disk is full") as failed:
         build_to(tmp_path / "new.sqlite", eight, eight.default_goal)
@@ -101,7 +103,7 @@ def test_a_failure_after_the_second_writer_finished_leaves_no_side_file(
 ):
     """As when the disk fills at the commit of the lower half: the side file is complete and
     the child gone, and the build must still remove it."""
-    real = side_writer.started
+    real = two_writer_store.writing_side_file
 
     @contextlib.contextmanager
     def then_fails(*args, **kwargs):
@@ -109,7 +111,7 @@ def test_a_failure_after_the_second_writer_finished_leaves_no_side_file(
             yield side
         raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(side_writer, "started", then_fails)
+    monkeypatch.setattr(two_writer_store, "writing_side_file", then_fails)
     eight = catalogue.get("eight")
     with pytest.raises(sqlite3.OperationalError, match="disk is full"):
         build_to(tmp_path / "new.sqlite", eight, eight.default_goal)
@@ -118,14 +120,14 @@ def test_a_failure_after_the_second_writer_finished_leaves_no_side_file(
 
 def test_a_failing_second_writer_is_told_to_the_user(tmp_path, cli, two_writers, monkeypatch):
     """As any build that fails in the database: database_error, and what was not stored."""
-    real = store._write_rows
+    real = statements.write_rows
 
     def failing(cursor, report, *, part=(0, 1), **kwargs):
         if part == (1, 2):  # the child's half
             raise sqlite3.OperationalError("database or disk is full")
         return real(cursor, report, part=part, **kwargs)
 
-    monkeypatch.setattr(store, "_write_rows", failing)
+    monkeypatch.setattr(statements, "write_rows", failing)
     result = cli("build", "eight", "--db", tmp_path / "new.sqlite", "--json")
     assert result.exit_code == 1 and "Traceback" not in result.output
     error = json.loads(result.stdout)["error"]
