@@ -6,10 +6,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from support.import_graph import TREE
+from support.import_graph import TREE, code_folders
 
 #: Where the store's callers live: the package, and the tests, benches and tools that drive it.
-CALLERS = ("builder", "db", "service", "tests", "bench", "tools")
+CALLERS = [folder.name for folder in code_folders()]
 STORE = "db.store"
 
 

@@ -21,11 +21,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.import_graph import code_folders
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("builder", "db", "service", "tests")
-#: Folders that hold no code of ours, or none we keep: the rest is where docstrings are read.
-NOT_CODE = {"docs", "examples", "deploy", "build", "site", "node_modules"}
 PATH = re.compile(
     r"(?<![\w./:-])((?:[\w.-]+/)+(?:[\w*-]+(?:\.[\w*-]+)*)?)(?![\w/])",
 )
@@ -63,10 +62,7 @@ def _pieces(path: Path) -> Iterator[str]:
 def _texts() -> Iterator[tuple[Path, str]]:
     for page in sorted((ROOT / "docs").rglob("*.md")) + [ROOT / "README.md"]:
         yield page, page.read_text(encoding="utf-8")
-    code = [p for p in sorted(ROOT.iterdir()) if p.is_dir() and p.name[0] not in "._"]
-    for folder in code:
-        if folder.name in NOT_CODE:
-            continue
+    for folder in code_folders(ROOT):
         for path in sorted(folder.rglob("*.py")):
             if "node_modules" in path.parts:
                 continue

@@ -51,3 +51,17 @@ def graph(tree: Path = TREE) -> dict[str, set[str]]:
     """Each module (builder.search.codecs) -> the puzzledb modules it imports."""
     found = modules(tree)
     return {name: imports(name, path, found) for name, path in found.items()}
+
+
+#: Top-level folders that hold no code of ours, or none we keep.
+NOT_CODE = {"docs", "examples", "deploy", "build", "site", "node_modules"}
+
+
+def code_folders(tree: Path = TREE) -> list[Path]:
+    """The repository's folders of Python code: the package's, the tests', the benches', the
+    tools' (every top-level folder but hidden ones and NOT_CODE)."""
+    return [
+        p
+        for p in sorted(tree.iterdir())
+        if p.is_dir() and p.name[0] not in "._" and p.name not in NOT_CODE
+    ]
