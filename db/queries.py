@@ -64,6 +64,10 @@ class Build:
     #: its moves flip cells (a peg's jump) rather than swap two: read from its `moves` rows
     #: (db.schema.FLIPS), so a build says how its pred is derived whatever its kind
     flips: bool = False
+    #: `definition` as stored (JSON text), compared where the dict is not: what is kept per
+    #: build (db.kept) is the same for builds that compare equal, and two boards built in the
+    #: same second with every other column alike (a test's boards) must not compare equal
+    stored_definition: str = field(default="", repr=False)
 
 
 @lru_cache(maxsize=1024)
@@ -72,6 +76,7 @@ def _build_from(values: tuple) -> Build:
     fields = dict(zip(Build.__dataclass_fields__, values))
     fields["stores_pred"] = bool(fields["stores_pred"])
     fields["flips"] = bool(fields["flips"])
+    fields["stored_definition"] = fields["definition"]
     fields["definition"] = json.loads(fields["definition"])
     fields["max_solutions"] = count(fields["max_solutions"])
     return Build(**fields)

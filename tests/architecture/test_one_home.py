@@ -83,6 +83,16 @@ def test_move_words_are_kept_for_a_bounded_number_of_builds(seed_db, monkeypatch
     assert len(fresh) == queries.MOVE_LABELS_KEPT
 
 
+def test_builds_of_two_boards_alike_in_every_other_column_are_two(seed_db):
+    """What is kept per build (move words, a build of classes' symmetries) is keyed by the
+    build: two boards built in the same second into two files, with the same name, id and
+    figures, once shared one board's symmetries (a flaky test of symmetric boards)."""
+    with sqlite3.connect(f"file:{seed_db}?mode=ro", uri=True) as conn:
+        build = queries.all_builds(conn)[0]
+    other = queries.Build(**{**build.__dict__, "stored_definition": build.stored_definition + " "})
+    assert other != build and len({other, build}) == 2
+
+
 TREE = Path(__file__).resolve().parents[2]
 #: What choosing a codec takes: the packings kinds register (builder.registry), their tests of
 #: the boards they pack, the codecs they make.
