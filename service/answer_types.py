@@ -305,7 +305,9 @@ Definition = Annotated[
     "and layout (hole -> [row, column] on a drawing grid), metric (chain or jump), starts, "
     "board and lines; rush: rows, cols, metric (moves: one vehicle any distance one way a "
     "move; steps: one vehicle one cell), starts (`start`, the card: vehicles by letter, A the "
-    "primary car, o empty, x a wall).",
+    "primary car, o empty, x a wall); permutation: orbits ([name, pieces, orientations]), "
+    "solved (each orbit's pieces and orientations), moves (name -> each orbit's permutation "
+    "and twists), metric (htm or qtm), starts.",
 ]
 
 
@@ -314,7 +316,7 @@ class CatalogueEntry(TypedDict):
 
     name: str
     title: str
-    kind: Literal["sliding", "peg", "rush"]
+    kind: Literal["sliding", "peg", "rush", "permutation"]
     board: str
     default_goal: str
     starts: Annotated[

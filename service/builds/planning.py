@@ -85,9 +85,12 @@ def plan(
     metric: str | None = None,
     rush: str | None = None,
     rush_cards: str | None = None,
+    tws: str | None = None,
+    moves: str | None = None,
 ) -> BuildPlan:
     """The plan of `puzzledb build`, each keyword one of its options (`build_all` is --all,
-    `definition` --file, `rush` --rush, `rush_cards` --rush-cards): raises MalformedInput,
+    `definition` --file, `rush` --rush, `rush_cards` --rush-cards, `tws` --tws with `moves`
+    --moves): raises MalformedInput,
     UnknownPuzzle, BadDefinition, TooLarge or ClusterFailed, as the command reports them,
     before anything is searched or written."""
     names = (names,) if isinstance(names, str) else tuple(names)
@@ -96,7 +99,11 @@ def plan(
     if cluster is not None:
         builder_for(cluster)  # a bad ADDRESS, or no Dask, is refused before any build
     rectangle = Rectangle(rows, cols, blank, metric)
-    if rush_cards is not None:
+    if moves is not None and tws is None:
+        raise MalformedInput("--moves keeps some of the moves of a --tws file: give --tws FILE")
+    if tws is not None:
+        jobs = _tws(names, build_all, goal, radius, definition, rectangle, rush, tws, moves)
+    elif rush_cards is not None:
         jobs = _rush_cards(names, build_all, goal, definition, rectangle, rush, rush_cards)
     elif rush is not None:
         jobs = _rush_card(names, build_all, goal, radius, definition, rectangle, rush)
@@ -188,6 +195,36 @@ def _rush_card(
     example = f"puzzledb build {names[0]} --rush {shlex.quote(board)}{metric}"
     _check_size(puzzle, radius, example)
     return [Job(puzzle, target) for target in defined.goals]
+
+
+def _tws(
+    names: tuple[str, ...],
+    build_all: bool,
+    goal: str | None,
+    radius: int | None,
+    definition: str | None,
+    rectangle: Rectangle,
+    rush: str | None,
+    path: str,
+    moves: str | None,
+) -> list[Job]:
+    """The job of a puzzle read from twsearch's format (`build NAME --tws FILE [--moves
+    U,R,F]`), toward its solved state or --goal."""
+    from puzzledb.builder import definition as definitions
+
+    given = build_all or definition is not None or rectangle.given() or rush is not None
+    if given or rectangle.blank is not None:
+        raise MalformedInput(
+            "--tws defines the puzzle: give no --all, --file, --rush, --rows, --cols or --blank"
+        )
+    if len(names) != 1:
+        raise MalformedInput("--tws defines one puzzle: give exactly one NAME")
+    defined = definitions.by_flag("tws")(names[0], path, moves, rectangle.metric, goal)
+    kept = "" if moves is None else f" --moves {shlex.quote(moves)}"
+    _check_size(
+        defined.puzzle, radius, f"puzzledb build {names[0]} --tws {shlex.quote(path)}{kept}"
+    )
+    return [Job(defined.puzzle, target) for target in defined.goals]
 
 
 def _rush_cards(

@@ -123,7 +123,7 @@ def test_each_folder_of_kinds_declares_its_kind():
     folders = sorted(
         p.name for p in (TREE / "builder" / "kinds").iterdir() if (p / "__init__.py").exists()
     )
-    assert folders == ["peg", "rush", "sliding"]
+    assert folders == ["peg", "permutation", "rush", "sliding"]
     assert [k.name for k in registry.kinds()] == folders
     assert all(isinstance(registry.kind(name), registry.Kind) for name in folders)
     with pytest.raises(registry.UnknownKind):
@@ -213,7 +213,7 @@ def test_a_kind_from_an_entry_point_is_found(monkeypatch):
 
     monkeypatch.setattr(registry, "_entry_points", lambda: [Point()])
     monkeypatch.setattr(registry, "REGISTRY", registry._Registry())
-    assert [k.name for k in registry.kinds()] == ["peg", "rush", "sliding", "ring"]
+    assert [k.name for k in registry.kinds()] == ["peg", "permutation", "rush", "sliding", "ring"]
     assert load_text(RING_TOML).puzzle.spec()["cells"] == 6
 
 

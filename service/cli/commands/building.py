@@ -99,6 +99,18 @@ if TYPE_CHECKING:
     "board.",
 )
 @click.option(
+    "--tws",
+    metavar="FILE",
+    help="Define NAME from a twsearch .tws file: orbits of pieces (Set), a solved state and "
+    "moves that permute and twist them; with --metric htm (every power of a move one move, "
+    "the default) or qtm (a turn and its undoing only).",
+)
+@click.option(
+    "--moves",
+    metavar="LIST",
+    help="With --tws: keep these of the file's moves, as U,R,F (twsearch's --moves).",
+)
+@click.option(
     "--cluster",
     metavar="ADDRESS",
     help="Search and write on a Dask cluster: local:N (N worker processes here) or a "
@@ -135,6 +147,7 @@ def build_command(
     puzzledb build tiny --rows 2 --cols 2 --goal '231*' --blank '*'
     puzzledb build card --rush BBBCDE/FGGCDE/F.AADE/HHI.../.JI.KK/.JLLMM
     puzzledb build cards --rush-cards cards.txt   a list of Rush Hour cards
+    puzzledb build cube --tws 2x2x2.tws --moves U,R,F   a puzzle of permutations
     """
     from ... import builds
 
@@ -170,6 +183,8 @@ class BuildFlags(TypedDict):
     metric: str | None
     rush: str | None
     rush_cards: str | None
+    tws: str | None
+    moves: str | None
     cluster: str | None
     memory: str | None
 

@@ -1,0 +1,11 @@
+"""The permutation kind as the house knows it (builder.registry): puzzles written as orbits of
+pieces that moves permute and twist, from TOML or twsearch's .tws."""
+
+from ...registry import Kind, lazy
+
+KIND = Kind(
+    name="permutation",
+    from_spec=lazy(".puzzle:PermutationPuzzle.from_spec", __package__),
+    define=lazy(".definition:define", __package__),
+    flags={"tws": lazy(".definition:from_tws", __package__)},
+)

@@ -1,0 +1,197 @@
+"""Puzzles written as permutations (builder/kinds/permutation): the 2x2x2 cube's corners read
+from twsearch's format and turned by U and R, checked against the published size of that group
+and against a model of the cube written here from the moves alone; the text form, the metrics,
+and every mistake of a definition said by name."""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzledb.builder.core.errors import BadDefinition, MalformedInput
+from puzzledb.builder.definition import load_text
+from puzzledb.builder.kinds.permutation.definition import from_tws
+from puzzledb.builder.kinds.permutation.puzzle import PermutationPuzzle
+from puzzledb.db.connection import reader
+from puzzledb.service.answers import Answers
+from puzzledb.service.builds import plan, run
+from puzzledb.service.cli.options import EXIT_STATUS
+
+#: The 2x2x2's corners in twsearch's format, as the docs show them.
+CUBE2 = Path(__file__).resolve().parents[2] / "examples" / "cube2.tws"
+
+# The model: a corner position as 8 (corner, twist) pairs; each move as where each position
+# takes its corner from (from 0) and how much it twists, from the cube itself (Kociemba's
+# corner order URF UFL ULB UBR DFR DLF DBL DRB), not from the file the build reads.
+MODEL_MOVES = {
+    "U": ((3, 0, 1, 2, 4, 5, 6, 7), (0,) * 8),
+    "R": ((4, 1, 2, 0, 7, 5, 6, 3), (2, 0, 0, 1, 1, 0, 0, 2)),
+}
+SOLVED = tuple((c, 0) for c in range(8))
+
+
+def turn(corners: tuple, name: str, times: int = 1) -> tuple:
+    take, twist = MODEL_MOVES[name]
+    for _ in range(times):
+        corners = tuple(
+            (corners[take[i]][0], (corners[take[i]][1] + twist[i]) % 3) for i in range(8)
+        )
+    return corners
+
+
+def played(corners: tuple, said: str) -> tuple:
+    """A move as cubers write it (R, R2, R') made on the model."""
+    times = {"": 1, "2": 2, "'": 3}[said[1:]]
+    return turn(corners, said[0], times)
+
+
+def written(corners: tuple) -> str:
+    return "".join(f"{c + 1}{t}" for c, t in corners)
+
+
+def model_distances() -> dict[tuple, int]:
+    """Every position U and R reach, with its distance in the half-turn metric."""
+    distance = {SOLVED: 0}
+    queue = deque([SOLVED])
+    while queue:
+        here = queue.popleft()
+        for name in MODEL_MOVES:
+            there = here
+            for _ in range(3):
+                there = turn(there, name)
+                if there not in distance:
+                    distance[there] = distance[here] + 1
+                    queue.append(there)
+    return distance
+
+
+@pytest.fixture(scope="module")
+def model() -> dict[tuple, int]:
+    return model_distances()
+
+
+@pytest.fixture(scope="module")
+def two_gen(tmp_path_factory):
+    """The 2x2x2 turned by U and R, built from the .tws file as `puzzledb build` does."""
+    db = tmp_path_factory.mktemp("twisty") / "db.sqlite"
+    run(plan(["ur"], db=db, tws=str(CUBE2), moves="U,R"))
+    return db
+
+
+def test_the_two_generator_group_has_its_published_29160_positions(two_gen, model, cli):
+    stats = json.loads(cli("stats", "ur", "--db", two_gen, "--json").stdout)
+    assert stats["states"] == 29_160 == len(model)
+    histogram = [0] * (max(model.values()) + 1)
+    for depth in model.values():
+        histogram[depth] += 1
+    assert stats["histogram"] == histogram
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from("UR"), st.integers(1, 3)), max_size=30))
+def test_a_path_solves_the_position_when_played(two_gen, model, scramble):
+    corners = SOLVED
+    for name, times in scramble:
+        corners = turn(corners, name, times)
+    path = Answers(reader(two_gen)).path("ur", written(corners))
+    assert path["depth"] == model[corners]
+    for said in path["moves"]:
+        corners = played(corners, said)
+    assert corners == SOLVED
+
+
+def test_each_power_of_a_move_is_a_move_in_htm_and_only_quarters_in_qtm():
+    htm = from_tws("c", str(CUBE2), "U,R").puzzle
+    qtm = from_tws("c", str(CUBE2), "U,R", "qtm").puzzle
+    assert isinstance(htm, PermutationPuzzle) and isinstance(qtm, PermutationPuzzle)
+    assert [t.label for t, _ in htm.turns] == ["U", "U2", "U'", "R", "R2", "R'"]
+    assert [t.label for t, _ in qtm.turns] == ["U", "U'", "R", "R'"]
+    after = {m.label: s for m, s in htm.moves(htm.default_goal)}
+    assert after["R"] == written(turn(SOLVED, "R"))
+    assert after["R'"] == written(turn(SOLVED, "R", 3))
+
+
+def test_a_position_that_is_none_is_said_so():
+    puzzle = from_tws("c", str(CUBE2)).puzzle
+    for text, said in [
+        ("10203040506070", "written with 16 characters"),
+        ("1020304050607090", "holds '9', which is no piece of it"),
+        ("1020304050607083", "orientation '3'"),
+        ("1020304050607010", "holds piece 1 2 times"),
+        ("10203040/50607080", "has 2 parts, expected 1"),
+    ]:
+        with pytest.raises(MalformedInput, match=said):
+            puzzle.parse(text)
+    assert puzzle.parse("10 20 30 40, 50 60 70 80") == puzzle.default_goal
+
+
+TOML = """kind = "permutation"
+name = "ring3"
+[orbits]
+PIECE = [3, 2]
+[moves]
+R = { PIECE = [[3, 1, 2], [1, 0, 1]] }
+"""
+
+
+def test_a_toml_puzzle_builds_and_answers(cli, tmp_path):
+    toml, db = tmp_path / "ring3.toml", tmp_path / "ring3.sqlite"
+    toml.write_text(TOML, encoding="utf-8")
+    built = cli("build", "--file", toml, "--db", db, "--json")
+    assert built.exit_code == 0, built.output
+    defined = load_text(TOML).puzzle
+    assert isinstance(defined, PermutationPuzzle) and defined.default_goal == "102030"
+    order = defined.base["R"].order(defined.orbits)  # R moves 3 pieces round: 3 positions
+    stats = json.loads(cli("stats", "ring3", "--db", db, "--json").stdout)
+    assert stats["states"] == order == 3
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (("[3, 1, 2], [1, 0, 1]", "[3, 1, 1], [1, 0, 1]"), "is not a permutation"),
+        (("[3, 1, 2], [1, 0, 1]", "[3, 1, 2], [2, 0, 1]"), "turns a piece outside 0 to 1"),
+        (("R = { PIECE", "R = { EDGE"), "names 'EDGE', which is no orbit"),
+        (("PIECE = [3, 2]", "PIECE = [3, 11]"), "from 1 to 10 orientations"),
+        (('kind = "permutation"', 'kind = "permutation"\nmetric = "stm"'), "metric must be"),
+    ],
+)
+def test_a_toml_mistake_is_named(change, said):
+    with pytest.raises(BadDefinition, match=said):
+        load_text(TOML.replace(*change), "ring3.toml")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Set C 3 1\nMove A\nC\n1 1 2\nEnd\n", r"line 3: Move A: C's positions 1 1 2 are not a"),
+        ("Set C 3 2\nMove A\nC\n2 3 1\n0 0 2\nEnd\n", "turns a piece by 2, but its pieces have 2"),
+        ("Set C 3 1\nMove A\nC\n2 3 1\n", "the file ends where End of Move A was expected"),
+        ("Set C 3 1\nTurn A\n", r"line 2: 'Turn' is not a keyword"),
+        ("Set C 3 1\n", "no Move: a puzzle needs at least one"),
+        ("Move A\nEnd\n", "Move before any Set"),
+        ("Set C 3 1\nMove A\nD\n1 2 3\nEnd\n", "'D' is an orbit no Set names"),
+    ],
+)
+def test_a_tws_mistake_is_named_with_its_line(tmp_path, text, said):
+    path = tmp_path / "bad.tws"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(BadDefinition, match=said):
+        from_tws("bad", str(path))
+
+
+def test_the_command_line_refuses_what_a_tws_build_cannot_take(cli, tmp_path):
+    db = tmp_path / "x.sqlite"
+    unknown = cli("build", "c", "--tws", CUBE2, "--moves", "U,X", "--db", db)
+    assert unknown.exit_code == EXIT_STATUS[BadDefinition.code]
+    assert "--moves names 'X', which is no move of" in unknown.stderr
+    assert "(its moves: U, R, F)" in unknown.stderr
+    alone = cli("build", "c", "--moves", "U", "--db", db)
+    assert alone.exit_code == EXIT_STATUS[MalformedInput.code]
+    assert "--moves keeps some of the moves of a --tws file" in alone.stderr
+    assert not db.exists()
