@@ -22,7 +22,7 @@ from .core.file_kinds import file_kind
 from .core.message_text import PATH_SHOWN, shown
 from .definition_fields import Definition, FieldReader
 
-__all__ = ["DEFAULT_KIND", "Definition", "by_flag", "load_file", "load_text"]
+__all__ = ["DEFAULT_KIND", "Definition", "by_flag", "load_file", "load_text", "read_text"]
 
 #: The kind of a file that names none: the first definition files, of sliding boards, had none.
 DEFAULT_KIND = "sliding"
@@ -32,40 +32,46 @@ MAX_FILE_BYTES = 1_000_000
 
 def load_file(path: str | os.PathLike[str]) -> Definition:
     source = str(path)
+    return load_text(read_text(path, "a TOML file"), source)
+
+
+def read_text(path: str | os.PathLike[str], wanted: str) -> str:
+    """The UTF-8 text of the definition file at `path` (a TOML file, a .tws file: `wanted`
+    says which, as a refusal names it), or BadDefinition naming what it is instead."""
+    source = str(path)
     try:
-        data = _read_bounded(path, source)
+        data = _read_bounded(path, source, wanted)
     except OSError as error:
         reason = error.strerror or error
         raise BadDefinition(f"{source}: cannot read the file: {reason}") from None
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise BadDefinition(f"{source}: not UTF-8 text (bad byte at {error.start})") from None
-    return load_text(text, source)
 
 
-def _read_bounded(path: str | os.PathLike[str], source: str) -> bytes:
+def _read_bounded(path: str | os.PathLike[str], source: str, wanted: str) -> bytes:
     """The bytes of a regular file of at most MAX_FILE_BYTES. A FIFO would block the build
     until someone writes to it and /dev/zero would fill memory: such paths are refused
     before they are read. O_NONBLOCK opens a FIFO made in the meantime without waiting."""
-    _check_regular(os.stat(path).st_mode, source)
+    _check_regular(os.stat(path).st_mode, source, wanted)
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     with os.fdopen(fd, "rb") as file:
-        _check_regular(os.fstat(fd).st_mode, source)
+        _check_regular(os.fstat(fd).st_mode, source, wanted)
         data = file.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         raise BadDefinition(
             f"{shown(source, PATH_SHOWN)} is larger than {MAX_FILE_BYTES:,} bytes, far more "
-            f"than any puzzle's definition; give the path of a TOML file"
+            f"than any puzzle's definition; give the path of {wanted}"
         )
     return data
 
 
-def _check_regular(mode: int, source: str) -> None:
+def _check_regular(mode: int, source: str, wanted: str) -> None:
     if not stat.S_ISREG(mode):
         raise BadDefinition(
             f"{shown(source, PATH_SHOWN)} is not a definition file (it is {file_kind(mode)}); "
-            f"give the path of a TOML file"
+            f"give the path of {wanted}"
         )
 
 

@@ -195,3 +195,14 @@ def test_the_command_line_refuses_what_a_tws_build_cannot_take(cli, tmp_path):
     assert alone.exit_code == EXIT_STATUS[MalformedInput.code]
     assert "--moves keeps some of the moves of a --tws file" in alone.stderr
     assert not db.exists()
+
+
+def test_a_tws_path_that_is_no_file_is_refused_before_it_is_read(tmp_path):
+    """A FIFO would hold the build until someone wrote to it, a device fill memory."""
+    import os
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path, kind in ((fifo, "a FIFO"), ("/dev/zero", "a device"), (tmp_path, "a folder")):
+        with pytest.raises(BadDefinition, match=f"it is {kind}\\); give the path of a .tws file"):
+            from_tws("c", str(path))

@@ -40,8 +40,6 @@ from .tws import NAME as MOVE_NAME
 KEYS = ("kind", "name", "title", "metric", "orbits", "solved", "moves", "goal", "start", "starts")
 #: The options of `puzzledb build` that define such a puzzle, by field.
 FLAGS = {**COMMON_FLAGS, "tws": "--tws", "moves": "--moves"}
-#: The largest .tws file read: the 2x2x2's is under 1 kB, a 20x20x20's some 100 kB.
-MAX_TWS_BYTES = 1_000_000
 
 
 def define(reader: FieldReader, raw: dict) -> tuple[PermutationPuzzle, list[str]]:
@@ -67,19 +65,10 @@ def from_tws(
     reader = FieldReader("", FLAGS)
     name = reader.name(name)
     keep = None if moves is None else [m.strip() for m in moves.split(",") if m.strip()]
+    from ...definition import read_text  # a regular file, bounded, never a FIFO or a device
+
     source = shown(path, PATH_SHOWN)
-    try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_TWS_BYTES + 1)
-    except OSError as error:
-        raise BadDefinition(f"{source}: cannot read the file: {error.strerror or error}") from None
-    if len(data) > MAX_TWS_BYTES:
-        raise BadDefinition(f"{source} is larger than {MAX_TWS_BYTES:,} bytes: no .tws file")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise BadDefinition(f"{source}: not UTF-8 text (bad byte at {error.start})") from None
-    orbits, solved, found, title = read_tws(text, source, keep)
+    orbits, solved, found, title = read_tws(read_text(path, "a .tws file"), source, keep)
     raw = {} if goal is None else {"goal": goal}
     puzzle, goals = _made(
         reader, name, title or name, _metric(reader, metric or "htm"), orbits, solved, found, raw
