@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import build_fingerprints
+from support.file_systems import collapsible, counted_collapses
 
 from puzzledb.builder.search.layered import PackedResult
 from puzzledb.builder.search.result import TableResult
@@ -359,29 +360,7 @@ needs_fork = pytest.mark.skipif(
 @pytest.fixture()
 def collapses(monkeypatch):
     """What each collapse of the file's gap returned (True: done by the filesystem)."""
-    done = []
-    real = ranges.collapse
-
-    def counted(*args):
-        done.append(real(*args))
-        return done[-1]
-
-    monkeypatch.setattr(ranges, "collapse", counted)
-    return done
-
-
-def collapsible(folder) -> bool:
-    """Whether the filesystem of `folder` cuts a 64 KiB range out of a file (ext4, XFS)."""
-    probe = folder / "probe"
-    probe.write_bytes(bytes(3 << 16))
-    fd = os.open(probe, os.O_RDWR)
-    try:
-        done = ranges.collapse(fd, 1 << 16, 1 << 16)
-        assert os.fstat(fd).st_size == (2 << 16 if done else 3 << 16)
-        return done
-    finally:
-        os.close(fd)
-        probe.unlink()
+    return counted_collapses(monkeypatch)
 
 
 @needs_fork

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from support.file_systems import collapsible, counted_collapses
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.search.result import SearchResult, TableResult
@@ -166,28 +167,8 @@ def levels(path, root: int) -> int:
 
 @pytest.fixture()
 def collapses(monkeypatch):
-    """What each attempt to collapse the child's gap returned (True: done by the filesystem)."""
-    done = []
-    real = ranges.collapse
-
-    def counted(*args):
-        done.append(real(*args))
-        return done[-1]
-
-    monkeypatch.setattr(ranges, "collapse", counted)
-    return done
-
-
-def collapsible(folder) -> bool:
-    """Whether the filesystem of `folder` cuts a 64 KiB range out of a file (ext4, XFS)."""
-    probe = folder / "probe"
-    probe.write_bytes(bytes(3 << 16))
-    fd = os.open(probe, os.O_RDWR)
-    try:
-        return ranges.collapse(fd, 1 << 16, 1 << 16)
-    finally:
-        os.close(fd)
-        probe.unlink()
+    """What each collapse of the file's gap returned (True: done by the filesystem)."""
+    return counted_collapses(monkeypatch)
 
 
 @pytest.mark.parametrize(
