@@ -86,11 +86,12 @@ def plan(
     rush: str | None = None,
     rush_cards: str | None = None,
     tws: str | None = None,
+    kpuzzle: str | None = None,
     moves: str | None = None,
 ) -> BuildPlan:
     """The plan of `puzzledb build`, each keyword one of its options (`build_all` is --all,
-    `definition` --file, `rush` --rush, `rush_cards` --rush-cards, `tws` --tws with `moves`
-    --moves): raises MalformedInput,
+    `definition` --file, `rush` --rush, `rush_cards` --rush-cards, `tws` --tws and `kpuzzle`
+    --kpuzzle with `moves` --moves): raises MalformedInput,
     UnknownPuzzle, BadDefinition, TooLarge or ClusterFailed, as the command reports them,
     before anything is searched or written."""
     names = (names,) if isinstance(names, str) else tuple(names)
@@ -99,10 +100,18 @@ def plan(
     if cluster is not None:
         builder_for(cluster)  # a bad ADDRESS, or no Dask, is refused before any build
     rectangle = Rectangle(rows, cols, blank, metric)
-    if moves is not None and tws is None:
-        raise MalformedInput("--moves keeps some of the moves of a --tws file: give --tws FILE")
-    if tws is not None:
-        jobs = _tws(names, build_all, goal, radius, definition, rectangle, rush, tws, moves)
+    if moves is not None and tws is None and kpuzzle is None:
+        raise MalformedInput(
+            "--moves keeps some of the moves of a --tws or --kpuzzle file: give one"
+        )
+    if tws is not None and kpuzzle is not None:
+        raise MalformedInput("--tws and --kpuzzle each define the puzzle: give one of them")
+    if tws is not None or kpuzzle is not None:
+        flag, path = ("tws", tws) if tws is not None else ("kpuzzle", kpuzzle)
+        assert path is not None
+        jobs = _moves_file(
+            names, build_all, goal, radius, definition, rectangle, rush, flag, path, moves
+        )
     elif rush_cards is not None:
         jobs = _rush_cards(names, build_all, goal, definition, rectangle, rush, rush_cards)
     elif rush is not None:
@@ -197,7 +206,7 @@ def _rush_card(
     return [Job(puzzle, target) for target in defined.goals]
 
 
-def _tws(
+def _moves_file(
     names: tuple[str, ...],
     build_all: bool,
     goal: str | None,
@@ -205,25 +214,25 @@ def _tws(
     definition: str | None,
     rectangle: Rectangle,
     rush: str | None,
+    flag: str,
     path: str,
     moves: str | None,
 ) -> list[Job]:
-    """The job of a puzzle read from twsearch's format (`build NAME --tws FILE [--moves
-    U,R,F]`), toward its solved state or --goal."""
+    """The job of a puzzle read from twsearch's or cubing.js's format (`build NAME --tws FILE
+    [--moves U,R,F]`, or --kpuzzle FILE), toward its solved state or --goal."""
     from puzzledb.builder import definition as definitions
 
     given = build_all or definition is not None or rectangle.given() or rush is not None
     if given or rectangle.blank is not None:
         raise MalformedInput(
-            "--tws defines the puzzle: give no --all, --file, --rush, --rows, --cols or --blank"
+            f"--{flag} defines the puzzle: give no --all, --file, --rush, --rows, --cols or --blank"
         )
     if len(names) != 1:
-        raise MalformedInput("--tws defines one puzzle: give exactly one NAME")
-    defined = definitions.by_flag("tws")(names[0], path, moves, rectangle.metric, goal)
+        raise MalformedInput(f"--{flag} defines one puzzle: give exactly one NAME")
+    defined = definitions.by_flag(flag)(names[0], path, moves, rectangle.metric, goal)
     kept = "" if moves is None else f" --moves {shlex.quote(moves)}"
-    _check_size(
-        defined.puzzle, radius, f"puzzledb build {names[0]} --tws {shlex.quote(path)}{kept}"
-    )
+    example = f"puzzledb build {names[0]} --{flag} {shlex.quote(path)}{kept}"
+    _check_size(defined.puzzle, radius, example)
     return [Job(defined.puzzle, target) for target in defined.goals]
 
 

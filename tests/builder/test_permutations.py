@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from puzzledb.builder.core.errors import BadDefinition, MalformedInput
 from puzzledb.builder.definition import load_text
-from puzzledb.builder.kinds.permutation.definition import from_tws
+from puzzledb.builder.kinds.permutation.definition import from_kpuzzle, from_tws
 from puzzledb.builder.kinds.permutation.puzzle import PermutationPuzzle
 from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers
@@ -193,7 +193,7 @@ def test_the_command_line_refuses_what_a_tws_build_cannot_take(cli, tmp_path):
     assert "(its moves: U, R, F)" in unknown.stderr
     alone = cli("build", "c", "--moves", "U", "--db", db)
     assert alone.exit_code == EXIT_STATUS[MalformedInput.code]
-    assert "--moves keeps some of the moves of a --tws file" in alone.stderr
+    assert "--moves keeps some of the moves of a --tws or --kpuzzle file" in alone.stderr
     assert not db.exists()
 
 
@@ -206,3 +206,68 @@ def test_a_tws_path_that_is_no_file_is_refused_before_it_is_read(tmp_path):
     for path, kind in ((fifo, "a FIFO"), ("/dev/zero", "a device"), (tmp_path, "a folder")):
         with pytest.raises(BadDefinition, match=f"it is {kind}\\); give the path of a .tws file"):
             from_tws("c", str(path))
+
+
+def kpuzzle_of_the_model() -> dict:
+    """The model's 2x2x2 as cubing.js writes a puzzle, with F from the .tws file's own
+    numbers (the model turns U and R only)."""
+    moves = {
+        name: {"CORNERS": {"permutation": list(take), "orientationDelta": list(twist)}}
+        for name, (take, twist) in MODEL_MOVES.items()
+    }
+    moves["F"] = {
+        "CORNERS": {
+            "permutation": [1, 5, 2, 3, 0, 4, 6, 7],
+            "orientationDelta": [1, 2, 0, 0, 2, 1, 0, 0],
+        }
+    }
+    return {
+        "name": "2x2x2",
+        "orbits": [{"orbitName": "CORNERS", "numPieces": 8, "numOrientations": 3}],
+        "defaultPattern": {"CORNERS": {"pieces": list(range(8)), "orientation": [0] * 8}},
+        "moves": moves,
+        "derivedMoves": None,
+    }
+
+
+def test_a_kpuzzle_file_is_the_same_puzzle_as_the_tws_file(tmp_path, cli, two_gen):
+    path = tmp_path / "cube2.json"
+    path.write_text(json.dumps(kpuzzle_of_the_model()), encoding="utf-8")
+    from_json = from_kpuzzle("c", str(path), "U,R").puzzle
+    from_text = from_tws("c", str(CUBE2), "U,R").puzzle
+    assert isinstance(from_json, PermutationPuzzle) and isinstance(from_text, PermutationPuzzle)
+    assert from_json.base == from_text.base and from_json.default_goal == from_text.default_goal
+    db = tmp_path / "k.sqlite"
+    built = cli("build", "k", "--kpuzzle", path, "--moves", "U,R", "--db", db, "--json")
+    assert json.loads(built.stdout)["built"][0]["states"] == 29_160
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (lambda d: d["moves"]["U"]["CORNERS"].update(permutation=[0] * 8), "not a permutation"),
+        (lambda d: d["orbits"][0].update(numOrientations=11), "of 1 to 10 orientations"),
+        (lambda d: d["moves"]["U"].update(EDGES={}), "names 'EDGES', which is no orbit"),
+        (lambda d: d.update(extra=1), "unknown key 'extra'"),
+        (
+            lambda d: d["defaultPattern"]["CORNERS"].update(orientationMod=[3] * 8),
+            "orientationMod",
+        ),
+    ],
+)
+def test_a_kpuzzle_mistake_is_named(tmp_path, change, said):
+    data = kpuzzle_of_the_model()
+    change(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(BadDefinition, match=said):
+        from_kpuzzle("bad", str(path))
+
+
+def test_a_puzzle_is_defined_by_one_file_of_moves(cli, tmp_path):
+    both = cli("build", "c", "--tws", CUBE2, "--kpuzzle", CUBE2, "--db", tmp_path / "x.sqlite")
+    assert both.exit_code == EXIT_STATUS[MalformedInput.code]
+    assert "--tws and --kpuzzle each define the puzzle" in both.stderr
+    not_json = cli("build", "c", "--kpuzzle", CUBE2, "--db", tmp_path / "x.sqlite")
+    assert not_json.exit_code == EXIT_STATUS[BadDefinition.code]
+    assert "not JSON" in not_json.stderr

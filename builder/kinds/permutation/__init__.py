@@ -7,5 +7,6 @@ and cubing.js define twisty puzzles. The kind's files, one job each:
 - text_form.py: a position's text, and why a text is not one;
 - moves.py: a move's powers, named as cubers write them (R, R2, R'), by metric;
 - definition.py: a puzzle from TOML (kind = "permutation");
-- tws.py: a puzzle from twsearch's .tws format (`build NAME --tws FILE`).
+- tws.py: a puzzle from twsearch's .tws format (`build NAME --tws FILE`);
+- kpuzzle.py: a puzzle from cubing.js's KPuzzle JSON (`build NAME --kpuzzle FILE`).
 """

@@ -1,6 +1,7 @@
 """Puzzles written as permutations, defined without code: a TOML table with
-`kind = "permutation"`, or `puzzledb build NAME --tws FILE [--moves U,R,F]` from twsearch's
-format (tws.py; examples/cube2.tws is the 2x2x2's corners). A complete TOML file:
+`kind = "permutation"`, `puzzledb build NAME --tws FILE [--moves U,R,F]` from twsearch's
+format (tws.py; examples/cube2.tws is the 2x2x2's corners), or `--kpuzzle FILE` from cubing.js's
+KPuzzle JSON (kpuzzle.py). A complete TOML file:
 
     kind = "permutation"    # required
     name = "swap3"          # required, as for every kind
@@ -27,9 +28,12 @@ permutation[i], its orientation increased by the twist at i.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from ...core.errors import BadDefinition, MalformedInput
 from ...core.message_text import PATH_SHOWN, shown
 from ...definition_fields import COMMON_FLAGS, NAME, Definition, FieldReader, kind_of
+from .kpuzzle import read_kpuzzle
 from .moves import METRICS
 from .orbits import Orbit, Transformation
 from .puzzle import PermutationPuzzle
@@ -39,7 +43,12 @@ from .tws import NAME as MOVE_NAME
 
 KEYS = ("kind", "name", "title", "metric", "orbits", "solved", "moves", "goal", "start", "starts")
 #: The options of `puzzledb build` that define such a puzzle, by field.
-FLAGS = {**COMMON_FLAGS, "tws": "--tws", "moves": "--moves"}
+FLAGS = {**COMMON_FLAGS, "tws": "--tws", "kpuzzle": "--kpuzzle", "moves": "--moves"}
+#: A reader of a file of moves: (its text, the file as messages name it, the moves to keep).
+Reader = Callable[
+    [str, str, Sequence[str] | None],
+    tuple[tuple[Orbit, ...], tuple[Cells, ...], dict[str, Transformation], str],
+]
 
 
 def define(reader: FieldReader, raw: dict) -> tuple[PermutationPuzzle, list[str]]:
@@ -62,13 +71,36 @@ def from_tws(
     goal: str | None = None,
 ) -> Definition:
     """`build NAME --tws FILE [--moves U,R,F] [--metric M] [--goal G]`."""
+    return _from_file(name, path, "a .tws file", read_tws, moves, metric, goal)
+
+
+def from_kpuzzle(
+    name: str,
+    path: str,
+    moves: str | None = None,
+    metric: str | None = None,
+    goal: str | None = None,
+) -> Definition:
+    """`build NAME --kpuzzle FILE [--moves U,R,F] [--metric M] [--goal G]`."""
+    return _from_file(name, path, "a KPuzzle JSON file", read_kpuzzle, moves, metric, goal)
+
+
+def _from_file(
+    name: str,
+    path: str,
+    wanted: str,
+    read: Reader,
+    moves: str | None,
+    metric: str | None,
+    goal: str | None,
+) -> Definition:
+    from ...definition import read_text  # a regular file, bounded, never a FIFO or a device
+
     reader = FieldReader("", FLAGS)
     name = reader.name(name)
     keep = None if moves is None else [m.strip() for m in moves.split(",") if m.strip()]
-    from ...definition import read_text  # a regular file, bounded, never a FIFO or a device
-
     source = shown(path, PATH_SHOWN)
-    orbits, solved, found, title = read_tws(read_text(path, "a .tws file"), source, keep)
+    orbits, solved, found, title = read(read_text(path, wanted), source, keep)
     raw = {} if goal is None else {"goal": goal}
     puzzle, goals = _made(
         reader, name, title or name, _metric(reader, metric or "htm"), orbits, solved, found, raw

@@ -7,5 +7,8 @@ KIND = Kind(
     name="permutation",
     from_spec=lazy(".puzzle:PermutationPuzzle.from_spec", __package__),
     define=lazy(".definition:define", __package__),
-    flags={"tws": lazy(".definition:from_tws", __package__)},
+    flags={
+        "tws": lazy(".definition:from_tws", __package__),
+        "kpuzzle": lazy(".definition:from_kpuzzle", __package__),
+    },
 )

@@ -122,7 +122,7 @@ def read_tws(
             )
     if not orbits:
         raise BadDefinition(f"{source}: no Set: a puzzle needs at least one orbit")
-    moves = _kept(moves, keep, source)
+    moves = kept(moves, keep, source)
     state = tuple(solved.get(o.name, (tuple(range(o.pieces)), (0,) * o.pieces)) for o in orbits)
     return tuple(orbits), state, moves, name
 
@@ -180,7 +180,7 @@ def _block(
         parts[orbit.name] = (tuple(numbers), twist)
 
 
-def _kept(
+def kept(
     moves: dict[str, Transformation], keep: Sequence[str] | None, source: str
 ) -> dict[str, Transformation]:
     if not moves:

@@ -106,9 +106,14 @@ if TYPE_CHECKING:
     "the default) or qtm (a turn and its undoing only).",
 )
 @click.option(
+    "--kpuzzle",
+    metavar="FILE",
+    help="Define NAME from a cubing.js KPuzzle JSON file, as --tws does from twsearch's.",
+)
+@click.option(
     "--moves",
     metavar="LIST",
-    help="With --tws: keep these of the file's moves, as U,R,F (twsearch's --moves).",
+    help="With --tws or --kpuzzle: keep these of the file's moves, as U,R,F (twsearch's --moves).",
 )
 @click.option(
     "--cluster",
@@ -184,6 +189,7 @@ class BuildFlags(TypedDict):
     rush: str | None
     rush_cards: str | None
     tws: str | None
+    kpuzzle: str | None
     moves: str | None
     cluster: str | None
     memory: str | None
