@@ -7,8 +7,9 @@ nothing else about it: states are canonical text, moves are `Move` values.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from .core.errors import MalformedInput
 
@@ -93,19 +94,20 @@ class Puzzle(ABC):
     def parse_goal(self, text: str | None) -> str:
         return self.default_goal if text is None else self.parse(text, "goal")
 
-    #: positions a definition names (`english start`): a name stands for its position
-    starts: dict[str, str]
+    #: positions a definition names (`english start`): a name stands for its position; none
+    #: unless a kind's definition gives some
+    starts: Mapping[str, str] = MappingProxyType({})
 
     def named_start(self, text: object, what: str) -> str | None:
         """The position a start's name stands for (never as a goal), else None."""
-        if what != "goal" and getattr(self, "starts", None) and type(text) is str:
+        if what != "goal" and self.starts and type(text) is str:
             return self.starts.get(text)
         return None
 
     def naming_starts(self, error: MalformedInput, what: str) -> MalformedInput:
         """`error` about text that is no position, adding the starts' names it may have
         meant (nothing for a goal, which a start's name never stands for)."""
-        if not getattr(self, "starts", None) or what == "goal":
+        if not self.starts or what == "goal":
             return error
         return MalformedInput(f"{error}; or a start by name: {', '.join(self.starts)}")
 
@@ -232,7 +234,9 @@ class Puzzle(ABC):
     # -- storage -----------------------------------------------------------------------------
     @abstractmethod
     def spec(self) -> dict:
-        """A JSON-able definition, stored with every build so the database stands alone."""
+        """A JSON-able definition, stored with every build so the database stands alone: with
+        `kind`, `name`, `title` and `goal` (the default goal, which SQL reads: db.state_key)
+        at least, as every kind's is (tests/architecture/test_kinds.py)."""
 
     @classmethod
     @abstractmethod

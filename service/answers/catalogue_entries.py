@@ -34,9 +34,8 @@ def catalogue_answer(builds: list[Build], held: dict[int, list[str]] | None = No
         entries[puzzle.name] = _entry(puzzle.spec(), puzzle.default_goal, puzzle)
     for build in builds:
         if build.name not in entries:
-            entries[build.name] = _entry(
-                build.definition, build.definition["goal"], _puzzle_of(build)
-            )
+            puzzle = _puzzle_of(build)
+            entries[build.name] = _entry(build.definition, puzzle.default_goal, puzzle)
         entries[build.name]["builds"].append(_build_entry(build, (held or {}).get(build.id, [])))
     return {"puzzles": list(entries.values())}
 

@@ -148,6 +148,15 @@ def test_every_part_a_kind_names_is_where_it_says():
         registry.lazy(".puzzle:Nothing", "puzzledb.builder.kinds.peg").resolve()
 
 
+def test_every_kinds_stored_definition_names_what_sql_reads():
+    """kind, name, title and goal, which the store, state_key and the catalogue read."""
+    for name in catalogue.SHELF:
+        spec = catalogue.get(name).spec()
+        assert {"kind", "name", "title", "goal"} <= set(spec), name
+        assert spec["goal"] == catalogue.get(name).default_goal
+    assert {"kind", "name", "title", "goal"} <= set(Ring("r", 4).spec())
+
+
 def test_the_shelf_holds_every_kinds_famous_puzzles_once():
     """catalogue.SHELF orders the names; each kind's own catalogue makes them."""
     made = {name: kind.name for kind in registry.kinds() for name in kind.famous()}
@@ -196,6 +205,10 @@ def test_a_kind_in_a_new_folder_is_defined_built_and_answered(ring_kind, cli, tm
         ("token right", 2),
     ]
     assert codecs.codec_for(Ring("r", 6)) is None  # no codec: the plain search built it
+    listed = json.loads(cli("list", "--db", db, "--json").stdout)["puzzles"]
+    assert [(p["kind"], p["default_goal"]) for p in listed if p["name"] == "myring"] == [
+        ("ring", "100000")
+    ]
 
 
 def test_a_file_naming_an_unknown_kind_lists_the_kinds_there_are(ring_kind):

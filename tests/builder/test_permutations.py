@@ -92,6 +92,21 @@ def test_the_two_generator_group_has_its_published_29160_positions(two_gen, mode
     assert stats["histogram"] == histogram
 
 
+def test_every_face_answers_a_permutation_build(two_gen, cli):
+    """list, SQL and the HTTP API, beside the paths of the test below."""
+    listed = json.loads(cli("list", "--db", two_gen, "--json").stdout)["puzzles"]
+    (entry,) = [p for p in listed if p["name"] == "ur"]
+    assert entry["kind"] == "permutation" and entry["board"] == "8 CORNER"
+    deepest = cli("sql", "SELECT count(*) AS n FROM farthest WHERE puzzle = 'ur'", "--db", two_gen)
+    assert deepest.stdout.split()[2] == "22"
+    from puzzledb.service.http.app import create_app
+
+    client = create_app(two_gen).test_client()
+    asked = client.get("/moves?puzzle=ur&state=1051814122607031")
+    assert asked.status_code == 200 and asked.get_json()["depth"] == 14
+    assert client.get("/path?puzzle=ur&state=zz").status_code == 400
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from("UR"), st.integers(1, 3)), max_size=30))
 def test_a_path_solves_the_position_when_played(two_gen, model, scramble):

@@ -46,7 +46,7 @@ class PermutationPuzzle(Puzzle):
         self.rows, self.cols = 1, len(self.default_goal)
         self.turns = powers(self.base, orbits, metric)
         self.undone = [(turn, move.inverse(orbits)) for turn, move in self.turns]
-        self.starts = {}
+        self.starts: dict[str, str] = {}
         for start, text in (starts or {}).items():
             self.starts[start] = self.parse(text, f"start {shown(start)}")
 
@@ -145,6 +145,7 @@ class PermutationPuzzle(Puzzle):
             "name": self.name,
             "title": self.title,
             "metric": self.metric,
+            "goal": self.default_goal,
             "orbits": [[o.name, o.pieces, o.orientations] for o in self.orbits],
             "solved": [[list(labels), list(turns)] for labels, turns in self.solved],
             "moves": {

@@ -68,7 +68,13 @@ class Ring(Puzzle):
         return [" ".join("●" if c == TOKEN else "○" for c in state)]
 
     def spec(self) -> dict:
-        return {"kind": self.kind, "name": self.name, "title": self.title, "cells": self.cols}
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "title": self.title,
+            "goal": self.default_goal,
+            "cells": self.cols,
+        }
 
     @classmethod
     def from_spec(cls, spec: dict) -> Ring:
