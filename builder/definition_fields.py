@@ -133,3 +133,15 @@ class FieldReader:
                 f"{self.field('name')} {shown(value)} is a catalogue puzzle; choose another name"
             )
         return value
+
+    def start_table(self, raw: dict) -> dict:
+        """The named starts a table gives (`start = "..."` is the one called "start", or a
+        [starts] table), checked as a table; each kind checks the names and positions."""
+        if "start" in raw and "starts" in raw:
+            self.fail("give either 'start' or 'starts', not both")
+        table = {"start": raw["start"]} if "start" in raw else raw.get("starts", {})
+        if not isinstance(table, dict):
+            self.fail(f"starts must be a table of name = position, not {kind_of(table)}")
+        if not table and "starts" in raw:
+            self.fail("starts is empty: give at least one, or leave it out")
+        return dict(table)

@@ -111,13 +111,7 @@ def _goals(reader: FieldReader, raw: dict) -> list[str]:
 
 
 def _starts(reader: FieldReader, raw: dict) -> dict[str, str]:
-    if "start" in raw and "starts" in raw:
-        reader.fail("give either 'start' or 'starts', not both")
-    table = {"start": raw["start"]} if "start" in raw else raw.get("starts", {})
-    if not isinstance(table, dict):
-        reader.fail(f"starts must be a table of name = position, not {_kind(table)}")
-    if not table and "starts" in raw:
-        reader.fail("starts is empty: give at least one, or leave it out")
+    table = reader.start_table(raw)
     for name, text in table.items():
         if not NAME.fullmatch(name) or not set(name) - set("01"):
             reader.fail(
@@ -126,4 +120,4 @@ def _starts(reader: FieldReader, raw: dict) -> dict[str, str]:
             )
         if not isinstance(text, str):
             reader.fail(f"start {shown(name)} must be a string, not {_kind(text)}")
-    return dict(table)
+    return table

@@ -29,6 +29,7 @@ permutation[i], its orientation increased by the twist at i.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from ...core.errors import BadDefinition, MalformedInput
 from ...core.message_text import PATH_SHOWN, shown
@@ -63,37 +64,18 @@ def define(reader: FieldReader, raw: dict) -> tuple[PermutationPuzzle, list[str]
     return _made(reader, name, title, metric, orbits, solved, moves, raw)
 
 
-def from_tws(
-    name: str,
-    path: str,
-    moves: str | None = None,
-    metric: str | None = None,
-    goal: str | None = None,
-) -> Definition:
-    """`build NAME --tws FILE [--moves U,R,F] [--metric M] [--goal G]`."""
-    return _from_file(name, path, "a .tws file", read_tws, moves, metric, goal)
-
-
-def from_kpuzzle(
-    name: str,
-    path: str,
-    moves: str | None = None,
-    metric: str | None = None,
-    goal: str | None = None,
-) -> Definition:
-    """`build NAME --kpuzzle FILE [--moves U,R,F] [--metric M] [--goal G]`."""
-    return _from_file(name, path, "a KPuzzle JSON file", read_kpuzzle, moves, metric, goal)
-
-
 def _from_file(
     name: str,
     path: str,
+    moves: str | None = None,
+    metric: str | None = None,
+    goal: str | None = None,
+    *,
     wanted: str,
     read: Reader,
-    moves: str | None,
-    metric: str | None,
-    goal: str | None,
 ) -> Definition:
+    """`build NAME --tws FILE` or `--kpuzzle FILE` (`wanted` and `read` say which), with
+    [--moves U,R,F] [--metric M] [--goal G]."""
     from ...definition import read_text  # a regular file, bounded, never a FIFO or a device
 
     reader = FieldReader("", FLAGS)
@@ -106,6 +88,12 @@ def _from_file(
         reader, name, title or name, _metric(reader, metric or "htm"), orbits, solved, found, raw
     )
     return Definition(puzzle, goals)
+
+
+#: `build NAME --tws FILE [--moves U,R,F] [--metric M] [--goal G]`.
+from_tws = partial(_from_file, wanted="a .tws file", read=read_tws)
+#: `build NAME --kpuzzle FILE [--moves U,R,F] [--metric M] [--goal G]`.
+from_kpuzzle = partial(_from_file, wanted="a KPuzzle JSON file", read=read_kpuzzle)
 
 
 def _made(
@@ -225,14 +213,10 @@ def _moves(
 
 
 def _starts(reader: FieldReader, raw: dict) -> dict[str, str]:
-    if "start" in raw and "starts" in raw:
-        reader.fail("give either 'start' or 'starts', not both")
-    table = {"start": raw["start"]} if "start" in raw else raw.get("starts", {})
-    if not isinstance(table, dict):
-        reader.fail(f"starts must be a table of name = position, not {kind_of(table)}")
+    table = reader.start_table(raw)
     for name, text in table.items():
         if not NAME.fullmatch(name) or not isinstance(text, str):
             reader.fail(
                 f"start {shown(name)}: a name of lowercase letters, digits, '-', '_' = text"
             )
-    return dict(table)
+    return table
