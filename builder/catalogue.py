@@ -42,6 +42,10 @@ SHELF = {
     "rush60": "rush",
     "rush58": "rush",
     "rush49": "rush",
+    "cube2": "permutation",
+    "cube2-qtm": "permutation",
+    "pyraminx": "permutation",
+    "skewb": "permutation",
 }
 
 

@@ -111,6 +111,19 @@ class Puzzle(ABC):
             return error
         return MalformedInput(f"{error}; or a start by name: {', '.join(self.starts)}")
 
+    def read_position(self, text: str, what: str = "state") -> tuple[str, str]:
+        """(parse(text), the turns of the whole puzzle to make before its answer's moves):
+        a twisty puzzle's stickers may show it held another way than its build holds it."""
+        return self.parse(text, what), ""
+
+    def scrambled(self, text: str) -> tuple[str, str]:
+        """(the canonical text of the position a scramble, turns as cubers write them, makes
+        from the solved one; the whole-puzzle turns to make before its answer's moves, as in
+        read_position), or MalformedInput; a puzzle that is no twisty one takes none."""
+        raise MalformedInput(
+            f"{self.name} takes no scramble: scrambles are for twisty puzzles; give a state"
+        )
+
     def goal_positions(self, goal: str) -> list[str]:
         """The positions a goal stands for, all at depth 0 of its build: the goal itself, or
         (a sliding goal that is a pattern) every position it matches."""

@@ -47,6 +47,15 @@ Pieces = Annotated[
 
 
 # -- the lookups -----------------------------------------------------------------------------------
+#: Only for a twisty puzzle's scramble or stickers: the whole-puzzle turns to make first.
+TurnFirst = Annotated[
+    str,
+    "Only for a twisty puzzle's scramble or stickers that hold still what its build "
+    "moves: the whole-puzzle turns (x, y, z in WCA notation) to make first, after "
+    "which `moves` solve it.",
+]
+
+
 class PathAnswer(TypedDict):
     """An optimal path from a state to the goal, or to a target (`to`): GET /path, `puzzledb
     path --json`."""
@@ -64,6 +73,7 @@ class PathAnswer(TypedDict):
     ]
     moves: list[str]
     pieces: Annotated[list[Pieces], "The pieces of each state of `path`."]
+    turn_first: NotRequired[TurnFirst]
 
 
 MoveOption = TypedDict(
@@ -131,6 +141,7 @@ class MovesAnswer(TypedDict):
             "parity, a peg board's position class or pagoda function).",
         ]
     ]
+    turn_first: NotRequired[TurnFirst]
 
 
 class DepthAnswer(TypedDict):

@@ -88,9 +88,15 @@ PUZZLE = _text(
 )
 STATE = _text(
     "state",
-    "A state: one character per cell, row-major; '/', spaces or commas between cells are accepted.",
+    "A state: one character per cell, row-major; '/', spaces or commas between cells are "
+    "accepted. Required, unless `scramble` gives the position.",
     "867254301",
-    required=True,
+)
+SCRAMBLE = _text(
+    "scramble",
+    "Instead of `state`, for a twisty puzzle: the position a scramble makes from the solved "
+    "one, in WCA notation (turns parted by spaces: R, R', R2).",
+    "R U2 F' L D",
 )
 GOAL = _text("goal", "Goal arrangement; default: the puzzle's default goal.", "123456780")
 TO = _text(
@@ -127,6 +133,10 @@ ANY = Param(
 FARTHEST_LIMIT = dataclasses.replace(LIMIT, schema={**LIMIT.schema, "default": 1000})
 
 
+#: The metadata of a question's field that resolving sets, which no parameter fills.
+RESOLVED = {"resolved": True}
+
+
 @dataclass(frozen=True)
 class Question:
     """What every question has: the puzzle it is about and the goal (None: the default)."""
@@ -160,17 +170,26 @@ class PathQuestion(Question):
 
     kind = "path"
     route = "/path"
-    params = (PUZZLE, STATE, GOAL, TO)
+    params = (PUZZLE, STATE, GOAL, TO, SCRAMBLE)
 
-    state: str
+    state: str | None
     to: str | None = None
+    scramble: str | None = None
+    #: set when resolved, never asked: whole-puzzle turns to make before the moves
+    turn_first: str = dataclasses.field(default="", metadata=RESOLVED)
 
     @classmethod
     def of(
-        cls, puzzle: str, state: str, goal: str | None = None, to: str | None = None
+        cls,
+        puzzle: str,
+        state: str | None,
+        goal: str | None = None,
+        to: str | None = None,
+        scramble: str | None = None,
     ) -> PathQuestion:
         _goal_or_to(goal, to)
-        return cls(puzzle, goal, state, to)
+        _state_or_scramble(state, scramble)
+        return cls(puzzle, goal, state, to, scramble)
 
 
 @dataclass(frozen=True)
@@ -179,24 +198,29 @@ class MovesQuestion(Question):
 
     kind = "moves"
     route = "/moves"
-    params = (PUZZLE, STATE, GOAL, TO, ANY)
+    params = (PUZZLE, STATE, GOAL, TO, ANY, SCRAMBLE)
 
-    state: str
+    state: str | None
     to: str | None = None
     any: bool = False
+    scramble: str | None = None
+    #: set when resolved, never asked: whole-puzzle turns to make before the moves
+    turn_first: str = dataclasses.field(default="", metadata=RESOLVED)
 
     @classmethod
     def of(
         cls,
         puzzle: str,
-        state: str,
+        state: str | None,
         goal: str | None = None,
         to: str | None = None,
         any: bool | str = False,
+        scramble: str | None = None,
     ) -> MovesQuestion:
         any_state = flag(any, "any")
         _goal_or_to(goal, to)
-        return cls(puzzle, goal, state, to, any_state)
+        _state_or_scramble(state, scramble)
+        return cls(puzzle, goal, state, to, any_state, scramble)
 
 
 @dataclass(frozen=True)
@@ -275,6 +299,15 @@ QUESTIONS: tuple[type[Question], ...] = (
 def _goal_or_to(goal: str | None, to: str | None) -> None:
     if to is not None and goal is not None:
         raise MalformedInput("give goal or to, not both: to names the position to reach")
+
+
+def _state_or_scramble(state: str | None, scramble: str | None) -> None:
+    if state is None and scramble is None:
+        raise MalformedInput(
+            "missing parameter 'state' (or 'scramble': a twisty puzzle's turns that make one)"
+        )
+    if state is not None and scramble is not None:
+        raise MalformedInput("give a state or a scramble, not both")
 
 
 FLAGS = {True: True, False: False, "1": True, "true": True, "0": False, "false": False}

@@ -79,19 +79,26 @@ class Answers(Resolver):
 
     # -- a Python caller's shorthand: the question from its parts, then its answer ----------------
     def path(
-        self, name: str, state_text: str, goal_text: str | None = None, to_text: str | None = None
+        self,
+        name: str,
+        state_text: str | None = None,
+        goal_text: str | None = None,
+        to_text: str | None = None,
+        scramble: str | None = None,
     ) -> PathAnswer:
-        return self.ask(PathQuestion.of(name, state_text, goal_text, to_text))[1]
+        return self.ask(PathQuestion.of(name, state_text, goal_text, to_text, scramble))[1]
 
     def moves(
         self,
         name: str,
-        state_text: str,
+        state_text: str | None = None,
         goal_text: str | None = None,
         to_text: str | None = None,
         any_state: bool | str = False,
+        scramble: str | None = None,
     ) -> MovesAnswer:
-        return self.ask(MovesQuestion.of(name, state_text, goal_text, to_text, any_state))[1]
+        question = MovesQuestion.of(name, state_text, goal_text, to_text, any_state, scramble)
+        return self.ask(question)[1]
 
     def depth(
         self,

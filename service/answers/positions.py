@@ -26,7 +26,7 @@ def path_answer(conn: Connection, r: Resolved) -> PathAnswer:
     """An optimal path from a state to the goal, or with `to` to any position: a build
     toward another goal answers it through a frame, and the path is mapped back."""
     puzzle, build, frame, goal = r.puzzle, r.build, r.frame, r.goal
-    state = cast(PathQuestion, r.question).state
+    state = cast(str, cast(PathQuestion, r.question).state)  # resolved: always a state
     steps, solutions = queries.path(conn, build, frame.to_build(state) if frame else state)
     if not steps or solutions is None:
         raise not_stored(puzzle, build, state, goal)
@@ -46,6 +46,7 @@ def path_answer(conn: Connection, r: Resolved) -> PathAnswer:
         "reached": states[-1],  # the goal position it ends at (one of a pattern's)
         "moves": moves,
         "pieces": [_pieces(puzzle, s) for s in states],
+        **_turned_first(r),
     }
 
 
@@ -76,7 +77,7 @@ def moves_answer(conn: Connection, r: Resolved) -> MovesAnswer:
     """
     q, puzzle, build, frame, goal = r.question, r.puzzle, r.build, r.frame, r.goal
     q = cast(MovesQuestion, q)
-    state = q.state
+    state = cast(str, q.state)  # resolved: always a state
     options = puzzle.moves(state)
     asked = [state] + [after for _, after in options]
     if frame:
@@ -116,10 +117,17 @@ def moves_answer(conn: Connection, r: Resolved) -> MovesAnswer:
         "solutions": solutions,
         "pieces": _pieces(puzzle, state),
         "moves": listed,
+        **_turned_first(r),
     }
     if lost is not None:
         lost.tell(answer, build, goal)
     return answer
+
+
+def _turned_first(r: Resolved) -> dict:
+    """`turn_first`, where the position was given held another way than the build holds it."""
+    first = cast(PathQuestion | MovesQuestion, r.question).turn_first
+    return {"turn_first": first} if first else {}
 
 
 def _pieces(puzzle: Puzzle, state: str) -> list[Piece]:

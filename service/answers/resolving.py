@@ -12,7 +12,7 @@ import threading
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from sqlite3 import Connection
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import MalformedInput, UnknownPuzzle
@@ -75,11 +75,18 @@ class Resolver:
             puzzle, build, frame, goal = self.toward(
                 conn, question.puzzle, question.goal, question.to
             )
-            state = puzzle.parse(question.state, "state")
-            if question.to is None:
-                canonical = dataclasses.replace(question, puzzle=build.name, goal=goal, state=state)
+            if question.scramble is not None:
+                state, first = puzzle.scrambled(question.scramble)
             else:
-                canonical = dataclasses.replace(question, puzzle=build.name, state=state, to=goal)
+                state, first = puzzle.read_position(cast(str, question.state), "state")
+            # the answer's moves are made after the whole-puzzle turns `first`: part of it
+            canonical = dataclasses.replace(
+                question, puzzle=build.name, state=state, scramble=None, turn_first=first
+            )
+            if question.to is None:
+                canonical = dataclasses.replace(canonical, goal=goal)
+            else:
+                canonical = dataclasses.replace(canonical, to=goal)
             return Resolved(canonical, puzzle, build, goal, frame)
         puzzle, build = self.resolve(conn, question.puzzle, question.goal)
         named = dataclasses.replace(question, puzzle=build.name, goal=build.goal)

@@ -56,7 +56,17 @@ def path_text(puzzle: Puzzle, answer: dict) -> str:
         f"{count} move{'s' if count != 1 else ''} (optimal)\n\n"
     )
     tail = f"{count} move{'s' if count != 1 else ''}, optimal; {solutions(answer['solutions'])}\n"
-    return head + render.side_by_side(blocks) + tail
+    return head + turn_first(answer) + render.side_by_side(blocks) + tail
+
+
+def turn_first(answer: dict) -> str:
+    """The whole-puzzle turns to make before the moves, where the answer has some."""
+    if not answer.get("turn_first"):
+        return ""
+    return (
+        f"Turn the whole puzzle first: {answer['turn_first']} (the build holds still a piece "
+        f"that the position has moved); the moves follow from there.\n\n"
+    )
 
 
 def moves(n: int) -> str:
@@ -77,6 +87,8 @@ def moves_text(a: dict, radius: int | None = None) -> str:
             f"{a['puzzle']}: {a['state']} is {moves(a['depth'])} from goal {a['goal']}, "
             f"{solutions(a['solutions'])}"
         ]
+    if a.get("turn_first"):
+        lines.append(turn_first(a).rstrip("\n"))
     width = max((len(m["move"]) for m in a["moves"]), default=0)
     for m in a["moves"]:
         if m["beyond_radius"]:

@@ -50,7 +50,17 @@ def played(corners: tuple, said: str) -> tuple:
     return turn(corners, said[0], times)
 
 
+#: The key's characters, as docs/defining-puzzles.md lists them: corner c twisted t is the
+#: (3c + t)th.
+KEY = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
 def written(corners: tuple) -> str:
+    return "".join(KEY[3 * c + t] for c, t in corners)
+
+
+def wide(corners: tuple) -> str:
+    """The wide form: each corner's number, then its twist."""
     return "".join(f"{c + 1}{t}" for c, t in corners)
 
 
@@ -134,7 +144,10 @@ def test_each_power_of_a_move_is_a_move_in_htm_and_only_quarters_in_qtm():
 def test_a_position_that_is_none_is_said_so():
     puzzle = from_tws("c", str(CUBE2)).puzzle
     for text, said in [
-        ("10203040506070", "written with 16 characters"),
+        ("10203040506070", r"written with 8 characters \(one a piece\) or 16"),
+        ("147ADG", "not 6 characters"),
+        ("147ADGJJ", "holds piece 7 2 times"),
+        ("147ADGJz", "holds 'z', which is no piece of it"),
         ("1020304050607090", "holds '9', which is no piece of it"),
         ("1020304050607083", "orientation '3'"),
         ("1020304050607010", "holds piece 1 2 times"),
@@ -142,7 +155,8 @@ def test_a_position_that_is_none_is_said_so():
     ]:
         with pytest.raises(MalformedInput, match=said):
             puzzle.parse(text)
-    assert puzzle.parse("10 20 30 40, 50 60 70 80") == puzzle.default_goal
+    assert puzzle.parse("10 20 30 40, 50 60 70 80") == puzzle.default_goal == "147ADGJM"
+    assert puzzle.parse(wide(turn(SOLVED, "R"))) == written(turn(SOLVED, "R"))
 
 
 TOML = """kind = "permutation"
@@ -160,7 +174,7 @@ def test_a_toml_puzzle_builds_and_answers(cli, tmp_path):
     built = cli("build", "--file", toml, "--db", db, "--json")
     assert built.exit_code == 0, built.output
     defined = load_text(TOML).puzzle
-    assert isinstance(defined, PermutationPuzzle) and defined.default_goal == "102030"
+    assert isinstance(defined, PermutationPuzzle) and defined.default_goal == "135"
     order = defined.base["R"].order(defined.orbits)  # R moves 3 pieces round: 3 positions
     stats = json.loads(cli("stats", "ring3", "--db", db, "--json").stdout)
     assert stats["states"] == order == 3

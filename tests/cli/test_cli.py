@@ -83,6 +83,10 @@ def test_list_shows_catalogue_and_builds(cli, seed_db, tmp_path):
     catalogue = run_json(cli, "list", "--db", seed_db)["puzzles"]
     by_name = {p["name"]: p for p in catalogue}
     assert set(by_name) == {
+        "cube2",
+        "cube2-qtm",
+        "pyraminx",
+        "skewb",
         "eight",
         "seven",
         "lines",

@@ -190,6 +190,19 @@ SAMPLES: list[tuple[str, list[str], str, dict[str, str]]] = [
     ("stats-pattern", ["stats", "small-blocks"], "/stats", {"puzzle": "small-blocks"}),
     ("stats-peg", ["stats", "peg15"], "/stats", {"puzzle": "peg15"}),
     ("catalogue", ["list"], "/puzzles", {}),
+    (
+        "path-scramble",
+        ["path", "cube2", "--scramble", "R U L"],
+        "/path",
+        {"puzzle": "cube2", "scramble": "R U L"},
+    ),
+    (
+        "moves-stickers",
+        ["moves", "cube2", "FUFULLUBUBRRBBDDRRFDFDLL"],
+        "/moves",
+        {"puzzle": "cube2", "state": "FUFULLUBUBRRBBDDRRFDFDLL"},
+    ),
+    ("stats-twisty", ["stats", "cube2"], "/stats", {"puzzle": "cube2"}),
 ]
 #: Refusals made by the answers (their messages), asked over HTTP: the CLI's name the file.
 REFUSALS: list[tuple[str, str, dict[str, str]]] = [
@@ -203,6 +216,10 @@ REFUSALS: list[tuple[str, str, dict[str, str]]] = [
     ("no-targets", "/path", {"puzzle": "lines", "state": "123404526", "to": "625404321"}),
     ("no-build-toward", "/path", {"puzzle": "seven", "state": "12345670", "to": "10234567"}),
     ("to-and-goal", "/path", {"puzzle": "eight", "state": "867254301", "to": "1", "goal": "1"}),
+    ("bad-scramble", "/path", {"puzzle": "cube2", "scramble": "R U3"}),
+    ("scramble-and-state", "/moves", {"puzzle": "cube2", "scramble": "R", "state": "R"}),
+    ("no-scramble", "/path", {"puzzle": "eight", "scramble": "R"}),
+    ("twisted-corner", "/path", {"puzzle": "cube2", "state": "UUUFURRRFRFFDDDDLLLLBBBB"}),
 ]
 
 
@@ -221,6 +238,8 @@ def database(path: Path) -> Path:
         "plus21", PLUS, "grid", "000/00000/00100/00000/000", metric="jump"
     )
     build(db, plus, plus.default_goal, time.perf_counter(), classes=True)
+    cube = catalogue.get("cube2")  # within 3 turns: 385 positions, the scrambles' answers
+    build(db, cube, cube.default_goal, time.perf_counter(), radius=3)
     db.close()
     with sqlite3.connect(path) as conn:
         conn.execute(

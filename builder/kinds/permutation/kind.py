@@ -1,7 +1,7 @@
 """The permutation kind as the house knows it (builder.registry): puzzles written as orbits of
 pieces that moves permute and twist, from TOML or twsearch's .tws."""
 
-from ...registry import Kind, lazy
+from ...registry import Kind, Packing, lazy
 
 KIND = Kind(
     name="permutation",
@@ -11,4 +11,12 @@ KIND = Kind(
         "tws": lazy(".definition:from_tws", __package__),
         "kpuzzle": lazy(".definition:from_kpuzzle", __package__),
     },
+    catalogue=lazy(".catalogue:MAKERS", __package__),
+    packings=(
+        Packing(
+            packs=lazy(".packed:packable", __package__),
+            codec=lazy(".packed:PackedPermutation", __package__),
+            boards=lazy(".packed:BOARDS", __package__),
+        ),
+    ),
 )

@@ -4,16 +4,16 @@ them (orbits.py), its positions as text (text_form.py), its moves and their word
 from __future__ import annotations
 
 from collections import Counter
-from math import factorial, prod
 
 from ...core.errors import BadDefinition, MalformedInput
 from ...core.message_text import shown
-from ...puzzle import Move, Puzzle
+from ...puzzle import Move, Puzzle, Reason
+from .invariants import bound, broken
 from .moves import METRICS, Turn, powers
+from .net import Net
 from .orbits import Orbit, Transformation
-from .text_form import LABELS, Cells, read, write
-
-_INDEX = {ch: i for i, ch in enumerate(LABELS)}
+from .scramble import held_home, read_scramble
+from .text_form import Cells, read, write
 
 
 class PermutationPuzzle(Puzzle):
@@ -33,6 +33,9 @@ class PermutationPuzzle(Puzzle):
         title: str = "",
         metric: str = "htm",
         starts: dict[str, str] | None = None,
+        also: dict[str, Transformation] | None = None,
+        rotations: dict[str, Transformation] | None = None,
+        net: Net | None = None,
     ):
         if metric not in METRICS:
             known = ", ".join(f'"{m}"' for m in METRICS)
@@ -42,6 +45,8 @@ class PermutationPuzzle(Puzzle):
         self.name, self.title, self.metric = name, title or name, metric
         self.orbits, self.solved, self.base = orbits, solved, dict(moves)
         self.held = tuple(dict(Counter(labels)) for labels, _ in solved)
+        # what a scramble may name beyond the moves (scramble.py), and the stickers (net.py)
+        self.also, self.rotations, self.net = dict(also or {}), dict(rotations or {}), net
         self.default_goal = write(orbits, solved)
         self.rows, self.cols = 1, len(self.default_goal)
         self.turns = powers(self.base, orbits, metric)
@@ -52,25 +57,61 @@ class PermutationPuzzle(Puzzle):
 
     # -- text form ---------------------------------------------------------------------------
     def parse(self, text: str, what: str = "state") -> str:
+        return self.read_position(text, what)[0]
+
+    def read_position(self, text: str, what: str = "state") -> tuple[str, str]:
         named = self.named_start(text, what)
         if named is not None:
-            return named
+            return named, ""
         try:
-            return write(self.orbits, read(text, self.orbits, self.held, what))
+            if self.net is not None and isinstance(text, str) and self.net.looks_like(text):
+                return self._held_home(self.net.read(text, what), f"{what} {shown(text)}")
+            if self.net is not None and isinstance(text, str):
+                self.net.check_count(text, what)
+            return write(self.orbits, read(text, self.orbits, self.held, what)), ""
         except MalformedInput as error:
             raise self.naming_starts(error, what) from None
 
-    def _cells(self, state: str) -> list[tuple[list[int], list[int]]]:
-        """A canonical state's labels and orientations, by orbit (no checks: it is one)."""
-        out = []
-        for orbit, chunk in zip(self.orbits, state.split("/")):
-            if orbit.orientations > 1:
-                out.append(([_INDEX[c] for c in chunk[::2]], [int(c) for c in chunk[1::2]]))
-            else:
-                out.append(([_INDEX[c] for c in chunk], [0] * orbit.pieces))
-        return out
+    def scrambled(self, text: str) -> tuple[str, str]:
+        position = read_scramble(text, self.orbits, self.base, self.also, self.rotations)
+        if not self.solved_is_home():
+            raise MalformedInput(f"{self.name} takes no scramble: its solved state repeats pieces")
+        made = self._apply(self._cells(self.default_goal), position)
+        return self._held_home(self._cells(made), f"scramble {shown(text)}")
 
-    def _apply(self, cells: list[tuple[list[int], list[int]]], move: Transformation) -> str:
+    def solved_is_home(self) -> bool:
+        """Whether the solved state holds each piece at its own position untwisted, so a
+        position is the transformation that makes it (the catalogue's puzzles)."""
+        return all(
+            labels == tuple(range(len(labels))) and not any(turns) for labels, turns in self.solved
+        )
+
+    def _held_home(self, cells: tuple[Cells, ...], what: str) -> tuple[str, str]:
+        """(the key of a position turned as a whole where it moves the pieces the moves hold
+        still, a 2x2x2 held another way up or scrambled with an L turn; those whole turns)."""
+        words = ""
+        if self.rotations and self.solved_is_home():
+            position = Transformation(cells)
+            found = held_home(position, self.orbits, [m for _, m in self.turns], self.rotations)
+            if found is None:
+                raise MalformedInput(f"{what} is no position of {self.name} however it is held")
+            cells, words = found[0].parts, found[1]
+        return write(self.orbits, cells), words
+
+    def stickers(self, state: str) -> str | None:
+        """The position's stickers (net.py), where the puzzle has a net."""
+        return None if self.net is None else self.net.stickers(self._cells(state))
+
+    def _cells(self, state: str) -> tuple[Cells, ...]:
+        """A canonical state's labels and orientations, by orbit."""
+        return read(state, self.orbits, self.held, "state")
+
+    def unreachable_reason(self, state: str, goal: str) -> Reason | None:
+        """Where `state` breaks what every move keeps (invariants.py) and `goal` does not."""
+        moves = [move for _, move in self.turns]
+        return broken(self.orbits, moves, self._cells(goal), self._cells(state))
+
+    def _apply(self, cells: tuple[Cells, ...], move: Transformation) -> str:
         parts = []
         for orbit, (labels, turns), (perm, twist) in zip(self.orbits, cells, move.parts):
             n = orbit.orientations
@@ -100,13 +141,9 @@ class PermutationPuzzle(Puzzle):
         return False
 
     def arrangements(self) -> int:
-        """Each orbit's pieces in any order, each turned any way: a bound, not the count."""
-        return prod(
-            factorial(orbit.pieces)
-            // prod(factorial(n) for n in held.values())
-            * orbit.orientations**orbit.pieces
-            for orbit, held in zip(self.orbits, self.held)
-        )
+        """At most how many positions the moves reach (invariants.bound): a bound, not the
+        count, for telling a search that fits from one that does not."""
+        return bound(self.orbits, [move for _, move in self.turns], self.solved)
 
     def why_no_targets(self) -> str:
         return (
@@ -124,7 +161,7 @@ class PermutationPuzzle(Puzzle):
     def placed(self, state: str) -> list[tuple[str, list[int]]]:
         out, at = [], 0
         for orbit, chunk in zip(self.orbits, state.split("/")):
-            width = 2 if orbit.orientations > 1 else 1
+            width = len(chunk) // orbit.pieces
             for i in range(orbit.pieces):
                 out.append((chunk[i * width : (i + 1) * width], list(range(at, at + width))))
                 at += width
@@ -132,6 +169,8 @@ class PermutationPuzzle(Puzzle):
         return out
 
     def draw(self, state: str) -> list[str]:
+        if self.net is not None:
+            return self.net.drawn(self.net.stickers(self._cells(state)))
         wide = max(len(o.name) for o in self.orbits)
         return [
             f"{orbit.name:<{wide}}  {_spaced(chunk, orbit)}"
@@ -148,11 +187,11 @@ class PermutationPuzzle(Puzzle):
             "goal": self.default_goal,
             "orbits": [[o.name, o.pieces, o.orientations] for o in self.orbits],
             "solved": [[list(labels), list(turns)] for labels, turns in self.solved],
-            "moves": {
-                name: [[list(perm), list(twist)] for perm, twist in move.parts]
-                for name, move in self.base.items()
-            },
+            "moves": _moves_spec(self.base),
             "starts": dict(self.starts),
+            "also": _moves_spec(self.also),
+            "rotations": _moves_spec(self.rotations),
+            "net": None if self.net is None else self.net.spec(),
         }
 
     @classmethod
@@ -162,13 +201,13 @@ class PermutationPuzzle(Puzzle):
             spec["name"],
             orbits,
             tuple((tuple(labels), tuple(turns)) for labels, turns in spec["solved"]),
-            {
-                name: Transformation(tuple((tuple(p), tuple(t)) for p, t in parts))
-                for name, parts in spec["moves"].items()
-            },
+            _moves_of(spec["moves"]),
             title=spec["title"],
             metric=spec["metric"],
             starts=spec.get("starts"),
+            also=_moves_of(spec.get("also", {})),
+            rotations=_moves_of(spec.get("rotations", {})),
+            net=None if spec.get("net") is None else Net.from_spec(spec["net"]),
         )
 
     def turn_named(self, said: str) -> Turn | None:
@@ -176,6 +215,17 @@ class PermutationPuzzle(Puzzle):
         return next((turn for turn, _ in self.turns if turn.label == said), None)
 
 
+def _moves_spec(moves: dict[str, Transformation]) -> dict:
+    return {name: [[list(p), list(t)] for p, t in move.parts] for name, move in moves.items()}
+
+
+def _moves_of(spec: dict) -> dict[str, Transformation]:
+    return {
+        name: Transformation(tuple((tuple(p), tuple(t)) for p, t in parts))
+        for name, parts in spec.items()
+    }
+
+
 def _spaced(chunk: str, orbit: Orbit) -> str:
-    width = 2 if orbit.orientations > 1 else 1
+    width = 2 if orbit.orientations > 1 and len(chunk) == 2 * orbit.pieces else 1
     return " ".join(chunk[i : i + width] for i in range(0, len(chunk), width))

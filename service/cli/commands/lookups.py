@@ -85,16 +85,40 @@ TO_HELP = (
 )
 
 
+SCRAMBLE_HELP = (
+    "Instead of STATE, for a twisty puzzle: the position this scramble makes, in WCA notation "
+    '("R U2 F\' L D").'
+)
+
+
+def _state_or_scramble(state: str | None, scramble: str | None) -> None:
+    """STATE may be left out for --scramble only: else the usage error click would give."""
+    if state is None and scramble is None:
+        raise click.UsageError(
+            "Missing argument 'STATE' (or --scramble TURNS).", click.get_current_context()
+        )
+
+
 @click.command("path", cls=DashedValues)
 @click.argument("name")
-@click.argument("state")
+@click.argument("state", required=False)
 @click.option("--to", "to", metavar="TARGET", help=TO_HELP)
+@click.option("--scramble", metavar="TURNS", help=SCRAMBLE_HELP)
 @lookup_options
 def path_command(
-    name: str, state: str, to: str | None, goal: str | None, db_path: str | None, as_json: bool
+    name: str,
+    state: str | None,
+    to: str | None,
+    scramble: str | None,
+    goal: str | None,
+    db_path: str | None,
+    as_json: bool,
 ) -> None:
-    """An optimal path from STATE to the goal (or to TARGET), board by board."""
-    resolved, answer = answers_from(db_path).ask(PathQuestion.of(name, state, goal, to))
+    """An optimal path from STATE (or a scramble's position) to the goal (or to TARGET),
+    board by board."""
+    _state_or_scramble(state, scramble)
+    question = PathQuestion.of(name, state, goal, to, scramble)
+    resolved, answer = answers_from(db_path).ask(question)
     _emit(answer, as_json, _drawn(resolved, "path_text"))
 
 
@@ -113,8 +137,9 @@ def _drawn(resolved: Resolved, text: str) -> Formatter:
 
 @click.command("moves", cls=DashedValues)
 @click.argument("name")
-@click.argument("state")
+@click.argument("state", required=False)
 @click.option("--to", "to", metavar="TARGET", help=TO_HELP)
+@click.option("--scramble", metavar="TURNS", help=SCRAMBLE_HELP)
 @click.option(
     "--any",
     "any_state",
@@ -124,15 +149,18 @@ def _drawn(resolved: Resolved, text: str) -> Formatter:
 @lookup_options
 def moves_command(
     name: str,
-    state: str,
+    state: str | None,
     to: str | None,
+    scramble: str | None,
     any_state: bool,
     goal: str | None,
     db_path: str | None,
     as_json: bool,
 ) -> None:
-    """Every legal move from STATE, the state it leads to and its depth, best first."""
-    question = MovesQuestion.of(name, state, goal, to, any_state)
+    """Every legal move from STATE (or a scramble's position), the state it leads to and its
+    depth, best first."""
+    _state_or_scramble(state, scramble)
+    question = MovesQuestion.of(name, state, goal, to, any_state, scramble)
     resolved, answer = answers_from(db_path).ask(question)
     radius = resolved.build.radius if any(m["beyond_radius"] for m in answer["moves"]) else None
     _emit(answer, as_json, lambda a: _text("moves_text")(a, radius=radius))
