@@ -12,13 +12,11 @@ import json
 import re
 import time
 import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Page, expect
 from support.axe import AXE, axe_violations
-from support.page_kit import codes, load, settled
+from support.page_kit import codes, load, opened, settled
 from support.servers import TREE, puzzledb_serve
 
 from puzzledb.builder import catalogue
@@ -34,30 +32,6 @@ THREE_WAYS = "GBBoLMGHIoLMGHIAAMCCCoooooJKDDEEJKFF"
 WALLED = "BBoxoo/ooooCo/AAooCo/oooooo/oooooo/oooooo"
 WALLED_STATE = WALLED.replace("/", "")
 PAGE_ERRORS = "document.querySelectorAll('#state-error code').length"
-
-
-@contextmanager
-def opened(
-    browser, base: str, address: str, width=1200, height=900, touch=False, axe=False
-) -> Iterator[Page]:
-    """The page at `address`; `page.problems` collects script and console errors. `axe`: the
-    page's Content-Security-Policy bypassed, for axe's script."""
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        has_touch=touch,
-        is_mobile=touch,
-        bypass_csp=axe,
-    )
-    page = context.new_page()
-    problems: list[str] = []
-    page.problems = problems  # type: ignore[attr-defined]
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.goto(base + address)
-    try:
-        yield page
-    finally:
-        context.close()
 
 
 def moves_of(base: str, state: str, puzzle: str = "rush51") -> list[dict]:

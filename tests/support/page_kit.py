@@ -68,6 +68,7 @@ STATIC = [
     "choosing.js",
     "history.js",
     "starts.js",
+    "stickers.js",
     "target.js",
 ]
 # Shipped too, but no page text to read: the katakana font (binary) and its licence (whose
@@ -180,3 +181,27 @@ def eight_as_drawn(page) -> str:
     for tile in page.locator(".piece").all():
         cells[int(tile.get_attribute("data-cell"))] = tile.get_attribute("data-label")
     return "".join(cells)
+
+
+@contextmanager
+def opened(
+    browser, base: str, address: str, width=1200, height=900, touch=False, axe=False
+) -> Iterator[Page]:
+    """The page at `address`; `page.problems` collects script and console errors. `axe`: the
+    page's Content-Security-Policy bypassed, for axe's script."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        has_touch=touch,
+        is_mobile=touch,
+        bypass_csp=axe,
+    )
+    page = context.new_page()
+    problems: list[str] = []
+    page.problems = problems  # type: ignore[attr-defined]
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.goto(base + address)
+    try:
+        yield page
+    finally:
+        context.close()

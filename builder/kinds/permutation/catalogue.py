@@ -28,6 +28,15 @@ CUBE_FACES: tuple[tuple[str, Vec, Vec, Vec], ...] = (
     ("B", (0, 0, -1), (0, 1, 0), (-1, 0, 0)),
 )
 NORMAL = {name: normal for name, normal, _, _ in CUBE_FACES}
+#: The Western colour scheme: U white, F green, R red, D yellow, B blue, L orange.
+CUBE_COLOURS = (
+    ("U", "#fafafa"),
+    ("R", "#b71c1c"),
+    ("F", "#00703c"),
+    ("D", "#ffd500"),
+    ("L", "#ff6d00"),
+    ("B", "#0046ad"),
+)
 #: The corners in Kociemba's order, each named by its faces, its U or D sticker first.
 CORNERS = ("URF", "UFL", "ULB", "UBR", "DFR", "DLF", "DBL", "DRB")
 #: Turns of the whole cube: x as R, y as U, z as F.
@@ -70,7 +79,7 @@ def _twisty(
         metric=metric,
         also=also,
         rotations={r: shape.transformation(t) for r, t in (rotations or {}).items()},
-        net=None if faces is None else Net.of(shape, faces),
+        net=None if faces is None else Net.of(shape, faces, CUBE_COLOURS),
     )
 
 

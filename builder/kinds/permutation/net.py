@@ -29,9 +29,16 @@ class Net:
     faces: tuple[tuple[str, tuple[Sticker, ...]], ...]
     #: home[orbit][position]: the letters its stickers show when solved, in its order
     home: tuple[tuple[str, ...], ...]
+    #: each face's colour (#rrggbb) for a front end to paint, by letter
+    colours: tuple[tuple[str, str], ...] = ()
 
     @classmethod
-    def of(cls, shape: Shape, faces: tuple[tuple[str, Vec, Vec, Vec], ...]) -> Net:
+    def of(
+        cls,
+        shape: Shape,
+        faces: tuple[tuple[str, Vec, Vec, Vec], ...],
+        colours: tuple[tuple[str, str], ...] = (),
+    ) -> Net:
         """The net of `shape`, its faces given as (letter, normal, up, right)."""
         letter = {normal: name for name, normal, _, _ in faces}
         home = tuple(
@@ -53,17 +60,18 @@ class Net:
             out.append(
                 (name, tuple((k, i, f, rows.index(r), cols.index(c)) for r, c, k, i, f in found))
             )
-        return cls(tuple(out), home)
+        return cls(tuple(out), home, colours)
 
     def spec(self) -> dict:
         faces = [[name, [list(s) for s in stickers]] for name, stickers in self.faces]
-        return {"faces": faces, "home": self.home}
+        return {"faces": faces, "home": self.home, "colours": dict(self.colours)}
 
     @classmethod
     def from_spec(cls, spec: dict) -> Net:
         return cls(
             tuple((name, tuple(tuple(s) for s in st)) for name, st in spec["faces"]),
             tuple(tuple(h) for h in spec["home"]),
+            tuple(spec.get("colours", {}).items()),
         )
 
     @property
@@ -128,6 +136,27 @@ class Net:
                 turns.append(found[1])
             parts.append((tuple(labels), tuple(turns)))
         return tuple(parts)
+
+    def layout(self) -> tuple[int, int, list[tuple[int, int]]]:
+        """(rows, columns, each sticker's row and column) of the net on a grid, for a front
+        end to draw: U above F, then L F R B in a row, D below F, as `drawn` prints it; the
+        faces one after another in a row where they are not a cube's."""
+        sizes = [
+            (1 + max(s[3] for s in stickers), 1 + max(s[4] for s in stickers))
+            for _, stickers in self.faces
+        ]
+        height, width = max(h for h, _ in sizes), max(w for _, w in sizes)
+        names = [name for name, _ in self.faces]
+        cross = {"U": (0, 1), "L": (1, 0), "F": (1, 1), "R": (1, 2), "B": (1, 3), "D": (2, 1)}
+        at = cross if sorted(names) == sorted(cross) else {n: (0, k) for k, n in enumerate(names)}
+        cells = [
+            (at[name][0] * height + r, at[name][1] * width + c)
+            for name, stickers in self.faces
+            for *_, r, c in stickers
+        ]
+        rows = 1 + max(at[n][0] for n in names)
+        cols = 1 + max(at[n][1] for n in names)
+        return rows * height, cols * width, cells
 
     def drawn(self, text: str) -> list[str]:
         """The net as lines: U above F, then L F R B in a row, D below F (a face's letters on

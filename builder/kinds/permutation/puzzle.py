@@ -134,6 +134,13 @@ class PermutationPuzzle(Puzzle):
         return [(turn, self._apply(cells, back)) for turn, back in self.undone]
 
     def move_cells(self, state: str, move: Move, after: str) -> tuple[list[int], list[int]]:
+        """The key's characters a move changes; on a puzzle with a net, its stickers (a front
+        end lights those the move turns)."""
+        if self.net is not None:
+            state, after = (
+                self.net.stickers(self._cells(state)),
+                self.net.stickers(self._cells(after)),
+            )
         changed = [i for i, (a, b) in enumerate(zip(state, after)) if a != b]
         return changed, changed
 
@@ -144,6 +151,12 @@ class PermutationPuzzle(Puzzle):
         """At most how many positions the moves reach (invariants.bound): a bound, not the
         count, for telling a search that fits from one that does not."""
         return bound(self.orbits, [move for _, move in self.turns], self.solved)
+
+    def described_goal(self, goal: str) -> str:
+        """ "solved" for the solved state of a puzzle whose pieces are all its own."""
+        if goal == self.default_goal and self.solved_is_home():
+            return "solved"
+        return super().described_goal(goal)
 
     def why_no_targets(self) -> str:
         return (
@@ -159,6 +172,10 @@ class PermutationPuzzle(Puzzle):
         return ", ".join(f"{o.pieces} {o.name}" for o in self.orbits)
 
     def placed(self, state: str) -> list[tuple[str, list[int]]]:
+        """Each piece's key character and its place in the key; on a puzzle with a net, each
+        sticker's face letter and its number in the net (the spec's `stickers` place it)."""
+        if self.net is not None:
+            return [(letter, [k]) for k, letter in enumerate(self.net.stickers(self._cells(state)))]
         out, at = [], 0
         for orbit, chunk in zip(self.orbits, state.split("/")):
             width = len(chunk) // orbit.pieces
@@ -192,7 +209,18 @@ class PermutationPuzzle(Puzzle):
             "also": _moves_spec(self.also),
             "rotations": _moves_spec(self.rotations),
             "net": None if self.net is None else self.net.spec(),
+            "scrambles": self.solved_is_home(),  # a front end offers to type one
+            **self._drawn_as(),
         }
+
+    def _drawn_as(self) -> dict:
+        """What a front end draws on: a grid of `rows` by `cols`, and on a puzzle with a net,
+        each sticker's [row, column] in it (`stickers`); else the key, a cell a character."""
+        if self.net is None:
+            return {"rows": 1, "cols": len(self.default_goal), "stickers": None, "colours": None}
+        rows, cols, cells = self.net.layout()
+        stickers = [list(c) for c in cells]
+        return {"rows": rows, "cols": cols, "stickers": stickers, "colours": dict(self.net.colours)}
 
     @classmethod
     def from_spec(cls, spec: dict) -> PermutationPuzzle:

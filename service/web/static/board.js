@@ -8,6 +8,7 @@
 // vehicles (Rush Hour, vehicles.js) draws each as a vehicle and its walls as walls, marks a
 // vehicle's destinations with the distance each leads to, and drags it along its axis only.
 
+import { drawStickers, showStickers } from "./stickers.js";
 import { alongAxis, leadCell, lookOf, shiftOf } from "./vehicles.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -43,14 +44,16 @@ export class Board {
     onPage = this;
     root.replaceChildren();
     root.className = `board ${definition.kind}`;
-    if (definition.kind === "peg") this.holes = this.drawHoles();
+    if (definition.stickers) this.stickers = drawStickers(root, definition);  // a twisty puzzle's net
+    else if (definition.kind === "peg") this.holes = this.drawHoles();
     else this.slots = this.drawSlots();
     if (hooks.lift) root.addEventListener("pointerdown", (event) => this.press(event));
   }
 
   // `pieces`: [{label, cells}] of the state, as the API gives them.
   show(pieces, marks = {}) {
-    if (this.definition.kind === "peg") this.showPegs(pieces);
+    if (this.stickers) showStickers(this.root, this.definition, this.stickers, pieces);
+    else if (this.definition.kind === "peg") this.showPegs(pieces);
     else this.showPieces(pieces);
     this.mark(marks);
     rescueFocus();
@@ -109,6 +112,7 @@ export class Board {
   }
 
   elementAt(cell) {
+    if (this.stickers) return null;  // a sticker is no place to go: moves are buttons
     if (this.holes) return this.holes.find((el) => Number(el.dataset.hole) === cell);
     const piece = this.placed.find((p) => p.cells.includes(cell));
     return piece ? piece.el : this.slots[cell];
@@ -296,6 +300,10 @@ export class Board {
       el.classList.toggle("hint", hints.includes(cell));
       el.classList.toggle("selected", selected.includes(cell));
     };
+    if (this.stickers) {  // a listed move's preview: the stickers it changes
+      this.stickers.forEach((el, k) => el.classList.toggle("preview", preview.includes(k)));
+      return;
+    }
     if (this.holes) {
       this.holes.forEach(spot);
       this.holes.forEach(piece);

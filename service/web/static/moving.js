@@ -16,13 +16,15 @@ import { hideSolved, showRun, showSolved } from "./your-moves.js";
 // Typed text, a farthest state, an address: /moves checks it first. A refusal is shown by the
 // field (unless quiet) and returned; null: stale or failed (Retry repeats it); true: shown.
 // `how`: "push" a new history entry, "replace" this one, or "none" (Back and Forward), which
-// also brings back the line the history entry had (`restored`).
-export async function load(text, { how = "push", any = false, quiet = false, restored = null } = {}) {
+// also brings back the line the history entry had (`restored`). `scramble`: the text is a
+// twisty puzzle's turns (R U2 F'), whose position the API finds.
+export async function load(text, { how = "push", any = false, quiet = false, restored = null, scramble = false } = {}) {
   let answer;
   try {
     const extra = any ? { any: "true" } : {};
-    answer = await newest(() => askFor("moves", { state: text, ...extra }), () => load(text, { how, any, quiet, restored }),
-      { keys: true, failed: NOT_SHOWN });
+    const given = scramble ? { scramble: text } : { state: text };
+    answer = await newest(() => askFor("moves", { ...given, ...extra }),
+      () => load(text, { how, any, quiet, restored, scramble }), { keys: true, failed: NOT_SHOWN });
   } catch (e) {
     if (!quiet) showError(e.message);
     return e;
@@ -49,6 +51,8 @@ export async function load(text, { how = "push", any = false, quiet = false, res
   arrive(false);
   record(how);
   settle(answer);
+  // a scramble (or stickers) with the puzzle held another way than its build holds it
+  if (answer.turn_first) say(`Turn the whole puzzle first: ${answer.turn_first}. The moves shown follow from there.`);
   return true;
 }
 

@@ -17,6 +17,7 @@ import { newest, NOT_SHOWN } from "./requests.js";
 // A card no build holds is said with the command that builds it.
 export async function typed(text) {
   const refused = await load(text, { quiet: true });
+  if (refused instanceof Error && game.entry.definition.scrambles) return asScramble(text, refused);
   if (!(refused instanceof Error)) return;
   const card = cardRows(text);  // the text as the page reads a card: asked of other builds only then
   const drivers = card || game.entry.definition.kind === "rush"
@@ -42,6 +43,13 @@ export async function typed(text) {
   if (read >= 0) return showCommand(rowsOf(answers[read].state, drivers[read].definition.cols));
   const asCard = game.entry.definition.kind !== "rush" && answers.find((a) => a instanceof Error);
   showError(asCard ? `${refused.message}; as a Rush Hour card: ${asCard.message}` : refused.message);
+}
+
+// Text a twisty puzzle refused as a position: the API asked to read it as a scramble (R U2 F'),
+// and when it is neither, both refusals said.
+async function asScramble(text, refused) {
+  const scrambled = await load(text, { quiet: true, scramble: true });
+  if (scrambled instanceof Error) showError(`${refused.message}; as a scramble: ${scrambled.message}`);
 }
 
 // A card no build holds: how to build it, a command to copy, under the State field.
