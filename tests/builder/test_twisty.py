@@ -246,3 +246,12 @@ def test_stickers_and_the_key_are_one_position():
         key = cube.scrambled(scramble)[0]
         stickers = cube.stickers(key)
         assert stickers is not None and cube.parse(stickers) == key
+
+
+def test_a_suffix_turns_back_or_twice():
+    cube = CATALOGUE["cube2"]
+    solved = cube.default_goal
+    assert cube.scrambled("R R'") == (solved, "") == cube.scrambled("F2 F2'")
+    assert cube.scrambled("R'") == cube.scrambled("R R R") != cube.scrambled("R")
+    assert cube.scrambled("U2") == cube.scrambled("U U") == cube.scrambled("U' U'")
+    assert cube.scrambled("L")[1] == "x" and cube.scrambled("L L'") == (solved, "")
