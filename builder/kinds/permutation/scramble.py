@@ -9,6 +9,7 @@ a whole, so the same position is answered: L is R with the cube turned after it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ...core.errors import MalformedInput
 from ...core.message_text import shown
@@ -88,7 +89,7 @@ def held_home(
     """(`position` turned as a whole so that the positions no move changes hold their own
     pieces untwisted, that turn in the fewest of the rotations' turns: "x y'"); None where no
     turn of the whole does it."""
-    for turn, words in _whole_turns(orbits, rotations):
+    for turn, words in _whole_turns(orbits, tuple(rotations.items())):
         candidate = position.then(turn, orbits)
         if _holds_still(candidate, moves):
             return candidate, words
@@ -104,13 +105,15 @@ def _holds_still(position: Transformation, moves: list[Transformation]) -> bool:
     return True
 
 
+@lru_cache(maxsize=16)
 def _whole_turns(
-    orbits: tuple[Orbit, ...], rotations: dict[str, Transformation]
+    orbits: tuple[Orbit, ...], rotations: tuple[tuple[str, Transformation], ...]
 ) -> list[tuple[Transformation, str]]:
     """Every turn of the whole puzzle the rotations make (the cube's 24), each with the fewest
-    of their turns that make it (x, x2, x'...), the identity first."""
+    of their turns that make it (x, x2, x'...), the identity first: made once a puzzle, not
+    once a scramble (it was most of a scramble's millisecond)."""
     steps = []
-    for name, rotation in rotations.items():
+    for name, rotation in rotations:
         order, power = rotation.order(orbits), rotation
         for times in range(1, order):
             steps.append((said(name, times, order), power))
