@@ -44,6 +44,10 @@ class Reason:
         return text in str(self)
 
 
+#: Move.rewrite: for each character of the result, (source index, letters before, after).
+Rewrite = tuple[tuple[int, str, str], ...]
+
+
 @dataclass(frozen=True, kw_only=True)
 class Move:
     """One move, as data, described from the state it is made in. Each kind of puzzle says
@@ -61,6 +65,13 @@ class Move:
     flips: tuple[int, ...] | None = None
     #: How the move is said ("tile 5 down"): made from the data, so never compared.
     label: str = field(default="", compare=False)
+    #: How the move rewrites a state's text when each character of the result is one character
+    #: of the state, perhaps relabelled (a twisty puzzle's turn moves pieces and turns them):
+    #: for each character of the result, (where in the state it comes from, and the letters
+    #: `before` that it writes as the letters `after` at the same places; "" "" copies it).
+    #: The database then derives `pred` too (db.schema.rewritten_sql). Said by a codec, which
+    #: knows the text, so never compared.
+    rewrite: Rewrite | None = field(default=None, compare=False)
 
     @property
     def family(self) -> Hashable:

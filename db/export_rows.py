@@ -17,21 +17,23 @@ from puzzledb.builder.symmetry.images import image
 from . import schema
 from .classes import Classes, classes_of
 from .connection import Readable
-from .queries import Build, count, move_labels, nodes
+from .queries import Build, count, move_labels, move_rewrites, nodes
 
 BATCH = 5000
 COLUMNS = ("state", "depth", "pred", "move", "solutions")
 
 
-def rows_sql(build: Build, one_depth: bool = False) -> str:
+def rows_sql(build: Build, one_depth: bool = False, rewrites: schema.Rewrites = ()) -> str:
     """The rows in state order; with `one_depth`, those at the depth bound to :depth (the
-    depth index holds them in state order, so that is no sort either)."""
+    depth index holds them in state order, so that is no sort either); `rewrites`, the
+    build's moves' (queries.move_rewrites)."""
     pred = schema.pred_expression(
         "n.state",
         "n.move",
         build.rows * build.cols,
         "n.pred" if build.stores_pred else None,
         "m" if schema.derives_by_flips(build.flips, build.stores_pred) else None,
+        rewrites,
     )
     where = "WHERE n.depth = :depth " if one_depth else ""
     return (
@@ -56,7 +58,7 @@ def batches(
             found, labels = classes_of(conn, build), move_labels(conn, build)
             yield from _every_position(_fetched(stored, size), found, labels, size)
             return
-        result = conn.execute(rows_sql(build, one_depth), bound)
+        result = conn.execute(rows_sql(build, one_depth, move_rewrites(conn, build)), bound)
         while rows := result.fetchmany(size):
             yield [(*r[:4], count(r[4])) for r in rows]  # a count past 64 bits is text
 

@@ -162,6 +162,31 @@ def move_labels(conn: Connection, build: Build) -> dict[int, str]:
     return _labels.get(conn, build)
 
 
+def _read_rewrites(conn: Connection, build: Build) -> schema.Rewrites:
+    if build.stores_pred:
+        return ()
+    try:
+        rows = conn.execute(
+            "SELECT code, rewrite FROM moves WHERE puzzle_id = :id AND rewrite IS NOT NULL "
+            "ORDER BY code",
+            {"id": build.id},
+        ).fetchall()
+    except OperationalError as error:  # a file of schema 5 that no build of 6 touched
+        if "no such column" not in str(error):
+            raise
+        return ()
+    return tuple((code, schema.rewrite_of(text)) for code, text in rows)
+
+
+_rewrites: PerBuild[Build, schema.Rewrites] = PerBuild(MOVE_LABELS_KEPT, _read_rewrites)
+
+
+def move_rewrites(conn: Connection, build: Build) -> schema.Rewrites:
+    """(move code, rewrite) of each move of a build whose pred its moves' rewrites derive
+    (db.schema.REWRITE); () for any other build. Read once while kept."""
+    return _rewrites.get(conn, build)
+
+
 def nodes(conn: Connection, build: Build) -> str:
     """The name under which `conn` reads `build`'s rows: every query of them names its table
     through here, so a cluster build's shard files are checked and attached on the first
@@ -171,9 +196,16 @@ def nodes(conn: Connection, build: Build) -> str:
 
 
 @lru_cache(maxsize=256)
-def _path_sql(table: str, cells: int, stores_pred: bool, flips_of: int | None = None) -> str:
-    """Follow predecessors from a state; a derived pred needs no join, only arithmetic, but a
-    jump's (`flips_of` = the build's id) joins its move's three cells.
+def _path_sql(
+    table: str,
+    cells: int,
+    stores_pred: bool,
+    flips_of: int | None = None,
+    rewrites: schema.Rewrites = (),
+) -> str:
+    """Follow predecessors from a state; a derived pred needs no join, only arithmetic (a
+    swap's) or its move's rewrite (a CASE of the build's `rewrites`), but a jump's
+    (`flips_of` = the build's id) joins its move's three cells.
 
     Positional parameters: the state and the longest walk allowed.
     """
@@ -189,7 +221,7 @@ def _path_sql(table: str, cells: int, stores_pred: bool, flips_of: int | None = 
         columns = "step, state, depth, move"
         base, step = "0, state, depth, move", "walk.step + 1, n.state, n.depth, n.move"
     else:
-        next_pred = schema.pred_expression("walk.state", "walk.move", cells, None)
+        next_pred = schema.pred_expression("walk.state", "walk.move", cells, None, None, rewrites)
         columns = "step, state, depth, move"
         base, step = "0, state, depth, move", "walk.step + 1, n.state, n.depth, n.move"
     join = (
@@ -226,7 +258,13 @@ def path(
         steps, solutions = _walk_by_key(conn, build, state)
         return steps, count(solutions)
     flips_of = build.id if schema.derives_by_flips(build.flips, build.stores_pred) else None
-    sql = _path_sql(nodes(conn, build), build.rows * build.cols, build.stores_pred, flips_of)
+    sql = _path_sql(
+        nodes(conn, build),
+        build.rows * build.cols,
+        build.stores_pred,
+        flips_of,
+        move_rewrites(conn, build),
+    )
     rows = conn.execute(sql, (state, build.max_depth)).fetchall()
     labels = move_labels(conn, build)
     steps = [(s, None if m is None else labels[m]) for s, m, _ in rows]
@@ -247,6 +285,7 @@ def _walk_by_key(
         if schema.derives_by_flips(build.flips, build.stores_pred)
         else None
     )
+    rewrites = dict(move_rewrites(conn, build))
     columns = "move, solutions" + (", pred" if build.stores_pred else "")
     sql = f"SELECT {columns} FROM {build.node_table} WHERE state = ?"
     steps: list[tuple[str, str | None]] = []
@@ -265,6 +304,8 @@ def _walk_by_key(
         cells = list(here)
         if build.stores_pred:
             cells = list(row[2])
+        elif rewrites:
+            cells = list(schema.rewritten(here, rewrites[move]))
         elif flips is not None:
             for hole in flips[move]:
                 cells[hole] = "1" if cells[hole] == "0" else "0"

@@ -31,15 +31,29 @@ When every move of a puzzle swaps two cells (all sliding puzzles here), `pred` i
 the views derive it from the state and the move's two cells, saving a second copy of the state.
 So too when every move is one jump of a peg (a peg board's `jump` metric): a jump flips three
 holes (two pegs leave, one arrives), which the build's `moves` row names in cell_a < cell_b <
-cell_c; the views flip them back (version 3 added cell_c).
+cell_c; the views flip them back (version 3 added cell_c). And when each move takes every
+character of the result from one character of the state, relabelled (a twisty puzzle's turn
+moves pieces and turns them): the `moves` row's `rewrite` says how (REWRITE; version 6).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-#: PRAGMA user_version of a database this code writes; others are refused, not misread.
-VERSION = 5
+if TYPE_CHECKING:
+    from puzzledb.builder.puzzle import Rewrite
+
+    #: (move code, its rewrite) of each move of a build whose pred is derived by rewrites.
+    Rewrites = tuple[tuple[int, Rewrite], ...]
+
+#: PRAGMA user_version of a database this code writes (6: builds whose pred is derived by
+#: their moves' `rewrite`, which a reader of 5 would misread as swaps).
+VERSION = 6
+#: The versions this code reads; others are refused, not misread. A file of 5 holds nothing
+#: that 6 reads otherwise, and a build written into it makes it 6 (db.store.transaction).
+READS = (5, 6)
 
 TABLES = [
     """CREATE TABLE IF NOT EXISTS puzzles (
@@ -76,6 +90,8 @@ TABLES = [
         cell_b    INTEGER,                      -- NULL when it is not a plain swap
         cell_c    INTEGER,                      -- a jump flips cells a < b < c: the holes
                                                 --   it empties and fills; else NULL
+        rewrite   TEXT,                         -- JSON: how the move rewrites a state's text
+                                                --   (a twisty turn), else NULL; see REWRITE
         PRIMARY KEY (puzzle_id, code)
     ) WITHOUT ROWID""",
     """CREATE TABLE IF NOT EXISTS layers (
@@ -137,6 +153,7 @@ TABLES = [
 ADDED_COLUMNS = [
     ("puzzles", "started_at", "TEXT"),
     ("puzzles", "finished_at", "TEXT"),
+    ("moves", "rewrite", "TEXT"),
 ]
 
 
@@ -162,16 +179,82 @@ def swapped_cells_sql(code: str, cells: int) -> tuple[str, str]:
     return f"(({code} / {int(cells)}) % {int(cells)})", f"({code} % {int(cells)})"
 
 
+#: What a `moves.rewrite` holds: a JSON list with an item for each character of the text the
+#: move makes, either the index (from 0) of the state's character it copies, or
+#: [index, before, after]: that character, written as the letter of `after` at the place
+#: where it stands in `before` (a piece moved and turned: "1234…" → "2314…").
+REWRITE = "[source, ...] or [[source, before, after], ...]"
+
+
+def rewrite_json(rewrite: Sequence[tuple[int, str, str]]) -> str:
+    """A move's rewrite as `moves.rewrite` stores it (REWRITE)."""
+    items = [source if not before else [source, before, after] for source, before, after in rewrite]
+    return json.dumps(items, separators=(",", ":"))
+
+
+def rewrite_of(text: str) -> Rewrite:
+    """`moves.rewrite` read back."""
+    return tuple(
+        (item, "", "") if isinstance(item, int) else (int(item[0]), str(item[1]), str(item[2]))
+        for item in json.loads(text)
+    )
+
+
+def rewritten(state: str, rewrite: Rewrite) -> str:
+    """The text a move makes of `state`, by its rewrite: what rewritten_sql says in SQL."""
+    out = []
+    for source, before, after in rewrite:
+        letter = state[source]
+        out.append(after[before.index(letter)] if before else letter)
+    return "".join(out)
+
+
+def rewritten_sql(state: str, rewrite: Rewrite) -> str:
+    """SQL for the text a move makes of `state`, by its rewrite; characters copied in a run
+    are one substr."""
+    parts: list[str] = []
+    run: list[int] = []  # [first source, how many] of copies in a row
+    for source, before, after in rewrite:
+        if not before and run and run[0] + run[1] == source:
+            run[1] += 1
+            continue
+        if run:
+            parts.append(f"substr({state}, {run[0] + 1}, {run[1]})")
+            run = []
+        if before:
+            letter = f"substr({state}, {int(source) + 1}, 1)"
+            parts.append(f"substr({quote(after)}, instr({quote(before)}, {letter}), 1)")
+        else:
+            run = [int(source), 1]
+    if run:
+        parts.append(f"substr({state}, {run[0] + 1}, {run[1]})")
+    return " || ".join(parts) or "''"
+
+
+def rewrites_sql(state: str, move: str, rewrites: Rewrites) -> str:
+    """SQL for a predecessor by its move's rewrite: one CASE arm a move code."""
+    arms = " ".join(f"WHEN {int(code)} THEN {rewritten_sql(state, r)}" for code, r in rewrites)
+    return f"CASE {move} {arms} END"
+
+
 def pred_expression(
-    state: str, move: str, cells: int, stored: str | None, flips: str | None = None
+    state: str,
+    move: str,
+    cells: int,
+    stored: str | None,
+    flips: str | None = None,
+    rewrites: Rewrites = (),
 ) -> str:
     """SQL for a predecessor: the `stored` column; or, where `flips` names the joined `moves`
-    row of the move (a jump), `state` with that row's three cells flipped; else `state` with
-    the two cells that the `move` code names swapped (builder.move_codes)."""
+    row of the move (a jump), `state` with that row's three cells flipped; or, given the
+    build's `rewrites`, `state` rewritten by its move's; else `state` with the two cells that
+    the `move` code names swapped (builder.move_codes)."""
     if stored:
         return stored
     if flips:
         return flipped(state, *(f"{flips}.cell_{x}" for x in "abc"))
+    if rewrites:
+        return rewrites_sql(state, move, rewrites)
     s = state
     a, b = swapped_cells_sql(move, cells)
     return (
@@ -221,7 +304,8 @@ def _pred_of(build: dict) -> str:
     # walk, db.canned) read every build whole.
     stored = "+n.pred" if build["stores_pred"] else None
     flips = "m" if derives_by_flips(build["flips"], build["stores_pred"]) else None
-    return pred_expression("n.state", "n.move", build["cells"], stored, flips)
+    rewrites = () if stored else build.get("rewrites", ())
+    return pred_expression("n.state", "n.move", build["cells"], stored, flips, rewrites)
 
 
 def states_view(builds: list[dict]) -> list[str]:

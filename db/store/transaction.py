@@ -86,8 +86,8 @@ def finish_build(
     progress.stage("committing")
     if result.moves:  # none when no move leads to the goal (a full peg board): one state
         conn.executemany(
-            "INSERT INTO moves (puzzle_id, code, label, cell_a, cell_b, cell_c) "
-            "VALUES (:id, :code, :label, :a, :b, :c)",
+            "INSERT INTO moves (puzzle_id, code, label, cell_a, cell_b, cell_c, rewrite) "
+            "VALUES (:id, :code, :label, :a, :b, :c, :rewrite)",
             [
                 {"id": build_id, "code": code, "label": move.label, **_move_cells(move)}
                 for code, move in sorted(result.moves.items())
@@ -210,12 +210,14 @@ def drop_build(conn: sqlite3.Connection, old: sqlite3.Row) -> None:
 
 
 def _move_cells(move: Move) -> dict:
-    """The cells a move swaps (a < b), or the three it flips (a < b < c), else none."""
+    """The cells a move swaps (a < b), or the three it flips (a < b < c), else none; and how
+    it rewrites a state's text, if it says (db.schema.REWRITE)."""
+    rewrite = schema.rewrite_json(move.rewrite) if move.rewrite else None
     if move.swap:
-        return {"a": move.swap[0], "b": move.swap[1], "c": None}
+        return {"a": move.swap[0], "b": move.swap[1], "c": None, "rewrite": rewrite}
     if move.flips:
-        return dict(zip("abc", sorted(move.flips)))
-    return {"a": None, "b": None, "c": None}
+        return {**dict(zip("abc", sorted(move.flips))), "rewrite": rewrite}
+    return {"a": None, "b": None, "c": None, "rewrite": rewrite}
 
 
 def rewrite_views(conn: sqlite3.Connection) -> None:
@@ -230,6 +232,15 @@ def rewrite_views(conn: sqlite3.Connection) -> None:
         ).fetchall()
     ]
     for build in builds:
+        if not build["stores_pred"]:
+            build["rewrites"] = tuple(
+                (code, schema.rewrite_of(text))
+                for code, text in conn.execute(
+                    "SELECT code, rewrite FROM moves WHERE puzzle_id = :id "
+                    "AND rewrite IS NOT NULL ORDER BY code",
+                    {"id": build["id"]},
+                )
+            )
         if build["classes"] is not None:
             build["symmetries"] = [
                 json.loads(takes)

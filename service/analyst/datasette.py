@@ -54,7 +54,8 @@ STATE_COLUMNS = {
 TABLES = {
     "puzzles": ("One row per build: a puzzle searched completely from one goal.", PUZZLES_COLUMNS),
     "moves": (
-        "Per build, each move code in words and the two cells it swaps.",
+        "Per build, each move code in words and how it changes a state (the two cells it "
+        "swaps, the three holes a jump flips, or a turn's rewrite).",
         {
             "puzzle_id": "The build (puzzles.id).",
             "code": "Move code as stored in nodes_<id>.move (k*C*C + a*C + b on C cells).",
@@ -63,6 +64,9 @@ TABLES = {
             "or a jump.",
             "cell_b": "Second cell the move swaps.",
             "cell_c": "Of a peg's single jump, the third of the holes it flips (a < b < c).",
+            "rewrite": "Of a twisty puzzle's turn, how it rewrites a state's text (JSON: for "
+            "each character made, the index it copies, or [index, before, after]: that "
+            "letter relabelled); the views derive pred from it.",
         },
     ),
     "layers": (

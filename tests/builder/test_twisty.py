@@ -6,6 +6,7 @@ read as cubers write them, from the CLI and the HTTP API; every mistake said by 
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,8 @@ from puzzledb.db.connection import reader
 from puzzledb.service.answers import Answers
 from puzzledb.service.builds import plan, run
 
-CUBE2_TWS = Path(__file__).resolve().parents[2] / "examples" / "cube2.tws"
+ROOT = Path(__file__).resolve().parents[2]
+CUBE2_TWS = ROOT / "examples" / "cube2.tws"
 
 #: Published distributions (positions at each distance from solved), whole-puzzle turns
 #: factored out: the 2x2x2 in the half-turn and the quarter-turn metric, and the Skewb.
@@ -195,6 +197,37 @@ def test_a_scramble_is_answered_from_the_cli_and_the_http_api(twisty_db, cli):
         assert 0 < answer["depth"] <= 5 and solved["depth"] == 0
     drawn = cli("path", "cube2", "--scramble", "R", "--db", twisty_db).stdout
     assert "LL FD RR UB   LL FF RR BB" in drawn  # the net after R, then solved
+
+
+@pytest.mark.parametrize("name", list(SIZES))
+def test_a_twisty_build_derives_each_pred_by_its_moves_rewrite(name, tmp_path):
+    """No pred is stored (bytes a position at most eight's): the view rewrites each state by
+    its move, and every pred it derives is a position of the build one move nearer."""
+    db = tmp_path / "near.sqlite"
+    run(plan([name], db=db, radius=4))
+    with sqlite3.connect(db) as conn:
+        table, stored, states = conn.execute(
+            "SELECT node_table, stores_pred, states FROM puzzles WHERE name = ?", (name,)
+        ).fetchone()
+        assert stored == 0
+        assert "pred" not in {c for _, c, *_ in conn.execute(f"PRAGMA table_info({table})")}
+        rows = conn.execute(
+            "SELECT s.depth, p.depth, s.pred FROM states AS s "
+            "LEFT JOIN states AS p ON p.puzzle = s.puzzle AND p.state = s.pred "
+            "WHERE s.puzzle = ?",
+            (name,),
+        ).fetchall()
+    assert len(rows) == states and states == sum(PUBLISHED.get(name, [states])[:5])
+    if name == "cube2":  # the rewrites docs/sql.md shows as the format's example
+        with sqlite3.connect(db) as conn:
+            shown = conn.execute(
+                "SELECT label || '|' || rewrite FROM moves JOIN puzzles ON id = puzzle_id "
+                "WHERE name = 'cube2' AND label IN ('U', 'R') ORDER BY code"
+            ).fetchall()
+        page = (ROOT / "docs" / "sql.md").read_text(encoding="utf-8")
+        assert [f"  {line}\n" in page for (line,) in shown] == [True, True]
+    assert [r for r in rows if r[0] and r[1] != r[0] - 1] == []
+    assert [r for r in rows if not r[0] and r[2] is not None] == []
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from puzzledb.db import schema
 from puzzledb.service.builds import plan, run
 
 SAVED = Path(__file__).with_name("build_fingerprints.json")
@@ -68,11 +69,20 @@ def fingerprint(database: Path) -> dict[str, str]:
         for table in BESIDE:
             rows = connection.execute(f"SELECT * FROM {table} WHERE puzzle_id = ?", (build["id"],))
             digest.update(table.encode())
-            for row in sorted(tuple(row)[1:] for row in rows):
+            for row in sorted(_stored(table, row)[1:] for row in rows):
                 digest.update(repr(row).encode())
         prints[f"{build['name']} {build['goal']}"] = digest.hexdigest()
     connection.close()
     return prints
+
+
+def _stored(table: str, row: sqlite3.Row) -> tuple:
+    """A row's values but those of a column added since the fingerprints were saved
+    (db.schema.ADDED_COLUMNS) that the build leaves NULL: a build that stores nothing new
+    keeps its fingerprint."""
+    added = {column for t, column, _ in schema.ADDED_COLUMNS if t == table}
+    names = row.keys()  # a Row iterates over its values
+    return tuple(v for k, v in zip(names, row, strict=True) if not (k in added and v is None))
 
 
 def built(label: str, directory: Path) -> dict[str, str]:

@@ -12,14 +12,15 @@ it), so the graph is undirected and a move code names the move back toward the p
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TypeGuard
 
 import numpy as np
 
-from ...puzzle import Move, Puzzle
+from ...puzzle import Move, Puzzle, Rewrite
 from ...search.layered import Children
 from .puzzle import PermutationPuzzle
-from .text_form import KEY, ORBIT_SEPARATOR, narrow
+from .text_form import KEY, ORBIT_SEPARATOR, narrow, values
 
 #: The boards this codec packs, as a refusal lists them (builder.search.codecs).
 BOARDS = "puzzles written as permutations whose key fits 64 bits"
@@ -49,8 +50,8 @@ class PackedPermutation:
 
     #: expand keeps nothing of its own: threads may expand parts of a layer at once.
     expands_in_threads = True
-    #: A move is no swap of two cells: the build stores each predecessor.
-    stores_pred = True
+    #: A move's rewrite of the key (Move.rewrite) lets the database derive each predecessor.
+    stores_pred = False
 
     def __init__(self, puzzle: PermutationPuzzle):
         layout = _layout(puzzle)
@@ -72,18 +73,21 @@ class PackedPermutation:
         self.text_width = at
         self.separators = sorted(set(range(at)) - set(self.columns))
         self.key_points = np.frombuffer(KEY.encode("ascii"), np.uint8)
-        self.moves: dict[int, Move] = dict(enumerate(turn for turn, _ in puzzle.turns))
         self.back = [self._undoing(k) for k in range(len(puzzle.turns))]
         # tables[k][i][v]: what move k puts at position i from a field of value v taken from
         # position sources[k][i], already shifted into place
         self.sources, self.tables = [], []
-        for _, move in puzzle.turns:
+        self.moves: dict[int, Move] = {}
+        values = [b for b, _ in self._letters(puzzle)]
+        for k, (turn, move) in enumerate(puzzle.turns):
             perm = [j + base for base, (p, _) in zip(self._bases(), move.parts) for j in p]
             twist = [t for _, tw in move.parts for t in tw]
             self.sources.append(perm)
             self.tables.append(
                 [self._table(layout[i][1], twist[i], self.shifts[i]) for i in range(self.width)]
             )
+            rewrite = self._rewrite(perm, twist, layout, values)
+            self.moves[k] = replace(turn, rewrite=rewrite)
 
     def _bases(self) -> list[int]:
         out, at = [], 0
@@ -91,6 +95,30 @@ class PackedPermutation:
             out.append(at)
             at += orbit.pieces
         return out
+
+    def _letters(self, puzzle: PermutationPuzzle) -> list[tuple[int, int]]:
+        """(letters, orientations) of each position: how many KEY letters its orbit uses."""
+        out = []
+        for orbit, held in zip(puzzle.orbits, puzzle.held):
+            out += [(values(orbit, max(held) + 1), orbit.orientations)] * orbit.pieces
+        return out
+
+    def _rewrite(
+        self, perm: list[int], twist: list[int], layout: list[tuple[int, int]], letters: list[int]
+    ) -> Rewrite:
+        """A move as a rewrite of the key's text (Move.rewrite): position i's letter comes
+        from position perm[i], turned twist[i] times; each separator stays where it is."""
+        out: list[tuple[int, str, str]] = [(c, "", "") for c in range(self.text_width)]
+        for i, column in enumerate(self.columns):
+            ways, t = layout[i][1], twist[i]
+            before = after = ""
+            if t % ways:
+                before = KEY[: letters[i]]
+                after = "".join(
+                    KEY[v // ways * ways + (v % ways + t) % ways] for v in range(letters[i])
+                )
+            out[column] = (self.columns[perm[i]], before, after)
+        return tuple(out)
 
     def _table(self, ways: int, twist: int, shift: np.uint64) -> np.ndarray:
         value = np.arange(len(KEY), dtype=np.uint64)
