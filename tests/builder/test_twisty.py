@@ -272,13 +272,48 @@ def test_a_twisted_corner_is_said_to_be_unreachable():
     assert reason is not None and "twisted by" in str(reason)
 
 
-def test_stickers_and_the_key_are_one_position():
-    cube = CATALOGUE["cube2"]
-    assert isinstance(cube, PermutationPuzzle)
-    for scramble in ["R", "U F2 R'", "F R U R' U' F'"]:
-        key = cube.scrambled(scramble)[0]
-        stickers = cube.stickers(key)
-        assert stickers is not None and cube.parse(stickers) == key
+@pytest.mark.parametrize("name", ["cube2", "skewb", "pyraminx"])
+def test_stickers_and_the_key_are_one_position(name):
+    puzzle = CATALOGUE[name]
+    assert isinstance(puzzle, PermutationPuzzle)
+    for scramble in ["R", "U R2 L'" if name == "cube2" else "U R' L", "R U B' L U' R'"]:
+        key = puzzle.scrambled(scramble)[0]
+        stickers = puzzle.stickers(key)
+        assert stickers is not None and puzzle.parse(stickers) == key
+
+
+def test_the_pyraminx_net_folds_where_its_faces_meet():
+    """Unfolded round F, each face meets F along an edge of the puzzle: the edge piece there
+    shows its two stickers side by side across it (their outlines share a side), and each tip
+    sits against the centre sticker whose colour it takes."""
+    from puzzledb.builder.kinds.permutation.drawing import outlines
+
+    pyraminx = CATALOGUE["pyraminx"]
+    assert isinstance(pyraminx, PermutationPuzzle) and pyraminx.net is not None
+    net = pyraminx.net
+    drawn = outlines(net)
+
+    def corners(polygon):
+        return {(round(x, 6), round(y, 6)) for x, y in polygon}
+
+    where: dict[tuple[int, int], list[tuple[str, int]]] = {}
+    at = 0
+    for name, stickers in net.faces:
+        for k, i, *_ in stickers:
+            where.setdefault((k, i), []).append((name, at))
+            at += 1
+    met = set()
+    for (k, _), shown in where.items():
+        faces = {name for name, _ in shown}
+        if k == 0 and "F" in faces:  # an edge on F: L, R and D each meet F across one
+            a, b = (drawn.stickers[n] for _, n in shown)
+            assert len(corners(a) & corners(b)) == 2, shown
+            met |= faces - {"F"}
+    assert met == {"L", "R", "D"}
+    for tip, source in drawn.tips:
+        assert len(corners(tip) & corners(drawn.stickers[source])) == 2
+    assert pyraminx.stickers(pyraminx.default_goal) == "FFFFFFLLLLLLRRRRRRDDDDDD"
+    assert pyraminx.draw(pyraminx.default_goal)[0].split() == ["(F)", "(L)", "(R)", "(D)"]
 
 
 def test_a_suffix_turns_back_or_twice():

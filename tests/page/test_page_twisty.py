@@ -3,13 +3,16 @@ of its faces (stickers coloured by the definition's colours, each with its face'
 words), a scramble typed opens its position, the moves beside the board turn it (a click, the
 keyboard) each with the distance it leads to, Solve plays a solution that leaves every face one
 colour, a face the build holds still asks for a whole-cube turn first; on a phone as on a
-desktop, and axe finds nothing. The 2x2x2 is built within 5 moves here (12,224 positions)."""
+desktop, and axe finds nothing. The Pyraminx and the Skewb are drawn by the outlines their
+definitions give (triangles; squares on their points), the Pyraminx's tips in their corners'
+colours. Each is built within 5 moves here (the 2x2x2's 12,224 positions)."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -28,8 +31,9 @@ SOLVED = "UUUURRRRFFFFDDDDLLLLBBBB"
 def cube_base(tmp_path_factory):
     path = tmp_path_factory.mktemp("twisty") / "cube.sqlite"
     db = writer(path)
-    cube = catalogue.get("cube2")
-    build(db, cube, cube.default_goal, time.perf_counter(), radius=5)
+    for name in ("cube2", "pyraminx", "skewb"):
+        puzzle = catalogue.get(name)
+        build(db, puzzle, puzzle.default_goal, time.perf_counter(), radius=5)
     db.close()
     with puzzledb_serve(path) as url:
         yield url
@@ -61,10 +65,8 @@ def test_a_scramble_opens_and_solve_leaves_each_face_one_colour(browser, cube_ba
         scrambled(page, "R U2 F'", 3)
         drawn = stickers(page)
         assert drawn != SOLVED and sorted(drawn) == sorted(SOLVED)
-        white = page.locator("#board .sticker[data-face='U']").first
-        assert (
-            white.evaluate("(el) => getComputedStyle(el).backgroundColor") == "rgb(250, 250, 250)"
-        )
+        white = page.locator("#board .sticker[data-face='U'] polygon").first
+        assert white.evaluate("(el) => getComputedStyle(el).fill") == "rgb(250, 250, 250)"
         said = page.locator("#board").get_attribute("aria-label") or ""
         assert "face U:" in said and "face B:" in said
         moves = page.locator("#moves button.move")
@@ -111,3 +113,42 @@ def test_the_net_fits_and_axe_finds_nothing(browser, cube_base, width, height, t
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert axe_violations(page) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "scramble", "stickers", "tips"),
+    [
+        ("pyraminx", "U R'", "FFFFFFLLLLLLRRRRRRDDDDDD", 12),
+        ("skewb", "R U'", "UUUUURRRRRFFFFFDDDDDLLLLLBBBBB", 0),
+    ],
+)
+def test_the_other_twisty_puzzles_are_drawn_by_their_outlines(
+    browser, cube_base, name, scramble, stickers, tips
+):
+    goal = quote(catalogue.get(name).default_goal)
+    with opened(browser, cube_base, f"/?puzzle={name}&state={goal}", axe=True) as page:
+        drawn = page.locator("#board .sticker[data-face]")
+        expect(drawn).to_have_count(24 if name == "pyraminx" else 30)
+        corners = page.locator("#board .sticker polygon").first.evaluate(
+            "(el) => el.points.numberOfItems"
+        )
+        assert corners == 3  # a triangle: the Pyraminx's first sticker, the Skewb's corner
+        expect(page.locator("#board .tip")).to_have_count(tips)
+        expect(page.locator("#distance")).to_have_text("0")
+        solved = "".join(page.locator("#board .sticker").all_text_contents())
+        assert solved == stickers
+        load(page, scramble)
+        expect(page.locator("#distance")).to_have_text("2")
+        assert "".join(page.locator("#board .sticker").all_text_contents()) != solved
+        if tips:  # a tip takes its corner's colour: the first tip is F's top corner's
+            fills = [
+                page.locator(selector).first.evaluate("(el) => getComputedStyle(el).fill")
+                for selector in ("#board .tip", "#board .sticker[data-sticker='1'] polygon")
+            ]
+            assert fills[0] == fills[1]
+        page.click("#solve")
+        expect(page.locator("#distance")).to_have_text("0", timeout=15_000)
+        assert "".join(page.locator("#board .sticker").all_text_contents()) == solved
+        assert axe_violations(page) == []
+        problems = page.problems  # type: ignore[attr-defined]
+        assert [p for p in problems if "Failed to load resource" not in p] == []  # as cube()

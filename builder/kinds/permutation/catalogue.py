@@ -63,7 +63,7 @@ def _twisty(
     *,
     metric: str = "htm",
     rotations: dict[str, Turning] | None = None,
-    faces: tuple[tuple[str, Vec, Vec, Vec], ...] | None = None,
+    net: Net | None = None,
     identity_turns: tuple[str, ...] = (),
 ) -> PermutationPuzzle:
     orbits = shape.orbit_list()
@@ -79,7 +79,7 @@ def _twisty(
         metric=metric,
         also=also,
         rotations={r: shape.transformation(t) for r, t in (rotations or {}).items()},
-        net=None if faces is None else Net.of(shape, faces, CUBE_COLOURS),
+        net=net,
     )
 
 
@@ -104,7 +104,7 @@ def cube2(name: str = "cube2", metric: str = "htm") -> PermutationPuzzle:
         ("U", "R", "F"),
         metric=metric,
         rotations=_cube_rotations(),
-        faces=CUBE_FACES,
+        net=Net.of(shape, CUBE_FACES, CUBE_COLOURS),
     )
 
 
@@ -121,7 +121,7 @@ def skewb() -> PermutationPuzzle:
         turns,
         ("R", "U", "L", "B"),
         rotations=_cube_rotations(),
-        faces=CUBE_FACES,
+        net=Net.of(shape, CUBE_FACES, CUBE_COLOURS),
     )
 
 
@@ -133,8 +133,11 @@ PYRAMINX_CORNERS: dict[str, Vec] = {
     "R": (-1, 1, -1),
     "B": (-1, -1, 1),
 }
-#: Its faces, each named as the WCA names them and opposite one corner.
-PYRAMINX_FACES = {"F": "B", "L": "R", "R": "L", "D": "U"}
+#: Its faces as the WCA names them, each by its corners as read (the top, then left and right
+#: below), so that unfolded round F (L to its left, R to its right, D below) they meet.
+PYRAMINX_FACES = (("F", "ULR"), ("L", "LUB"), ("R", "RBU"), ("D", "BRL"))
+#: The WCA's colours: F green, L red, R blue, D yellow.
+PYRAMINX_COLOURS = (("F", "#00a651"), ("L", "#d32f2f"), ("R", "#1565c0"), ("D", "#ffd500"))
 
 
 def pyraminx() -> PermutationPuzzle:
@@ -163,6 +166,11 @@ def pyraminx() -> PermutationPuzzle:
         turns,
         ("U", "L", "R", "B"),
         identity_turns=("u", "l", "r", "b"),
+        net=Net.of_triangles(
+            shape,
+            tuple((f, tuple(v[c] for c in corners)) for f, corners in PYRAMINX_FACES),  # type: ignore[misc]
+            PYRAMINX_COLOURS,
+        ),
     )
 
 

@@ -6,7 +6,12 @@ written as the face whose colour it has: the solved 2x2x2 reads `UUUURRRRFFFFDDD
 
 A Net is data (what a build stores in its definition): for each face, its stickers as
 (orbit, position, place in that position's sticker list) and their row and column in the
-face's grid; for each orbit's position, the faces its stickers show when solved.
+face's tiling; for each orbit's position, the faces its stickers show when solved. A face is
+tiled one of three ways (TILINGS): in squares (a cube's), cut by its diagonals through its
+sides' middles (the Skewb's, a square in the middle and a triangle at each corner), or in
+triangles (the Pyraminx's, read with a corner on top: row r holds 2r + 1 triangles, those at
+even columns pointing up). Outlines of every sticker for a front end to draw come from
+`layout`; the cross of a cube's faces and the triangle of a tetrahedron's are the two nets.
 """
 
 from __future__ import annotations
@@ -16,11 +21,16 @@ from dataclasses import dataclass
 from ...core.errors import MalformedInput
 from ...core.message_text import shown
 from ...puzzle import SEPARATORS
-from .shapes import Shape, Vec, dot
+from .shapes import Shape, Vec, cross, dot
 from .text_form import Cells
 
 #: One sticker: (orbit, position, place among the position's stickers, row, column).
 Sticker = tuple[int, int, int, int, int]
+#: How a face is cut into stickers (see the module's docstring).
+TILINGS = ("square", "diagonal", "triangle")
+#: A piece drawn that is no part of a position (a Pyraminx's tip, which turns alone): (face,
+#: row, column, the sticker of that face whose colour it takes).
+Tip = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -31,6 +41,10 @@ class Net:
     home: tuple[tuple[str, ...], ...]
     #: each face's colour (#rrggbb) for a front end to paint, by letter
     colours: tuple[tuple[str, str], ...] = ()
+    #: how each face is cut into stickers (TILINGS)
+    tiling: str = "square"
+    #: pieces drawn beside the stickers but no part of a position
+    tips: tuple[Tip, ...] = ()
 
     @classmethod
     def of(
@@ -60,11 +74,64 @@ class Net:
             out.append(
                 (name, tuple((k, i, f, rows.index(r), cols.index(c)) for r, c, k, i, f in found))
             )
-        return cls(tuple(out), home, colours)
+        return cls(tuple(out), home, colours, _square_or_diagonal(out))
+
+    @classmethod
+    def of_triangles(
+        cls,
+        shape: Shape,
+        faces: tuple[tuple[str, tuple[Vec, Vec, Vec]], ...],
+        colours: tuple[tuple[str, str], ...] = (),
+    ) -> Net:
+        """The net of a tetrahedron whose pieces sit at its corners (a sticker on each face
+        there, just inside the tip) and at its edges' middles; each face given as (letter, its
+        corners as read: the top, then left and right below). Each corner's tip is drawn in
+        its piece's colour (`tips`)."""
+        at = {
+            piece.at: (k, i)
+            for k, (_, pieces) in enumerate(shape.orbits)
+            for i, piece in enumerate(pieces)
+        }
+        normals: dict[Vec, str] = {}
+        for name, (top, left, right) in faces:
+            normals[_outward(top, left, right)] = name
+        home = tuple(
+            tuple("".join(normals[n] for n in piece.normals) for piece in pieces)
+            for _, pieces in shape.orbits
+        )
+        # (row, column) of a corner's sticker and of its tip, of an edge's sticker
+        corner_cells = ((1, 1), (2, 1), (2, 3))
+        tip_cells = ((0, 0), (2, 0), (2, 4))
+        edge_cells = {(0, 1): (1, 0), (0, 2): (1, 2), (1, 2): (2, 2)}
+        out, tips = [], []
+        for face, (name, corners) in enumerate(faces):
+            normal = _outward(*corners)
+            placed = []
+            for c, corner in enumerate(corners):
+                k, i = at[corner]
+                f = shape.orbits[k][1][i].normals.index(normal)
+                placed.append((*corner_cells[c], k, i, f))
+            for (a, b), cell in edge_cells.items():
+                middle: Vec = tuple(x + y for x, y in zip(corners[a], corners[b]))  # type: ignore[assignment]
+                k, i = at[middle]
+                f = shape.orbits[k][1][i].normals.index(normal)
+                placed.append((*cell, k, i, f))
+            placed.sort()
+            stickers = tuple((k, i, f, r, c) for r, c, k, i, f in placed)
+            out.append((name, stickers))
+            for c, (r, col) in enumerate(tip_cells):
+                source = next(n for n, s in enumerate(stickers) if s[3:] == corner_cells[c])
+                tips.append((face, r, col, source))
+        return cls(tuple(out), home, colours, "triangle", tuple(tips))
 
     def spec(self) -> dict:
         faces = [[name, [list(s) for s in stickers]] for name, stickers in self.faces]
-        return {"faces": faces, "home": self.home, "colours": dict(self.colours)}
+        out: dict[str, object] = {"faces": faces, "home": self.home, "colours": dict(self.colours)}
+        if self.tiling != "square":
+            out["tiling"] = self.tiling
+        if self.tips:
+            out["tips"] = [list(t) for t in self.tips]
+        return out
 
     @classmethod
     def from_spec(cls, spec: dict) -> Net:
@@ -72,6 +139,8 @@ class Net:
             tuple((name, tuple(tuple(s) for s in st)) for name, st in spec["faces"]),
             tuple(tuple(h) for h in spec["home"]),
             tuple(spec.get("colours", {}).items()),
+            spec.get("tiling", "square"),
+            tuple(tuple(t) for t in spec.get("tips", ())),
         )
 
     @property
@@ -137,56 +206,6 @@ class Net:
             parts.append((tuple(labels), tuple(turns)))
         return tuple(parts)
 
-    def layout(self) -> tuple[int, int, list[tuple[int, int]]]:
-        """(rows, columns, each sticker's row and column) of the net on a grid, for a front
-        end to draw: U above F, then L F R B in a row, D below F, as `drawn` prints it; the
-        faces one after another in a row where they are not a cube's."""
-        sizes = [
-            (1 + max(s[3] for s in stickers), 1 + max(s[4] for s in stickers))
-            for _, stickers in self.faces
-        ]
-        height, width = max(h for h, _ in sizes), max(w for _, w in sizes)
-        names = [name for name, _ in self.faces]
-        cross = {"U": (0, 1), "L": (1, 0), "F": (1, 1), "R": (1, 2), "B": (1, 3), "D": (2, 1)}
-        at = cross if sorted(names) == sorted(cross) else {n: (0, k) for k, n in enumerate(names)}
-        cells = [
-            (at[name][0] * height + r, at[name][1] * width + c)
-            for name, stickers in self.faces
-            for *_, r, c in stickers
-        ]
-        rows = 1 + max(at[n][0] for n in names)
-        cols = 1 + max(at[n][1] for n in names)
-        return rows * height, cols * width, cells
-
-    def drawn(self, text: str) -> list[str]:
-        """The net as lines: U above F, then L F R B in a row, D below F (a face's letters on
-        its grid, a blank between stickers, where a shape has gaps)."""
-        grids = {}
-        for (name, stickers), start in zip(self.faces, _starts(self.faces)):
-            rows = 1 + max(s[3] for s in stickers)
-            cols = 1 + max(s[4] for s in stickers)
-            grid = [[" "] * cols for _ in range(rows)]
-            for n, (_, _, _, r, c) in enumerate(stickers):
-                grid[r][c] = text[start + n]
-            grids[name] = ["".join(row) for row in grid]
-        order = list(grids)
-        if order[:6] != list("URFDLB"):  # not a cube's faces: one after another
-            return [f"{name}  {' '.join(grids[name])}" for name in order]
-        width = len(grids["U"][0]) + 1
-        pad = " " * width
-        lines = [pad + line for line in grids["U"]]
-        lines += [" ".join(grids[f][r] for f in "LFRB") for r in range(len(grids["F"]))]
-        lines += [pad + line for line in grids["D"]]
-        return lines
-
-
-def _starts(faces: tuple[tuple[str, tuple[Sticker, ...]], ...]) -> list[int]:
-    out, at = [], 0
-    for _, stickers in faces:
-        out.append(at)
-        at += len(stickers)
-    return out
-
 
 def _piece(home: tuple[str, ...], shows: str) -> tuple[int, int] | None:
     """(label, orientation) of the piece of this orbit whose solved stickers, turned, show
@@ -196,3 +215,23 @@ def _piece(home: tuple[str, ...], shows: str) -> tuple[int, int] | None:
             if all(shows[f] == colours[(f - o) % len(colours)] for f in range(len(colours))):
                 return label, o
     return None
+
+
+def _square_or_diagonal(faces: list[tuple[str, tuple[Sticker, ...]]]) -> str:
+    """ "diagonal" where every face has a sticker at each corner of a 3 by 3 grid and one in
+    its middle (the Skewb's), else "square"."""
+    skewb = {(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)}
+    cells = [{(r, c) for *_, r, c in stickers} for _, stickers in faces]
+    return "diagonal" if all(c == skewb for c in cells) else "square"
+
+
+def _outward(top: Vec, left: Vec, right: Vec) -> Vec:
+    """The outward normal of a face of a solid centred on the origin, from its corners as
+    read (the top, then left and right below): their sum; refused where they are not in
+    that order as seen from outside."""
+    normal: Vec = tuple(a + b + c for a, b, c in zip(top, left, right))  # type: ignore[assignment]
+    down_left = tuple(b - a for a, b in zip(top, left))
+    down_right = tuple(b - a for a, b in zip(top, right))
+    if dot(cross(down_left, down_right), normal) <= 0:  # type: ignore[arg-type]
+        raise ValueError(f"corners {top}, {left}, {right} are not read top, left, right")
+    return normal

@@ -8,6 +8,7 @@ from collections import Counter
 from ...core.errors import BadDefinition, MalformedInput
 from ...core.message_text import shown
 from ...puzzle import Move, Puzzle, Reason
+from .drawing import outlines, text_net
 from .invariants import bound, broken
 from .moves import METRICS, Turn, powers
 from .net import Net
@@ -187,7 +188,7 @@ class PermutationPuzzle(Puzzle):
 
     def draw(self, state: str) -> list[str]:
         if self.net is not None:
-            return self.net.drawn(self.net.stickers(self._cells(state)))
+            return text_net(self.net, self.net.stickers(self._cells(state)))
         wide = max(len(o.name) for o in self.orbits)
         return [
             f"{orbit.name:<{wide}}  {_spaced(chunk, orbit)}"
@@ -214,13 +215,19 @@ class PermutationPuzzle(Puzzle):
         }
 
     def _drawn_as(self) -> dict:
-        """What a front end draws on: a grid of `rows` by `cols`, and on a puzzle with a net,
-        each sticker's [row, column] in it (`stickers`); else the key, a cell a character."""
+        """What a front end draws: on a puzzle with a net, a picture `cols` stickers wide and
+        `rows` high, each sticker's outline in it (`stickers`: [[x, y], ...]) and its tips'
+        (`tips`: [outline, the sticker whose colour it takes]); else the key, a cell a
+        character, on a grid of `rows` by `cols`."""
         if self.net is None:
-            return {"rows": 1, "cols": len(self.default_goal), "stickers": None, "colours": None}
-        rows, cols, cells = self.net.layout()
-        stickers = [list(c) for c in cells]
-        return {"rows": rows, "cols": cols, "stickers": stickers, "colours": dict(self.net.colours)}
+            return {
+                "rows": 1,
+                "cols": len(self.default_goal),
+                "stickers": None,
+                "tips": None,
+                "colours": None,
+            }
+        return {**outlines(self.net).spec(), "colours": dict(self.net.colours)}
 
     @classmethod
     def from_spec(cls, spec: dict) -> PermutationPuzzle:
