@@ -26,13 +26,13 @@ from flask.wrappers import Response
 from puzzledb.db.connection import Database, ReadConnection
 from puzzledb.db.errors import TimeLimit
 from puzzledb.db.queries import Build
+from puzzledb.db.thread_connections import FreshConnections
 
 from ...answers import Answers
 from ...questions import Question
 from ...settings import SETTINGS
 from ..openapi import VERSION
 from .answer_cache import AnswerCache
-from .connections import FreshConnections
 
 RETRY_PAUSES = (0, 0.02, 0.1)  # seconds before each new try after a database error
 #: What a retried question gives: an encoded answer, or the builds.
