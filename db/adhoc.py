@@ -258,7 +258,7 @@ class _Parameters(dict):
     from the text. A name not given binds NULL and is noted; the query is then stopped at the
     progress handler's first call, or refused when it returns, before any row is shown."""
 
-    def __init__(self, pairs: Iterable[tuple[str, str]]):
+    def __init__(self, pairs: Iterable[tuple[str, object]]):
         super().__init__()
         for name, value in pairs:
             key = name[1:] if name[:1] in (":", "@", "$") else name
@@ -269,7 +269,7 @@ class _Parameters(dict):
             dict.__setitem__(self, key, value)
         self.asked: dict[str, None] = {}  # in the statement's order
 
-    def __getitem__(self, name: str) -> str | None:
+    def __getitem__(self, name: str) -> object:
         self.asked[name] = None
         return self.get(name)
 
@@ -287,6 +287,15 @@ class _Parameters(dict):
         if unused:
             problems.append(f"the query has no parameter {_names(unused)} (given with -p)")
         return BadQuery("; ".join(problems)) if problems else None
+
+
+class Positional(list):
+    """Values for a statement's `?` parameters, in order (a Python caller's, as
+    `db.sql(query, [value, ...])` gives them): sqlite3 itself says when their number is not
+    the statement's."""
+
+    def fault(self) -> BadQuery | None:
+        return None
 
 
 def _names(names: list[str]) -> str:
@@ -321,7 +330,7 @@ class _Watch:
     def __init__(
         self,
         limit: float | None,
-        params: _Parameters,
+        params: _Parameters | Positional,
         since: float,
         conn: sqlite3.Connection | None = None,
     ):
@@ -501,19 +510,20 @@ class Query:
 def run(
     path: Path,
     sql: str,
-    params: Iterable[tuple[str, str]] = (),
+    params: Iterable[tuple[str, object]] | Positional = (),
     time_limit: float | None = None,
     since: float | None = None,
 ) -> Iterator[Query]:
     """Prepare and start `sql` on a read-only connection to `path`, its named parameters bound
-    from `params` (NAME, VALUE pairs, values as text); Refused or BadQuery if it cannot run,
+    from `params` (NAME, VALUE pairs; the command line's values are text), or its `?` ones
+    from a Positional list; Refused or BadQuery if it cannot run,
     NotBuilt if the file holds nothing. TimeLimit or Interrupted if it is stopped, while the
     block reads and writes rows too: `time_limit` seconds of wall time from `since` (a
     time.monotonic(), default now) bound the whole block (None: no limit). The connection
     closes when the block ends."""
     if not _COMMENTS_AND_BLANKS.sub("", sql):
         raise BadQuery('no SQL given: pass one statement, e.g. "SELECT * FROM puzzles"')
-    bound = _Parameters(params)
+    bound = params if isinstance(params, Positional) else _Parameters(params)
     stuck = [False]
     with _connection(path, stuck) as conn:
         conn.isolation_level = None  # never let the sqlite3 module BEGIN on our behalf
@@ -572,7 +582,11 @@ def _connection(path: Path, stuck: list[bool]) -> Iterator[sqlite3.Connection]:
 
 
 def _explain(
-    error: sqlite3.Error, authorizer: _Authorizer, keyword: str, sql: str, bound: _Parameters
+    error: sqlite3.Error,
+    authorizer: _Authorizer,
+    keyword: str,
+    sql: str,
+    bound: _Parameters | Positional,
 ) -> PuzzledbError | sqlite3.Error:
     """The PuzzledbError for a statement SQLite would not prepare or start (or the error
     itself: a file that cannot be read is no fault of the query)."""
@@ -593,7 +607,7 @@ def _explain(
             )
         return BadQuery(str(error))
     # bound, then failed on a NULL left unbound
-    if bound.asked and (fault := bound.fault()) is not None:
+    if isinstance(bound, _Parameters) and bound.asked and (fault := bound.fault()) is not None:
         return fault
     if _is_query_fault(error):
         return BadQuery(_fault_message(error))

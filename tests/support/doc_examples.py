@@ -11,6 +11,9 @@ lines (none included) and `...` inside a line for any text, for what changes fro
 lines shown under it are the first it prints, awaited until the last of them (its text up to
 any `...`) has been printed.
 
+A ```pycon block is a Python session: `>>> ` statements (`... ` continuing one), each followed
+by what the interpreter prints; a page's sessions are one session, in order (pycon.py).
+
 Other fenced blocks are not run, but every `puzzledb ...` line in a ```sh block must parse
 as a command line of the real CLI (the long builds and installs a page can only show).
 """
@@ -73,10 +76,26 @@ def blocks(page: Path) -> list[Block]:
         language = (match["info"].split() or [""])[0].lstrip("{.").rstrip("}")
         found.append(Block(language, "\n".join(lines), text.count("\n", 0, match.end()) + 1))
         position = closing.end()
+    sessions = 0
     for block in found:
         if block.language == "console":
             block.examples = examples(block)
+        elif block.language == "pycon":
+            block.examples = [python_session(page, sessions, block)]
+            sessions += 1
     return found
+
+
+def python_session(page: Path, number: int, block: Block) -> Example:
+    """A ```pycon block as one command: the page's Python session so far replayed quietly,
+    then this block's statements run as the interpreter runs them (tests/support/pycon.py),
+    its output what the block shows under them."""
+    shown = [
+        line for line in block.text.splitlines() if not line.startswith((">>> ", "... ", ">>>"))
+    ]
+    tests = shlex.quote(str(ROOT / "tests"))
+    command = f"PYTHONPATH={tests} python -m support.pycon {shlex.quote(str(page))} {number}"
+    return Example(command, shown, block.line)
 
 
 def examples(block: Block) -> list[Example]:

@@ -126,7 +126,8 @@ class Net:
 
     def spec(self) -> dict:
         faces = [[name, [list(s) for s in stickers]] for name, stickers in self.faces]
-        out: dict[str, object] = {"faces": faces, "home": self.home, "colours": dict(self.colours)}
+        home = [list(h) for h in self.home]
+        out: dict[str, object] = {"faces": faces, "home": home, "colours": dict(self.colours)}
         if self.tiling != "square":
             out["tiling"] = self.tiling
         if self.tips:
