@@ -1,8 +1,8 @@
 """puzzledb from Python: optimal solutions of puzzles, looked up in a precomputed SQLite file.
 
     import puzzledb
-    db = puzzledb.open("puzzledb.sqlite")          # read-only; a str or a Path
-    answer = db.path("eight", "867254301")
+    tablebase = puzzledb.open("puzzledb.sqlite")          # read-only; a str or a Path
+    answer = tablebase.path("eight", "867254301")
     answer.depth, answer.solutions, answer.moves    # 31, 40, ['tile 5 down', ...]
 
 `puzzledb.build("eight", db="puzzledb.sqlite")` makes a file; every error is a

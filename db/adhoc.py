@@ -291,7 +291,7 @@ class _Parameters(dict):
 
 class Positional(list):
     """Values for a statement's `?` parameters, in order (a Python caller's, as
-    `db.sql(query, [value, ...])` gives them): sqlite3 itself says when their number is not
+    `tablebase.sql(query, [value, ...])` gives them): sqlite3 itself says when their number is not
     the statement's."""
 
     def fault(self) -> BadQuery | None:

@@ -143,7 +143,8 @@ def test_an_optimal_moves_ghost_is_marked_green_and_the_others_are_not(opened):
     colours = """(el) => [
         getComputedStyle(el, '::before').borderTopColor,
         getComputedStyle(el, '::before').backgroundColor,
-        getComputedStyle(el, '::after').backgroundColor,
+        el.querySelector('.dot') ? getComputedStyle(el.querySelector('.dot')).backgroundColor
+            : 'none',
     ]"""
     as_rgb = page.evaluate(
         "(hex) => { const e = document.createElement('i'); e.style.color = hex;"
@@ -274,3 +275,58 @@ def test_a_finger_drags_a_piece_round_a_corner(opened):
         centre(slot_box(page, 19)),
     )
     settled(page, CORNER)
+
+
+# -- a tap on a ghost always moves ----------------------------------------------------------------
+# The vertical at a2-a3 goes up or down one cell: each ghost lies half over the piece itself, its
+# dot on the piece's edge; a tap there once let the piece go instead of moving it (issue 44).
+HALF_OVER = "_BBVVBBVVHHs_VsVsVsV"
+
+
+def state_shown(page) -> str:
+    return page.locator("#state-input").input_value()
+
+
+def picked_up(page, base, state):
+    """The cells of a piece with two moves or more, one of them optimal (tapped, it is picked
+    up and its optimal ghost has a dot), by the API's moves; None where no piece has."""
+    answer = page.request.get(
+        f"{base}/moves", params={"puzzle": "klotski-straight", "state": state}
+    ).json()
+    by_piece: dict[tuple, list] = {}
+    for move in answer["moves"]:
+        by_piece.setdefault(tuple(move["from"]), []).append(move)
+    for cells, moves in sorted(by_piece.items()):
+        if len(moves) > 1 and any(m["optimal"] for m in moves):
+            return list(cells)
+    return None
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "mouse"])
+def test_thirty_taps_on_ghost_dots_all_move(opened, ghost_base, phone):
+    """A piece with several moves is picked up (a tap), then its optimal ghost's green dot
+    tapped: it moves, however the ghost lies over the piece itself or over another ghost. Where
+    no piece has several moves, the list's best move is made and play goes on from there."""
+    page = opened("?puzzle=klotski-straight&state=" + HALF_OVER, HALF_OVER, phone=phone)
+    tap = page.touchscreen.tap if phone else page.mouse.click
+    taps = 0
+    for _ in range(150):  # the start is far from the goal: every move optimal, 30 taps come first
+        if taps == 30:
+            break
+        before = state_shown(page)
+        page.wait_for_function("document.getAnimations().length === 0")  # the last slide over
+        cells = picked_up(page, ghost_base, before)
+        if cells is None:
+            page.locator("#moves button.move.optimal").first.click()
+        else:
+            page.locator("#board").scroll_into_view_if_needed()  # the list's click scrolled
+            tap(*centre(slot_box(page, cells[-1])))
+            dot = page.locator("#board .ghost .dot").first
+            expect(dot).to_be_visible()
+            tap(*centre(dot.bounding_box()))
+        expect(page.locator("#moves")).not_to_have_attribute("data-from", before)
+        after = state_shown(page)
+        assert after != before, f"tap {taps + 1} on a ghost's dot did not move"
+        expect(page.locator("#moves")).to_have_attribute("data-from", after)  # looked up
+        taps += cells is not None
+    assert taps == 30

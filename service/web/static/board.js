@@ -206,7 +206,7 @@ export class Board {
   newPiece(p) {
     const look = lookOf(this.vehicles, p.label);
     if (look) return this.newVehicle(p, look);
-    const el = button("piece", () => this.onClick(el.piece.cells[0]));
+    const el = button("piece", (event) => this.onClick(this.pressedCell(event, el.piece.cells)));
     const glyph = (this.definition.glyphs || {})[p.label] ?? p.label;
     const wide = p.cells.length > 1;
     const shown = wide ? (this.definition.names || {})[p.label] || glyph : glyph;
@@ -231,7 +231,7 @@ export class Board {
       el.className = "piece wall";
       el.setAttribute("aria-hidden", "true");
     } else {
-      el = button("piece vehicle", () => this.onClick(el.piece.cells[0]));
+      el = button("piece vehicle", (event) => this.onClick(this.pressedCell(event, el.piece.cells)));
       el.dataset.axis = look.axis;
       el.setAttribute("aria-label", look.primary ? `${look.name}, the primary car` : look.name);
       if (look.primary) el.classList.add("primary", "aim");
@@ -317,8 +317,9 @@ export class Board {
   }
 
   // A ghost is the piece (or peg) outlined where a move would rest it, over whatever is there;
-  // clicks go through it to the cell beneath, which the page reads. Drawn only: the page says
-  // in words how to move, and each cell stays a button.
+  // clicks go through it to the cell beneath, which the page reads, but for an optimal move's
+  // green dot, which makes that move wherever it lies (over the piece itself, over another
+  // ghost). Drawn only: the page says in words how to move, and each cell stays a button.
   drawGhosts(ghosts) {
     this.root.querySelectorAll(".ghost").forEach((el) => el.remove());
     if (this.vehicles) return this.drawDestinations(ghosts);
@@ -326,6 +327,15 @@ export class Board {
       for (const cells of rests) {
         const el = document.createElement("div");
         el.className = move.optimal ? "ghost best" : "ghost";
+        if (move.optimal && this.hooks.choose) {
+          const dot = document.createElement("span");
+          dot.className = "dot";
+          dot.addEventListener("click", (event) => {
+            event.stopPropagation();
+            this.hooks.choose(move);
+          });
+          el.append(dot);
+        }
         el.dataset.move = move.move;
         el.setAttribute("aria-hidden", "true");
         if (this.holes) {
@@ -506,6 +516,14 @@ export class Board {
     peg.style.top = hole.style.top;
     this.root.append(peg);
     return peg;
+  }
+
+  // The cell of a piece a click was on: where the pointer was (a ghost over part of the piece
+  // is told from the rest of it), or its first cell for the keyboard's Enter and Space.
+  pressedCell(event, cells) {
+    if (!event || event.detail === 0) return cells[0];
+    const at = this.cellAt(event.clientX, event.clientY);
+    return cells.includes(at) ? at : cells[0];
   }
 
   // The cell (or hole) at a point of the page: a grid's by its rows and columns, a peg board's

@@ -26,15 +26,20 @@ export function clicked(cell) {
   if (game.selected) {
     game.selected.among = null;  // a click on the board closes the chooser
     markOffered([]);
-    if (game.selected.cells.includes(cell)) {  // let go (a chain back to its own hole is in the list)
+    // A ghost (or mark) over the cell wins over the piece beneath it: a tap on a ghost always
+    // moves. Only where none lies does a tap on the piece let it go (a chain back to its own
+    // hole, which ghosts the piece where it stands, is in the list).
+    const here = game.selected.cells;
+    const chosen = game.selected.options.filter(
+      (o) => (drives ? leadCell(o.move, def.cols) === cell : o.covers.includes(cell))
+        && !(here.includes(cell) && sameCells(o.covers, here)));
+    if (chosen.length === 1) return make(chosen[0].move);
+    if (chosen.length > 1) return offer(chosen.map((o) => o.move));
+    if (here.includes(cell)) {  // let go
       game.selected = null;
       say("");
       return redraw();
     }
-    const chosen = game.selected.options.filter(
-      (o) => (drives ? leadCell(o.move, def.cols) === cell : o.covers.includes(cell)));
-    if (chosen.length === 1) return make(chosen[0].move);
-    if (chosen.length > 1) return offer(chosen.map((o) => o.move));
   }
   const options = optionsAt(def, game.here.state, game.here.pieces, game.here.moves, cell);
   if (options.length === 1 && !drives) return make(options[0].move);
@@ -51,6 +56,10 @@ export function clicked(cell) {
   if (into.length > 1) return say(`Several ${drives ? "vehicles" : "pieces"} can move here: click the one to move.`);
   const empty = !covered(game.here.pieces, cell);
   say(empty ? "Nothing can move there." : stuckWords(def, cell));
+}
+
+function sameCells(a, b) {
+  return a.length === b.length && a.every((c) => b.includes(c));
 }
 
 // What to do with a piece picked up, in the words of its kind.
