@@ -16,7 +16,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 from support.axe import AXE, axe_violations
-from support.page_kit import settled
+from support.page_kit import box, follow_a_hint, in_view, settled
 from support.servers import puzzledb_serve
 
 from puzzledb.builder import catalogue
@@ -78,20 +78,6 @@ LINE_BOXES = """(el) => {
 }"""
 
 
-# where to click an optimal move's ghost: the middle of a cell (or hole) it covers that the
-# piece picked up does not (a click on the piece itself lets it go)
-GHOST_SPOT = """() => {
-  const ghost = document.querySelector('#board .ghost.best').getBoundingClientRect();
-  const held = document.querySelector('#board .selected').getBoundingClientRect();
-  const inside = (r, x, y) => x > r.left && x < r.right && y > r.top && y < r.bottom;
-  for (const cell of document.querySelectorAll('#board .slot, #board .hole')) {
-    const r = cell.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
-    if (inside(ghost, x, y) && !inside(held, x, y)) return [x, y];
-  }
-  throw new Error('no cell under the ghost but the piece');
-}"""
-
-
 @pytest.fixture(scope="module")
 def game_base(tmp_path_factory):
     path = tmp_path_factory.mktemp("one-view") / "games.sqlite"
@@ -118,19 +104,6 @@ def viewed(browser, game_base, request):
     context.close()
 
 
-def box(page, selector: str) -> dict:
-    found = page.locator(selector).bounding_box()
-    assert found, f"{selector} is not shown"
-    return found
-
-
-def in_view(page, selector: str) -> None:
-    b, size = box(page, selector), page.viewport_size
-    assert b["x"] >= 0 and b["y"] >= 0, f"{selector} starts off screen: {b}"
-    assert b["x"] + b["width"] <= size["width"] + 0.5, f"{selector} runs off the right: {b}"
-    assert b["y"] + b["height"] <= size["height"] + 0.5, f"{selector} runs below the fold: {b}"
-
-
 def one_line_each(page, selector: str) -> None:
     """Every entry's text in one band across (no wrapping), and no move's words cut short."""
     for entry in page.locator(selector).all():
@@ -138,41 +111,6 @@ def one_line_each(page, selector: str) -> None:
         tops, bottoms = [t for t, _ in seen["boxes"]], [b for _, b in seen["boxes"]]
         assert max(tops) < min(bottoms), f"{entry.inner_text()!r} wraps"
         assert not seen["cut"], f"{entry.inner_text()!r} is cut short"
-
-
-AT_REST = "() => document.getAnimations().length === 0"  # no piece sliding, no peg jumping
-
-
-def tap(page, locator) -> None:
-    """A tap where a player sees `locator`, once nothing moves on the board. Not Playwright's
-    click, which scrolls an element still sliding to the top of the window before it clicks:
-    a scroll no player makes."""
-    page.wait_for_function(AT_REST)
-    b = locator.bounding_box()
-    page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
-
-
-def follow_a_hint(page) -> str:
-    """An optimal move made on the board as a player would: the green piece (or peg), then,
-    if it was picked up, its ghost with a green dot; the prompt meanwhile in view. The state
-    reached."""
-    before = page.get_attribute("#moves", "data-from")
-    tap(page, page.locator(".board .hint").first)
-    if page.locator(".board .selected").count():
-        expect(page.locator("#status")).to_contain_text("click")
-        in_view(page, "#status")
-        page.wait_for_function(AT_REST)
-        page.mouse.click(*page.evaluate(GHOST_SPOT))
-        chooser = page.locator("#board .choices button.best")
-        if chooser.count():  # two moves rest it there: the chooser beside the board
-            in_view(page, "#status")
-            in_view(page, "#board .choices")
-            tap(page, chooser.first)
-    expect(page.locator("#moves")).not_to_have_attribute("data-from", before or "")
-    expect(page.locator("#moves")).to_have_attribute("data-from", re.compile("."))
-    state = page.get_attribute("#moves", "data-from")
-    settled(page, state)
-    return state
 
 
 @pytest.mark.parametrize(

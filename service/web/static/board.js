@@ -288,7 +288,11 @@ export class Board {
   // -- marks: hints, the selected piece, where it can go, a move's preview ---------------------
   // `ghosts`: [{move, rests}] where the selected piece's moves put it (rests: the cells of
   // each piece put down); `choices`: the moves to offer beside the board, or none.
-  mark({ hints = [], selected = [], targets = new Map(), preview = [], ghosts = [], choices = [] } = {}) {
+  // `movable`: pieces that can move (marked quietly while hints are off; a swipe on any other
+  // scrolls the page); `last`: the cells the last move filled (its piece outlined).
+  mark({
+    hints = [], movable = [], last = [], selected = [], targets = new Map(), preview = [], ghosts = [], choices = [],
+  } = {}) {
     this.drawGhosts(ghosts);
     this.offer(choices);
     const spot = (el, cell) => {  // where a piece can go, and a listed move's cells
@@ -296,9 +300,11 @@ export class Board {
       el.classList.toggle("best", targets.get(cell) === "best");
       el.classList.toggle("preview", preview.includes(cell));
     };
-    const piece = (el, cell) => {  // a piece (or peg) with an optimal move, or picked up
+    const piece = (el, cell, cells = [cell]) => {  // a piece (or peg): optimal, movable, picked up, last moved
       el.classList.toggle("hint", hints.includes(cell));
+      el.classList.toggle("movable", movable.includes(cell));
       el.classList.toggle("selected", selected.includes(cell));
+      el.classList.toggle("last", cells.some((c) => last.includes(c)));
     };
     if (this.stickers) {  // a listed move's preview: the stickers it changes
       this.stickers.forEach((el, k) => el.classList.toggle("preview", preview.includes(k)));
@@ -311,7 +317,7 @@ export class Board {
     }
     this.slots.forEach(spot);
     this.placed.forEach((p) => {
-      piece(p.el, p.cells[0]);
+      piece(p.el, p.cells[0], p.cells);
       p.el.classList.toggle("preview", p.cells.some((c) => preview.includes(c)));
     });
   }
@@ -327,12 +333,12 @@ export class Board {
       for (const cells of rests) {
         const el = document.createElement("div");
         el.className = move.optimal ? "ghost best" : "ghost";
-        if (move.optimal && this.hooks.choose) {
+        if (move.optimal && this.hooks.dot) {
           const dot = document.createElement("span");
           dot.className = "dot";
           dot.addEventListener("click", (event) => {
             event.stopPropagation();
-            this.hooks.choose(move);
+            this.hooks.dot(move);
           });
           el.append(dot);
         }

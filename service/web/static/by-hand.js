@@ -8,7 +8,9 @@ import { definition, game } from "./game.js";
 import { moveToward } from "./keys.js";
 import { say } from "./messages.js";
 import { make } from "./moving.js";
-import { covered, dropped, mover, movesInto, optionsAt } from "./picking.js";
+import { showMoves } from "./moves-from-here.js";
+import { hints, shownOptimal } from "./hints.js";
+import { covered, dropped, landing, mover, movesInto, optionsAt } from "./picking.js";
 import { ONE_AHEAD, refuse, WAIT } from "./requests.js";
 import { player } from "./solving.js";
 import { leadCell } from "./vehicles.js";
@@ -56,6 +58,18 @@ export function clicked(cell) {
   if (into.length > 1) return say(`Several ${drives ? "vehicles" : "pieces"} can move here: click the one to move.`);
   const empty = !covered(game.here.pieces, cell);
   say(empty ? "Nothing can move there." : stuckWords(def, cell));
+}
+
+// A tap on an optimal ghost's dot: its move, unless other moves rest the piece just there too
+// (two chains of one peg ending in one hole): then the chooser tells them apart, as a click on
+// that place does.
+export function tappedDot(move) {
+  if (!game.selected) return;
+  const mine = game.selected.options.find((o) => o.move.move === move.move);
+  if (!mine) return;
+  const same = game.selected.options.filter((o) => sameCells(o.covers, mine.covers));
+  if (same.length > 1) return offer(same.map((o) => o.move));
+  make(mine.move);
 }
 
 function sameCells(a, b) {
@@ -176,12 +190,36 @@ export function redraw(preview = []) {
     if (game.selected.cells.includes(c) || targets.get(c) === "best") return;
     targets.set(c, o.move.optimal ? "best" : "other");
   }));
+  const step = game.line[game.at];
   game.board.mark({
-    hints: moves.filter((m) => m.optimal).map((m) => mover(def, game.here.state, m)[0]),
+    hints: moves.filter(shownOptimal).map((m) => mover(def, game.here.state, m)[0]),
+    movable: moves.map((m) => mover(def, game.here.state, m)[0]),
+    last: (step && step.landed) || [],
     selected: game.selected ? game.selected.cells : [],
     targets,
-    preview,
-    ghosts: game.selected ? game.selected.options : [],
+    preview: preview.length || !hints.asked ? preview : asked(def, moves),
+    ghosts: game.selected ? game.selected.options.map(hidden) : [],
     choices: (game.selected && game.selected.among) || [],
   });
+}
+
+// A ghost as it may be shown: an optimal move's unmarked while hints are off (hints.js).
+const hidden = (o) => (shownOptimal(o.move) === o.move.optimal ? o : { ...o, move: { ...o.move, optimal: false } });
+
+// The cells of the move the Hint button gave: the piece and where it goes.
+function asked(def, moves) {
+  const m = moves.find((x) => x.move === hints.asked);
+  return m ? [...mover(def, game.here.state, m), ...landing(def, game.here.state, m)] : [];
+}
+
+// The Hint button: one optimal move of the position shown, outlined and said.
+export function giveHint() {
+  if (player.playing || !game.here) return;
+  if (!game.here.moves) return refuse();
+  const best = game.here.moves.find((m) => m.optimal);
+  if (!best) return say(game.here.depth === 0 ? "Solved: no move is needed." : "No move leads to the goal from here.");
+  hints.asked = best.move;
+  say(`Hint: ${best.move}.`);
+  showMoves();  // the list marks it too
+  redraw();
 }

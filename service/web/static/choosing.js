@@ -88,6 +88,7 @@ export async function setUp(chosen, chosenGoal, retry) {
   game.at = 0;
   game.board = new Board(ui.board, definition(), (cell) => guarded.clicked(cell), game.goal, {
     lift: guarded.lift, drop: guarded.drop, choose: (move) => (move ? guarded.make(move) : dismiss()),
+    dot: guarded.tappedDot,
   }, game.entry.vehicles);
   game.board.markCoordinates(game.entry.coordinates);
   showExits(build().exits || []);

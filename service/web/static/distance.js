@@ -3,6 +3,7 @@
 
 import { ui } from "./elements.js";
 import { build, definition, game, toward } from "./game.js";
+import { hints } from "./hints.js";
 import { count } from "./solution.js";
 
 export function showBoard(state, pieces) {
@@ -32,7 +33,7 @@ export function showWhy(answer) {
 export function showDistance(depth, unknown = false) {
   ui.distance.textContent = depth === null ? "–" : depth;
   ui["distance-words"].textContent = unknown ? "" : distanceWords(depth);
-  if (game.chart) game.chart.highlight(game.target ? null : depth);
+  if (game.chart) game.chart.highlight(game.target || !hints.on ? null : depth);
 }
 
 export function distanceWords(depth, whole = false) {

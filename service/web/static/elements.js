@@ -11,6 +11,7 @@ export const ui = Object.fromEntries([
   "farthest", "farthest-note", "keyboard", "shortcuts", "line", "target-why",
   "start", "start-again", "lost", "why", "why-more", "why-details", "codes",
   "finish", "finish-title", "finish-note", "finish-close", "play-again", "next-puzzle", "spark", "counted",
+  "hints", "hint",
 ].map((id) => [id, $(id)]));
 
 export function option(value, text) {

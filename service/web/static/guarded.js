@@ -1,7 +1,7 @@
 // What a user starts (a click, a move, Load, Undo, Solve, a target...), each under the rule for
 // a pending lookup (requests.js): the page's controls call these rather than the actions.
 
-import { clicked, drop, lift } from "./by-hand.js";
+import { clicked, drop, lift, tappedDot } from "./by-hand.js";
 import { load, make, redo, undo, walk } from "./moving.js";
 import { unlessWaiting } from "./requests.js";
 import { solve } from "./solving.js";
@@ -12,6 +12,7 @@ export const guarded = {
   clicked: unlessWaiting((cell) => clicked(cell)),
   lift: unlessWaiting((cell) => lift(cell)),
   drop: unlessWaiting((held, over) => drop(held, over)),
+  tappedDot: unlessWaiting((move) => tappedDot(move)),
   make: unlessWaiting((move) => make(move)),
   load: unlessWaiting((text) => load(text)),
   typed: unlessWaiting((text) => typed(text)),

@@ -6,6 +6,7 @@ import { addressOf } from "./address.js";
 import { defaultGoal, firstPuzzle, setUp } from "./choosing.js";
 import { ui } from "./elements.js";
 import { game } from "./game.js";
+import { hints } from "./hints.js";
 import { plain, quote, say } from "./messages.js";
 import { load } from "./moving.js";
 import { openings } from "./starts.js";
@@ -13,7 +14,9 @@ import { showTarget } from "./target.js";
 
 // A puzzle or goal chosen, named by the address before it loads (choosing.js says why).
 export function nameChoice(p, chosen) {
-  const address = addressOf({ puzzle: p.name, goal: chosen === p.default_goal ? null : chosen });
+  const address = addressOf({
+    puzzle: p.name, goal: chosen === p.default_goal ? null : chosen, hints: hints.on,
+  });
   if (address !== location.pathname + location.search) {
     window.history.pushState({ where: address, played: false }, "", address);
   }
@@ -91,7 +94,7 @@ export function record(how, played = false) {
   if (how === "none") return;
   const address = addressOf({
     puzzle: game.entry.name, goal: game.goal === game.entry.default_goal ? null : game.goal, to: game.target,
-    state: game.here.state,
+    state: game.here.state, hints: hints.on,
   });
   const replace = how === "replace" || (played && window.history.state && window.history.state.played) ||
     address === location.pathname + location.search;

@@ -5,6 +5,7 @@ import { redraw } from "./by-hand.js";
 import { tag, ui } from "./elements.js";
 import { definition, game } from "./game.js";
 import { guarded } from "./guarded.js";
+import { hints, shownOptimal } from "./hints.js";
 import { landing, mover } from "./picking.js";
 import { countTag } from "./solution.js";
 
@@ -19,11 +20,12 @@ export function showMoves() {
     li.move = m;
     const b = document.createElement("button");
     b.type = "button";
-    b.className = m.optimal ? "move optimal" : "move";
+    const optimal = shownOptimal(m);
+    b.className = optimal ? "move optimal" : "move";
     b.dataset.move = m.move;
     const after = m.depth === null ? (m.beyond_radius && !game.target ? "beyond radius" : "dead end") : `${m.depth}`;
-    b.append(...moveCells(m, after, lines));
-    b.title = m.optimal ? "an optimal move" : "";
+    b.append(...(hints.on || optimal ? moveCells(m, after, lines) : [tag("words", m.move)]));
+    b.title = optimal ? "an optimal move" : "";
     b.addEventListener("click", () => guarded.make(m));
     const cells = () => [...mover(def, game.here.state, m), ...landing(def, game.here.state, m)];
     b.addEventListener("mouseenter", () => redraw(cells()));

@@ -5,6 +5,7 @@
 import { makeAhead, redraw } from "./by-hand.js";
 import { beyondRadius, distanceWords, showBoard, showDistance, showWhy } from "./distance.js";
 import { askFor, game, snapshot, toward } from "./game.js";
+import { hints } from "./hints.js";
 import { record } from "./history.js";
 import { announce, clearError, say, showError } from "./messages.js";
 import { clearMoves, showMoves } from "./moves-from-here.js";
@@ -65,7 +66,7 @@ export function make(move) {
   game.line = game.line.slice(0, game.at + 1);
   game.line.push({
     state: move.state, pieces: move.pieces, depth: move.depth, move: move.move, by: "hand",
-    beyond: move.beyond_radius,
+    beyond: move.beyond_radius, landed: move.to,
   });
   game.at = game.line.length - 1;
   arrive(true);
@@ -74,28 +75,30 @@ export function make(move) {
 }
 
 // Undo and Redo walk the line, then the lines loaded before it.
+// Neither adds an entry to the browser's history: they replace the one shown, so that Back
+// after Undo or Redo leaves for where the player was before, not for an undone step.
 export function undo() {
-  if (game.at > 0) return walk(game.at - 1);
+  if (game.at > 0) return walk(game.at - 1, "replace");
   if (!game.earlier.length) return;
   game.later.push(snapshot());
-  restore(game.earlier.pop());
+  restore(game.earlier.pop(), "replace");
 }
 
 export function redo() {
-  if (game.at < game.line.length - 1) return walk(game.at + 1);
+  if (game.at < game.line.length - 1) return walk(game.at + 1, "replace");
   if (!game.later.length) return;
   game.earlier.push(snapshot());
-  restore(game.later.pop());
+  restore(game.later.pop(), "replace");
 }
 
 // A position of the line (Undo, Redo, a click in the list of your moves). A step of a line
 // brought back from the browser's history has no pieces (the entry keeps none): it is looked
 // up before it is shown.
-export async function walk(index) {
+export async function walk(index, how = "push") {
   const step = game.line[index];
   let answer = null;
   if (!step.pieces) {
-    answer = await newest(() => askFor("moves", { state: step.state, any: "true" }), () => walk(index),
+    answer = await newest(() => askFor("moves", { state: step.state, any: "true" }), () => walk(index, how),
       { keys: true, failed: NOT_SHOWN });
     if (!answer || game.line[index] !== step) return;
     step.pieces = answer.pieces;
@@ -103,17 +106,17 @@ export async function walk(index) {
   stopSolution();
   game.at = index;
   arrive(step.by === "hand");
-  record("push");
+  record(how);
   if (answer) settle(answer);
   else lookUp();
 }
 
-function restore(saved) {
+function restore(saved, how = "push") {
   stopSolution();
   game.line = saved.line;
   game.at = saved.at;
   arrive(false);
-  record("push");
+  record(how);
   lookUp();
 }
 
@@ -123,6 +126,7 @@ function arrive(madeByHand) {
   const { state, pieces, depth } = game.line[game.at];
   game.here = { state, pieces, depth: depth === undefined ? null : depth, moves: null, byHand: madeByHand };
   game.selected = null;
+  hints.asked = null;
   showBoard(state, pieces);
   showDistance(depth === undefined ? null : depth, depth === undefined);
   clearMoves();
@@ -159,7 +163,7 @@ function settle(answer) {
   showWhy(answer);
   if (answer.depth === 0) say(`This is ${toward()}.`);
   if (answer.depth === 0 && game.here.byHand && game.at) showSolved();
-  else announce(answer.depth === 0 ? `This is ${toward()}.` : distanceWords(answer.depth, true));
+  else if (answer.depth === 0 || hints.on) announce(answer.depth === 0 ? `This is ${toward()}.` : distanceWords(answer.depth, true));
   controls();
   makeAhead();
 }

@@ -5,19 +5,23 @@
 // This module is the entry: it wires index.html's controls to the modules that do each job.
 
 import { readAddress } from "./address.js";
-import { arrow } from "./by-hand.js";
+import { arrow, giveHint, redraw } from "./by-hand.js";
 import { chooseGoal, choosePuzzle, nextPuzzle, start } from "./choosing.js";
 import { ui } from "./elements.js";
 import { closeFinish } from "./finish.js";
 import { game } from "./game.js";
 import { guarded } from "./guarded.js";
-import { fromHistory, open } from "./history.js";
+import { hints, readHints, setHints } from "./hints.js";
+import { fromHistory, open, record } from "./history.js";
 import { installKeys } from "./keys.js";
 import { clearError, say } from "./messages.js";
+import { showMoves } from "./moves-from-here.js";
 import { unlessWaiting } from "./requests.js";
+import { showDistance } from "./distance.js";
 import { controls, pauseOrResume, player } from "./solving.js";
 import { startAt } from "./starts.js";
 import { pasted } from "./typing.js";
+import { showRun } from "./your-moves.js";
 
 const SPEEDS = { slow: 800, normal: 350, fast: 90 };  // ms a step stays on screen
 
@@ -94,6 +98,17 @@ ui.speed.addEventListener("change", setSpeed);
 ui.undo.addEventListener("click", () => guarded.undo());
 ui.redo.addEventListener("click", () => guarded.redo());
 ui["copy-link"].addEventListener("click", copyLink);
+ui.hints.addEventListener("click", () => {
+  setHints(!hints.on);
+  if (!game.here) return;
+  if (game.here.moves) showMoves();
+  redraw();
+  showDistance(game.here.depth);
+  showRun();
+  record("replace");
+  say(hints.on ? "Hints on: the optimal moves are marked." : "Hints off: pieces that can move carry a small mark; Hint shows one optimal move.");
+});
+ui.hint.addEventListener("click", () => giveHint());
 ui["finish-close"].addEventListener("click", () => closeFinish());
 ui["play-again"].addEventListener("click", () => closeFinish(() => guarded.walk(0)));
 ui["next-puzzle"].addEventListener("click", () => closeFinish(() => choosePuzzle(nextPuzzle().name)));
@@ -103,6 +118,7 @@ ui.finish.addEventListener("close", () => {
 });
 window.addEventListener("popstate",
   (event) => game.puzzles.length && open(readAddress(), "none", fromHistory(event.state)));
+setHints(readHints());
 setSpeed();
 enableControls();
 controls();

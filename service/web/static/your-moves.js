@@ -7,13 +7,15 @@ import { game, toward } from "./game.js";
 import { announce } from "./messages.js";
 import { walk } from "./moving.js";
 import { unlessWaiting } from "./requests.js";
+import { hints } from "./hints.js";
 import { keepInView } from "./solution.js";
 import { sparkline } from "./spark.js";
 
 // Moves made and the list of them: one count, the line's, whatever walked it.
 export function showRun() {
   const first = game.line[0];
-  ui.made.textContent = first ? `moves made: ${game.at} (optimal from the start: ${first.depth ?? "none"})` : "";
+  const optimal = hints.on ? ` (optimal from the start: ${first && (first.depth ?? "none")})` : "";
+  ui.made.textContent = first ? `moves made: ${game.at}${optimal}` : "";
   showLine();
 }
 
