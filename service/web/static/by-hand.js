@@ -203,8 +203,10 @@ export function redraw(preview = []) {
   });
 }
 
-// A ghost as it may be shown: an optimal move's unmarked while hints are off (hints.js).
-const hidden = (o) => (shownOptimal(o.move) === o.move.optimal ? o : { ...o, move: { ...o.move, optimal: false } });
+// A ghost as it may be shown: while hints are off (hints.js), neither whether its move is
+// optimal nor the distance it leads to (a Rush Hour mark says it), but for the Hint asked for.
+const hidden = (o) => (hints.on || hints.asked === o.move.move ? o
+  : { ...o, move: { ...o.move, optimal: false, depth: null } });
 
 // The cells of the move the Hint button gave: the piece and where it goes.
 function asked(def, moves) {
