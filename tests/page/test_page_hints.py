@@ -118,3 +118,20 @@ def test_undo_and_redo_add_no_history_entries(viewed, hints_base):
     assert page.evaluate("history.length") == entries
     assert page.url.endswith(f"state={states[1]}")  # the entry shown names where it is
     assert page.problems == []
+
+
+@pytest.mark.parametrize("viewed", ["phone", "desktop"], indirect=True)
+def test_a_position_picked_from_the_farthest_list_brings_the_board_into_view(viewed, hints_base):
+    """Issue 44, point 4: the farthest list lies far below the board on a phone; a position
+    picked there is shown with the board back in view and what was loaded said under it."""
+    page = viewed
+    page.goto(f"{hints_base}/?puzzle=klotski&state=start")
+    page.wait_for_selector("#farthest .state")
+    picked = page.locator("#farthest .state").first
+    state = picked.get_attribute("data-state")
+    picked.scroll_into_view_if_needed()
+    picked.click()
+    expect(page.locator("#moves")).to_have_attribute("data-from", state or "")
+    expect(page.locator("#status")).to_contain_text(f"Loaded a farthest position: {state}.")
+    in_view(page, "#board")
+    assert page.problems == []

@@ -22,7 +22,8 @@ import { showTarget } from "./target.js";
 import { smallBoard } from "./thumbs.js";
 import { showRun } from "./your-moves.js";
 
-const depthBrowser = new DepthBrowser(ui.browse, (route, params) => askFor(route, params), (s) => guarded.load(s),
+const depthBrowser = new DepthBrowser(ui.browse, (route, params) => askFor(route, params),
+  (s) => guarded.loadPicked(s, "a position from States at a depth"),
   (s) => smallBoard(definition(), s, game.entry.vehicles));
 
 export async function start() {
@@ -155,7 +156,7 @@ function showFarthest(far) {
     b.dataset.state = s;
     b.title = s;
     b.append(tag("visually-hidden", `state ${s}`), smallBoard(definition(), s, game.entry.vehicles));
-    b.addEventListener("click", () => guarded.load(s));
+    b.addEventListener("click", () => guarded.loadPicked(s, "a farthest position"));
     li.append(b);
     return li;
   }));

@@ -2,7 +2,7 @@
 // a pending lookup (requests.js): the page's controls call these rather than the actions.
 
 import { clicked, drop, lift, tappedDot } from "./by-hand.js";
-import { load, make, redo, undo, walk } from "./moving.js";
+import { load, loadPicked, make, redo, undo, walk } from "./moving.js";
 import { unlessWaiting } from "./requests.js";
 import { solve } from "./solving.js";
 import { setTarget } from "./target.js";
@@ -15,6 +15,7 @@ export const guarded = {
   tappedDot: unlessWaiting((move) => tappedDot(move)),
   make: unlessWaiting((move) => make(move)),
   load: unlessWaiting((text) => load(text)),
+  loadPicked: unlessWaiting((text, what) => loadPicked(text, what)),
   typed: unlessWaiting((text) => typed(text)),
   undo: unlessWaiting(() => undo()),
   redo: unlessWaiting(() => redo()),

@@ -4,6 +4,7 @@
 
 import { makeAhead, redraw } from "./by-hand.js";
 import { beyondRadius, distanceWords, showBoard, showDistance, showWhy } from "./distance.js";
+import { ui } from "./elements.js";
 import { askFor, game, snapshot, toward } from "./game.js";
 import { hints } from "./hints.js";
 import { record } from "./history.js";
@@ -55,6 +56,16 @@ export async function load(text, { how = "push", any = false, quiet = false, res
   // a scramble (or stickers) with the puzzle held another way than its build holds it
   if (answer.turn_first) say(`Turn the whole puzzle first: ${answer.turn_first}. The moves shown follow from there.`);
   return true;
+}
+
+// A position picked from a list below the board (Farthest, States at a depth): loaded, then the
+// board brought into view and what was loaded said under it, where the player now looks.
+export async function loadPicked(text, what) {
+  const done = await load(text);
+  if (done !== true) return done;
+  ui.board.scrollIntoView({ block: "start" });  // a little below the top (scroll-margin-top)
+  say(`Loaded ${what}: ${text}.`);
+  return done;
 }
 
 // A legal move from /moves: shown at once (the piece slides, the distance it leads to is
