@@ -92,6 +92,14 @@ STATE = _text(
     "accepted. Required, unless `scramble` gives the position.",
     "867254301",
 )
+#: a figure's state: one, and no scramble instead
+DRAWN_STATE = _text(
+    "state",
+    "The state to draw: one character per cell, row-major; '/', spaces or commas between "
+    "cells are accepted.",
+    "867254301",
+    required=True,
+)
 SCRAMBLE = _text(
     "scramble",
     "Instead of `state`, for a twisty puzzle: the position a scramble makes from the solved "
@@ -198,7 +206,7 @@ class MovesQuestion(Question):
 
     kind = "moves"
     route = "/moves"
-    params = (PUZZLE, STATE, GOAL, TO, ANY, SCRAMBLE)
+    params: ClassVar[tuple[Param, ...]] = (PUZZLE, STATE, GOAL, TO, ANY, SCRAMBLE)
 
     state: str | None
     to: str | None = None
@@ -221,6 +229,22 @@ class MovesQuestion(Question):
         _goal_or_to(goal, to)
         _state_or_scramble(state, scramble)
         return cls(puzzle, goal, state, to, any_state, scramble)
+
+
+@dataclass(frozen=True)
+class FigureQuestion(MovesQuestion):
+    """`state` drawn as the page draws its board (an SVG): resolved as a move's question is,
+    toward the goal whose pieces it colours; any state the puzzle can have, held or not."""
+
+    kind = "figure"
+    route = "/figure"
+    params: ClassVar[tuple[Param, ...]] = (PUZZLE, DRAWN_STATE, GOAL)
+
+    @classmethod
+    def of(  # type: ignore[override]  # a state only: no target, no scramble
+        cls, puzzle: str, state: str, goal: str | None = None
+    ) -> FigureQuestion:
+        return cls(puzzle, goal, state, None, True)
 
 
 @dataclass(frozen=True)

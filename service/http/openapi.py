@@ -24,6 +24,7 @@ from ..json_schema import components
 from ..questions import (
     DepthQuestion,
     FarthestQuestion,
+    FigureQuestion,
     MovesQuestion,
     PathQuestion,
     Question,
@@ -48,6 +49,24 @@ def _parameters(question: type[Question]) -> list[dict]:
     return [param.openapi() for param in question.params]
 
 
+#: A request header: a refusal (a 4xx of puzzledb's own) answered with status 200 and the same
+#: JSON body, for a client that must not count a user's typing error as a failed request (a
+#: browser logs every 4xx in its console). Failures (5xx) keep their status.
+REFUSAL_HEADER = "Puzzledb-Refusal-Status"
+REFUSAL_PARAMETER = {
+    "name": REFUSAL_HEADER,
+    "in": "header",
+    "required": False,
+    "description": (
+        "200: a refusal of what was asked (400 malformed, 404 unknown, unreachable, not built, "
+        "beyond the radius) is answered with status 200 and its usual body "
+        '{"error": {"code", "message"}}; the page sends it for positions a player types.'
+    ),
+    "schema": {"type": "string", "enum": ["200"]},
+    "example": "200",
+}
+
+
 def _get(
     summary: str,
     description: str,
@@ -55,12 +74,13 @@ def _get(
     answer: str,
     errors: tuple[str, ...] = LOOKUP,
     cached: bool = True,
+    content: dict | None = None,
 ) -> dict:
     responses = {
         "200": {
             "description": "The answer.",
             "headers": _headers(cached),
-            "content": _json(f"#/components/schemas/{answer}"),
+            "content": content or _json(f"#/components/schemas/{answer}"),
         }
     }
     if cached:
@@ -71,7 +91,7 @@ def _get(
         "get": {
             "summary": summary,
             "description": description,
-            "parameters": params,
+            "parameters": params + ([REFUSAL_PARAMETER] if "400" in errors else []),
             "responses": responses,
         }
     }
@@ -158,6 +178,15 @@ PATHS = {
         _parameters(MovesQuestion),
         MovesAnswer.__name__,
     ),
+    "/figure": _get(
+        "A position drawn",
+        "The state drawn as the page draws its board, as a standalone SVG document (the "
+        "page's small boards of listed states): any state of the puzzle, held by the build "
+        "or not; the goal's pieces in their colour.",
+        _parameters(FigureQuestion),
+        "",
+        content={"image/svg+xml": {"schema": {"type": "string"}}},
+    ),
     "/puzzles": _get(
         "The catalogue",
         "Every puzzle, with the goals built and their sizes.",
@@ -192,9 +221,9 @@ SCHEMAS = {
 DESCRIPTION = f"""Optimal solutions of sliding-block and peg puzzles, precomputed: every answer
 is a lookup in a read-only SQLite database built offline by `puzzledb build`.
 
-* Every response is JSON; errors are `{{"error": {{"code", "message"}}}}`. (A browser that
-  opens an address outside these routes, its Accept preferring text/html, gets such an error
-  as a small HTML page instead.)
+* Every response is JSON but /figure's SVG; errors are `{{"error": {{"code", "message"}}}}`.
+  (A browser that opens an address outside these routes, its Accept preferring text/html,
+  gets such an error as a small HTML page instead.)
 * Unknown query parameters are refused (400, code malformed), as are repeated ones, so a
   misspelt parameter never silently falls back to a default.
 * Query strings over {MAX_QUERY_BYTES} bytes get 414 (code query_too_long). Request lines over
@@ -231,4 +260,4 @@ def document() -> dict:
 
 def parameters(route: str) -> list[dict]:
     """The documented query parameters of `route` (KeyError for an undocumented route)."""
-    return PATHS[route]["get"]["parameters"]
+    return [p for p in PATHS[route]["get"]["parameters"] if p["in"] == "query"]

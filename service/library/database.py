@@ -268,7 +268,7 @@ def _drawer(puzzle: Puzzle) -> results.Drawer:
     front end to draw by), made when first drawn."""
 
     def draw(pieces: list[Piece]) -> str:
-        from .figure import board_svg
+        from ..answers.figure import board_svg
 
         return board_svg(puzzle.spec(), pieces)  # type: ignore[arg-type]
 

@@ -43,6 +43,14 @@ def ok(client, route, **params) -> dict:
     return response.get_json()
 
 
+def drawn(client, route, **params) -> str:
+    """A figure: an SVG document."""
+    response = get(client, route, **params)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.mimetype == "image/svg+xml"
+    return response.get_data(as_text=True)
+
+
 def error(response, status: int, code: str) -> str:
     """Assert the JSON error shape, status and code; return the message."""
     assert response.status_code == status, response.get_data(as_text=True)
@@ -514,21 +522,22 @@ def test_every_route_is_documented_and_only_get(app, client):
 def test_every_documented_parameter_is_accepted(client):
     document = ok(client, "/openapi.json")
     for route, item in document["paths"].items():
-        parameters = item["get"]["parameters"]
+        parameters = [p for p in item["get"]["parameters"] if p["in"] == "query"]  # not headers
         # a state or a scramble: the state's example stands for the one of them asked for
         required = {
             p["name"]: str(p["example"])
             for p in parameters
             if p["required"] or p["name"] == "state"
         }
-        ok(client, route, **required)
+        answer = ok if route != "/figure" else drawn
+        answer(client, route, **required)
         for p in parameters:
-            assert p["in"] == "query" and "description" in p
+            assert "description" in p
             if p["name"] == "scramble":  # instead of a state, of a twisty puzzle: test_twisty.py
                 continue
-            ok(client, route, **{**required, p["name"]: str(p["example"])})
+            answer(client, route, **{**required, p["name"]: str(p["example"])})
             if p["schema"].get("maximum"):
-                ok(client, route, **{**required, p["name"]: str(p["schema"]["maximum"])})
+                answer(client, route, **{**required, p["name"]: str(p["schema"]["maximum"])})
 
 
 def test_documented_statuses_and_refusals(client):
@@ -538,6 +547,32 @@ def test_documented_statuses_and_refusals(client):
     for route in LOOKUPS:
         responses = document["paths"][route]["get"]["responses"]
         assert {"200", "304", "400", "404", "405", "414", "500"} <= set(responses)
+
+
+@pytest.mark.parametrize(
+    "query, status, code",
+    [
+        ({"puzzle": "eight", "state": "12345678"}, 400, "malformed"),
+        ({"puzzle": "nine-by-nine", "state": "1"}, 404, "unknown_puzzle"),
+        ({"puzzle": "eight", "state": "867254301", "colour": "red"}, 400, "malformed"),
+    ],
+)
+def test_a_refusal_comes_with_status_200_when_the_client_asks(client, query, status, code):
+    """Puzzledb-Refusal-Status: 200 (the page sends it, so that a player's typo is no failed
+    request in the browser's console): the same body, status 200; without it, the status."""
+    plain = client.get("/moves", query_string=query)
+    asked = client.get("/moves", query_string=query, headers={"Puzzledb-Refusal-Status": "200"})
+    message = error(plain, status, code)
+    assert asked.status_code == 200
+    assert asked.get_json() == {"error": {"code": code, "message": message}}
+    assert asked.headers["Cache-Control"] == "no-store"
+    other = client.get("/moves", query_string=query, headers={"Puzzledb-Refusal-Status": "201"})
+    assert other.status_code == status  # only 200 is a value of the header
+    route = client.get("/nowhere", headers={"Puzzledb-Refusal-Status": "200"})
+    assert route.status_code == 404  # a wrong route is the client's bug, not a player's typo
+    document = ok(client, "/openapi.json")
+    header = [p for p in document["paths"]["/moves"]["get"]["parameters"] if p["in"] == "header"]
+    assert [p["name"] for p in header] == ["Puzzledb-Refusal-Status"]
 
 
 # -- headers and methods ---------------------------------------------------------------------------
@@ -618,3 +653,32 @@ def test_moves_with_any_answer_from_a_dead_end_so_a_player_can_go_on(client):
         get(client, "/moves", puzzle="peg15", state=dead, any="maybe"), 400, "malformed"
     )
     assert "any must be true or false" in message
+
+
+# -- /figure: a position drawn -----------------------------------------------------------------
+@pytest.mark.parametrize("name, state", [("eight", "867254301"), ("nooff", "LLNOOFF_")])
+def test_a_figure_is_the_picture_a_notebook_shows(client, seed_db, name, state):
+    """/figure draws what `puzzledb.open(...).moves(...)` shows in a notebook (one drawing,
+    service/answers/figure.py), as an SVG document under the API's policy, with an ETag."""
+    import puzzledb
+
+    svg = drawn(client, "/figure", puzzle=name, state=state)
+    with puzzledb.open(seed_db) as tablebase:
+        assert svg == tablebase.moves(name, state)._repr_svg_()
+    response = get(client, "/figure", puzzle=name, state=state)
+    assert response.headers["Content-Security-Policy"].startswith("default-src 'none'")
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    again = client.get(
+        "/figure",
+        query_string={"puzzle": name, "state": state},
+        headers={"If-None-Match": response.headers["ETag"]},
+    )
+    assert again.status_code == 304
+
+
+def test_a_figure_of_what_is_no_position_is_refused_as_a_lookup_is(client):
+    message = error(get(client, "/figure", puzzle="eight", state="86725430"), 400, "malformed")
+    assert message == "state has 8 cells, expected 9 (3x3)"
+    error(get(client, "/figure", puzzle="eight"), 400, "malformed")  # no state: nothing to draw
+    error(get(client, "/figure", puzzle="nine-by-nine", state="1"), 404, "unknown_puzzle")
+    error(get(client, "/figure", puzzle="eight", state="867254301", to="1"), 400, "malformed")

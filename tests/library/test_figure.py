@@ -1,4 +1,4 @@
-"""A position drawn as SVG for a notebook (service/library/figure.py): well-formed, in the page's
+"""A position drawn as SVG for a notebook (service/answers/figure.py): well-formed, in the page's
 look, drawn from the definition and the pieces alone. Each puzzle's goal and one other position
 are read back from the SVG: where each piece lies, what it says and in which colour."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from puzzledb.builder.catalogue import CATALOGUE
-from puzzledb.service.library.figure import board_svg
+from puzzledb.service.answers.figure import board_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 W = 416  # the board's width inside the frame, in the SVG's units
@@ -247,7 +247,7 @@ def test_the_figures_colours_are_the_pages():
     follows)."""
     import re
 
-    from puzzledb.service.library import figure
+    from puzzledb.service.answers import figure
 
     static = Path(__file__).resolve().parents[2] / "service" / "web" / "static"
     css = (static / "page.css").read_text(encoding="utf-8")

@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from flask import current_app, request
 from flask.wrappers import Response
@@ -29,7 +29,8 @@ from puzzledb.db.queries import Build
 from puzzledb.db.thread_connections import FreshConnections
 
 from ...answers import Answers
-from ...questions import Question
+from ...answers.figure import board_svg
+from ...questions import FigureQuestion, Question
 from ...settings import SETTINGS
 from ..openapi import VERSION
 from .answer_cache import AnswerCache
@@ -122,6 +123,23 @@ class ServiceAnswers:
             self.cache.put(key, body, tag, generation)
         return body, tag
 
+    def figure(self, question: FigureQuestion) -> tuple[bytes, str]:
+        """(SVG, ETag) of a position drawn as the page draws its board, from the puzzle's
+        definition and the state's pieces: no row is read but the build's, so no time limit."""
+        with self.connection() as conn:
+            generation, resolved = self.connections.seen(), self.answers.resolved(conn, question)
+        key = resolved.question.key
+        found = self.cache.get(key) if self.cache.budget else None
+        if found is not None:
+            return found
+        puzzle, state = resolved.puzzle, str(cast(FigureQuestion, resolved.question).state)
+        pieces = [{"label": label, "cells": cells} for label, cells in puzzle.placed(state)]
+        body = board_svg({**puzzle.spec(), "goal": resolved.goal}, pieces).encode()
+        tag = etag((resolved.build,))
+        if self.cache.budget:
+            self.cache.put(key, body, tag, generation)
+        return body, tag
+
 
 @functools.lru_cache(maxsize=1024)
 def etag(builds: tuple[Build, ...]) -> str:
@@ -134,7 +152,13 @@ def etag(builds: tuple[Build, ...]) -> str:
     return digest.hexdigest()
 
 
-def respond(body: bytes | Mapping[str, object], tag: str, *, revalidate: bool = False) -> Response:
+def respond(
+    body: bytes | Mapping[str, object],
+    tag: str,
+    *,
+    revalidate: bool = False,
+    mimetype: str = "application/json",
+) -> Response:
     """`body` (JSON bytes, or a dict to encode) with its ETag, or 304 when the client has it:
     Werkzeug's make_conditional compares If-None-Match weakly (`W/"tag"`, `*`, a list) for GET
     and HEAD, and strips the body and its headers from a 304.
@@ -149,7 +173,7 @@ def respond(body: bytes | Mapping[str, object], tag: str, *, revalidate: bool = 
     max_age = current_app.config[SETTINGS["max_age"].config_key]
     if not isinstance(body, bytes):
         body = dumps(body).encode()
-    response = Response(body, mimetype="application/json")
+    response = Response(body, mimetype=mimetype)
     response.set_etag(tag)
     response.headers["Cache-Control"] = (
         "public, no-cache" if revalidate else f"public, max-age={max_age}"

@@ -21,6 +21,7 @@ from puzzledb.builder.core.errors import PuzzledbError
 from puzzledb.builder.core.message_text import safe_message, shown
 
 from ...answer_types import Error
+from ..openapi import REFUSAL_HEADER
 from . import error_page
 from .caching import dumps
 from .headers import ERROR_PAGE_POLICY
@@ -75,8 +76,9 @@ def _puzzledb(error: PuzzledbError) -> Response:
     if status is None:
         return _bug(error)
     public = getattr(error, "public", None) or FILE_FAULTS.get(error.code)
-    if public is None:
-        return error_response(status, error.code, error.message)
+    if public is None:  # a refusal: what was asked is wrong, or not here
+        asked = request.headers.get(REFUSAL_HEADER) == "200"
+        return error_response(200 if asked else status, error.code, error.message)
     current_app.logger.error("database fault on %s: %s", request.path, error.message)
     return error_response(status, error.code, public)
 

@@ -1,4 +1,5 @@
-"""The lookup routes: path, moves, depth, farthest and stats of one built puzzle and goal.
+"""The lookup routes: path, moves, depth, farthest and stats of one built puzzle and goal, and
+a position's figure (the SVG the page shows for a listed state).
 
 Each view builds its question (service.questions) from its documented parameters and asks
 the shared answers; every check and error message is the CLI's.
@@ -11,6 +12,7 @@ from flask import Blueprint, Response, current_app
 from ...questions import (
     DepthQuestion,
     FarthestQuestion,
+    FigureQuestion,
     MovesQuestion,
     PathQuestion,
     Question,
@@ -53,3 +55,11 @@ def farthest() -> Response:
 @bp.get("/stats")
 def stats() -> Response:
     return _ask(StatsQuestion)
+
+
+@bp.get("/figure")
+def figure() -> Response:
+    question = FigureQuestion.from_params(read(FigureQuestion.route))
+    answers: ServiceAnswers = current_app.extensions["puzzledb"]
+    body, tag = answers.retrying(lambda: answers.figure(question))  # type: ignore[arg-type]
+    return respond(body, tag, mimetype="image/svg+xml")

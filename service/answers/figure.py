@@ -1,4 +1,5 @@
-"""One position drawn as a standalone SVG for a notebook's `_repr_svg_`, in the page's look
+"""One position drawn as a standalone SVG, for a notebook's `_repr_svg_` and the service's
+/figure (the page's small boards of listed states), in the page's look
 (service/web/static: board.js, vehicles.js, stickers.js, page.css) from the same data, the
 definition /puzzles gives and an answer's `pieces`: nothing here knows a puzzle's rules. Sizes
 are the page's px on a board 26rem wide; ids are named by what they hold, so figures inline in
