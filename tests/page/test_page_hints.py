@@ -121,9 +121,10 @@ def test_undo_and_redo_add_no_history_entries(viewed, hints_base):
 
 
 @pytest.mark.parametrize("viewed", ["phone", "desktop"], indirect=True)
-def test_a_position_picked_from_the_farthest_list_brings_the_board_into_view(viewed, hints_base):
-    """Issue 44, point 4: the farthest list lies far below the board on a phone; a position
-    picked there is shown with the board back in view and what was loaded said under it."""
+def test_a_position_picked_from_a_list_brings_the_board_into_view(viewed, hints_base):
+    """Issue 44, point 4: the farthest list and the states at a depth lie far below the board
+    on a phone; a position picked there is shown with the board back in view and what was
+    loaded said under it."""
     page = viewed
     page.goto(f"{hints_base}/?puzzle=klotski&state=start")
     page.wait_for_selector("#farthest .state")
@@ -132,6 +133,17 @@ def test_a_position_picked_from_the_farthest_list_brings_the_board_into_view(vie
     picked.scroll_into_view_if_needed()
     picked.click()
     expect(page.locator("#moves")).to_have_attribute("data-from", state or "")
-    expect(page.locator("#status")).to_contain_text(f"Loaded a farthest position: {state}.")
+    expect(page.locator("#status")).to_contain_text("Loaded a farthest position.")
+    in_view(page, "#board")
+    bar = page.locator("#chart .bar[data-depth='40']")
+    bar.scroll_into_view_if_needed()
+    bar.click()
+    picked = page.locator("#browse .state").nth(2)
+    state = picked.get_attribute("data-state")
+    picked.scroll_into_view_if_needed()
+    assert page.evaluate("window.scrollY") > 0
+    picked.click()
+    expect(page.locator("#moves")).to_have_attribute("data-from", state or "")
+    expect(page.locator("#status")).to_have_text("Loaded a position from States at a depth.")
     in_view(page, "#board")
     assert page.problems == []

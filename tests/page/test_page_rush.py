@@ -133,8 +133,12 @@ def test_a_wall_is_drawn_as_a_wall_and_never_moves(browser, walled_base):
         expect(page.locator("#status")).to_have_text("A wall never moves.")
         expect(page.locator("#state-input")).to_have_value(WALLED_STATE)
         thumb = page.locator("#farthest .thumb").first  # a small board draws it too
-        expect(thumb.locator(".cell.wall")).to_have_count(1)
-        expect(thumb.locator(".cell.primary")).to_have_count(2)
+        page.wait_for_function(
+            "(img) => img.complete && img.naturalWidth > 0", arg=thumb.element_handle()
+        )
+        figure = page.request.get(thumb.evaluate("(img) => img.src")).text()
+        assert figure.count('fill="url(#pz-wall)"') == 1  # the wall, hatched
+        assert figure.count('fill="url(#pz-e0574f-b3261e)"') == 1  # one primary car, red
         assert page.problems == []  # type: ignore[attr-defined]
 
 

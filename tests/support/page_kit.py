@@ -69,6 +69,7 @@ STATIC = [
     "choosing.js",
     "history.js",
     "hints.js",
+    "exact-counts.js",
     "starts.js",
     "stickers.js",
     "target.js",

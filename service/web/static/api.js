@@ -1,15 +1,18 @@
 // The JSON API, relative to the page, so the page works wherever the service is mounted.
 // A failed answer throws an Error carrying the API's own message (and code), shown as is.
 // A lookup the service has not answered within TIMEOUT_MS fails too (the page offers Retry).
+// A refusal (a position mistyped, a card no build holds) is asked to come with status 200
+// (REFUSAL), its body the same: a player's typing is no failed request in the console.
 
 export const TIMEOUT_MS = 6000;
+const REFUSAL = { "Puzzledb-Refusal-Status": "200" };  // the API's header of that name (openapi.json)
 
 export async function ask(route, params = {}) {
   const query = new URLSearchParams(params).toString();
   let response, text;
   try {
     const signal = AbortSignal.timeout(TIMEOUT_MS);  // for the whole answer, its body too
-    response = await fetch(query ? `${route}?${query}` : route, { signal });
+    response = await fetch(query ? `${route}?${query}` : route, { signal, headers: REFUSAL });
     text = await response.text();
   } catch (e) {
     if (e.name === "TimeoutError") {
@@ -23,7 +26,7 @@ export async function ask(route, params = {}) {
   } catch {
     // not JSON: said below by the status
   }
-  if (!response.ok || body === null) {
+  if (!response.ok || body === null || (body.error && typeof body.error === "object")) {
     const error = body && body.error;
     throw new ApiError(error ? error.message : `${route} answered ${response.status}`,
                        error ? error.code : "http", response.status);

@@ -15,6 +15,7 @@ import { fromHistory, nameChoice, open } from "./history.js";
 import { shortcutsFor } from "./keys.js";
 import { clearError, say } from "./messages.js";
 import { clearMoves } from "./moves-from-here.js";
+import { load } from "./moving.js";
 import { newest } from "./requests.js";
 import { stopSolution } from "./solving.js";
 import { opening, openings, showStarts } from "./starts.js";
@@ -24,7 +25,7 @@ import { showRun } from "./your-moves.js";
 
 const depthBrowser = new DepthBrowser(ui.browse, (route, params) => askFor(route, params),
   (s) => guarded.loadPicked(s, "a position from States at a depth"),
-  (s) => smallBoard(definition(), s, game.entry.vehicles));
+  (s) => smallBoard(game.entry.name, game.goal, s));
 
 export async function start() {
   let answer;
@@ -40,16 +41,55 @@ export async function start() {
   if (!game.puzzles.length) {
     return say("Nothing is built in this database yet: run `puzzledb build --all`, then reload.");
   }
-  ui.puzzle.replaceChildren(...game.puzzles.map((p) => option(p.name, p.title)));
+  ui.puzzle.replaceChildren(...game.puzzles.map((p) => option(p.name, puzzleWords(p))));
   ui.puzzle.disabled = ui.goal.disabled = false;  // choices to make at last
-  await open(readAddress(), "replace", fromHistory(window.history.state));  // a reload keeps the line
+  const restored = fromHistory(window.history.state);  // a reload keeps the line
+  await open(readAddress(), "replace", restored, true);
 }
+
+// The menus' words. A phone's menu shows about 38 characters: there a title loses its asides
+// (a parenthesis with no figure in it: "(华容道)") and a goal its build's size, so that the
+// words telling the options apart are the ones seen. Relabelled when the width changes.
+const PHONE = window.matchMedia("(max-width: 30rem)");
+const trimmed = (text) => (PHONE.matches ? text.replace(/\s*\([^()0-9]*\)/g, "") : text);
+const puzzleWords = (p) => trimmed(p.title);
+const goalWords = (b) => (PHONE.matches ? trimmed(b.goal_words)
+  : `${b.goal_words} · ${short(b.states)} states${b.radius === null ? "" : `, radius ${b.radius}`}`);
+PHONE.addEventListener("change", () => {
+  for (const o of ui.puzzle.options) {
+    const p = game.puzzles.find((q) => q.name === o.value);
+    if (p) o.textContent = puzzleWords(p);
+  }
+  for (const o of ui.goal.options) {
+    const b = game.entry && game.entry.builds.find((c) => c.goal === o.value);
+    if (b) o.textContent = goalWords(b);
+  }
+});
 
 export const firstPuzzle = () => game.puzzles.find((p) => p.name === "eight") || game.puzzles[0];
 export const defaultGoal = (p) => (p.builds.find((b) => b.goal === p.default_goal) || p.builds[0]).goal;
 
-export async function choosePuzzle(name) {
-  await chooseGoal(defaultGoal(game.puzzles.find((p) => p.name === name)), name);
+// Another puzzle chosen. With `keep` (the Puzzle menu), one played on the same board with the
+// same pieces (Klotski counted another way, the 8-puzzle with multi-tile moves) keeps the
+// position shown, when its build holds it; any other opens at its start.
+export async function choosePuzzle(name, { keep = false } = {}) {
+  const p = game.puzzles.find((q) => q.name === name);
+  const kept = keep && game.here && sameBoard(game.entry.definition, p.definition) ? game.here.state : null;
+  const goal = defaultGoal(p);
+  nameChoice(p, goal);
+  if (!kept) return openChosen(p, goal);
+  if (!(await setUp(p, goal, () => openChosen(p, goal)))) return;
+  const result = await load(kept, { how: "replace", any: true, quiet: true });
+  if (result === true) say(`Kept the position: ${p.title} counts its moves from it.`);
+  else if (result instanceof Error) await opening(openings(), { how: "replace" });
+}
+
+// Two definitions of one board and one set of pieces: they differ only in name, title, how
+// moves are counted and what they name (goals, starts).
+const NOT_THE_BOARD = new Set(["name", "title", "metric", "goal", "goal_words", "starts"]);
+function sameBoard(a, b) {
+  const board = (d) => JSON.stringify(Object.entries(d).filter(([key]) => !NOT_THE_BOARD.has(key)));
+  return a.kind === b.kind && board(a) === board(b);
 }
 
 // A puzzle or goal chosen is named by the address at once, before it loads: the address names
@@ -75,9 +115,7 @@ export async function setUp(chosen, chosenGoal, retry) {
   game.farthest = null;
   game.depths = null;
   ui.puzzle.value = game.entry.name;
-  ui.goal.replaceChildren(...game.entry.builds.map((b) => option(
-    b.goal, `${b.goal_words} · ${short(b.states)} states${b.radius === null ? "" : `, radius ${b.radius}`}`,
-  )));
+  ui.goal.replaceChildren(...game.entry.builds.map((b) => option(b.goal, goalWords(b))));
   ui.start.replaceChildren(option("", "loading…"));
   ui.goal.value = game.goal;
   stopSolution();
@@ -155,7 +193,7 @@ function showFarthest(far) {
     b.className = "state";
     b.dataset.state = s;
     b.title = s;
-    b.append(tag("visually-hidden", `state ${s}`), smallBoard(definition(), s, game.entry.vehicles));
+    b.append(tag("visually-hidden", `state ${s}`), smallBoard(game.entry.name, game.goal, s));
     b.addEventListener("click", () => guarded.loadPicked(s, "a farthest position"));
     li.append(b);
     return li;

@@ -11,7 +11,7 @@ export const ui = Object.fromEntries([
   "farthest", "farthest-note", "keyboard", "shortcuts", "line", "target-why",
   "start", "start-again", "lost", "why", "why-more", "why-details", "codes",
   "finish", "finish-title", "finish-note", "finish-close", "play-again", "next-puzzle", "spark", "counted",
-  "hints", "hint",
+  "hints", "hint", "share", "exact-counts",
 ].map((id) => [id, $(id)]));
 
 export function option(value, text) {

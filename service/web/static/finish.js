@@ -1,31 +1,29 @@
-// The finish: a dialog over the board when the goal is reached by hand, with Play again and Next
-// puzzle.
+// The finish: when the goal is reached by hand, a panel beside the board (under it on a phone)
+// says how the game went, with Play again and Next puzzle, and leaves the solved board in view.
 
 import { nextPuzzle } from "./choosing.js";
 import { ui } from "./elements.js";
 
-// Modal, so the keys and clicks behind it wait; Escape or × closes it, and the focus goes back
-// where it was (or to the board, when that button is gone).
+// Not modal: the solved board stays in sight and in play (a move away closes the panel, as
+// Escape and × do). Its first button takes the focus; where it sits is scrolled into view.
 export function openFinish(text) {
   const next = nextPuzzle();
   ui["finish-title"].textContent = text;
   ui["finish-note"].textContent = next ? `Play again from this game's start, or go on to ${next.title}.`
     : "Play again from this game's start.";
   ui["next-puzzle"].hidden = !next;
-  if (!ui.finish.open) ui.finish.showModal();
-  overBoard(ui.finish);
-}
-
-// The dialog centred on the board (fixed, as a modal is), wherever the layout put the board,
-// and never past the window's edge.
-function overBoard(dialog) {
-  const box = ui.board.getBoundingClientRect();
-  const within = (middle, size, room) => Math.round(Math.min(Math.max(middle - size / 2, 8), room - size - 8));
-  dialog.style.left = `${within(box.left + box.width / 2, dialog.offsetWidth, window.innerWidth)}px`;
-  dialog.style.top = `${within(box.top + box.height / 2, dialog.offsetHeight, window.innerHeight)}px`;
+  if (!ui.finish.open) ui.finish.show();
+  ui["play-again"].focus({ preventScroll: true });
+  ui.finish.scrollIntoView({ block: "nearest" });
 }
 
 export function closeFinish(then = null) {
   ui.finish.close();
   if (then) then();
 }
+
+ui.finish.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape") return;
+  event.preventDefault();
+  closeFinish();
+});

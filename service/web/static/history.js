@@ -8,7 +8,7 @@ import { ui } from "./elements.js";
 import { game } from "./game.js";
 import { hints } from "./hints.js";
 import { plain, quote, say } from "./messages.js";
-import { load } from "./moving.js";
+import { load, shownAsLoaded } from "./moving.js";
 import { openings } from "./starts.js";
 import { showTarget } from "./target.js";
 
@@ -26,8 +26,9 @@ export function nameChoice(p, chosen) {
 // honour is left out, said with why, and the nearest thing it can show is shown: an unknown
 // or unbuilt puzzle gives the first puzzle (its goal, target and state were meant for the
 // other one), a goal not built the default goal, a refused target the goal, a refused state
-// the build's first farthest state.
-export async function open(where, how, restored = null) {
+// the build's first farthest state. `fresh`: a link just opened (not a reload, not Back),
+// whose position, once shown, is brought into view and named.
+export async function open(where, how, restored = null, fresh = false) {
   const ignored = [];
   let chosen = game.puzzles.find((p) => p.name === where.puzzle);
   let { goal: wantGoal, to, state } = where;
@@ -54,6 +55,7 @@ export async function open(where, how, restored = null) {
   const tries = state ? [{ text: state, any: true, choice: null }] : [];
   tries.push(...openings());
   let result;
+  let named = false;  // the address's own state is the one shown
   let options = { how, quiet: true, restored };
   for (const { text, any, choice } of tries) {
     options = { ...options, any };
@@ -76,15 +78,19 @@ export async function open(where, how, restored = null) {
       result = again;
     }
     if (result === true && choice) ui.start.value = choice;
-    if (!(result instanceof Error)) break;
+    if (!(result instanceof Error)) {
+      named = result === true && text === state;
+      break;
+    }
     if (text === state) ignored.push(`the state ${quote(state)}: ${result.message}`);
     options.restored = null;
   }
   showTarget();
-  if (result === true && ignored.length) {
-    const instead = where.puzzle && where.puzzle !== game.entry.name ? ` Showing ${game.entry.name} instead.` : "";
-    say(`Not shown from the address: ${ignored.join("; ")}.${instead}`);
-  }
+  if (result !== true) return;
+  const instead = where.puzzle && where.puzzle !== game.entry.name ? ` Showing ${game.entry.name} instead.` : "";
+  const notShown = ignored.length ? `Not shown from the address: ${ignored.join("; ")}.${instead}` : "";
+  if (named && fresh && !restored) shownAsLoaded("the position in the link", notShown);
+  else if (notShown) say(notShown);
 }
 
 // Each position shown at rest is an entry of the browser's history, with the line that led to

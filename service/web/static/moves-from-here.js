@@ -8,6 +8,7 @@ import { guarded } from "./guarded.js";
 import { hints, shownOptimal } from "./hints.js";
 import { landing, mover } from "./picking.js";
 import { countTag } from "./solution.js";
+import { offerExactCounts } from "./exact-counts.js";
 
 export function showMoves() {
   const def = definition();
@@ -33,6 +34,7 @@ export function showMoves() {
     li.append(b);
     return li;
   }));
+  offerExactCounts();
 }
 
 // A move's three cells (the move, the distance after it with ✓ when optimal, the solutions
@@ -55,4 +57,5 @@ const heard = (text) => tag("visually-hidden", text);  // for screen readers, no
 export function clearMoves() {
   ui.moves.replaceChildren();
   delete ui.moves.dataset.from;
+  offerExactCounts();
 }

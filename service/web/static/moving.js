@@ -58,14 +58,25 @@ export async function load(text, { how = "push", any = false, quiet = false, res
   return true;
 }
 
-// A position picked from a list below the board (Farthest, States at a depth): loaded, then the
-// board brought into view and what was loaded said under it, where the player now looks.
+// A position picked from a list below the board (Farthest, States at a depth): loaded, then
+// shown as loaded (below).
 export async function loadPicked(text, what) {
   const done = await load(text);
-  if (done !== true) return done;
-  ui.board.scrollIntoView({ block: "start" });  // a little below the top (scroll-margin-top)
-  say(`Loaded ${what}: ${text}.`);
+  if (done === true) shownAsLoaded(what);
   return done;
+}
+
+// A position loaded from elsewhere on the page (a list, the State field, a paste, a link): the
+// board brought into view, and what was loaded (`what`, unless typed in the field beside it)
+// said under it, where the player now looks, before what the loading said (a whole-puzzle
+// turn to make first) and `more`.
+export function shownAsLoaded(what, more = "") {
+  const { top, bottom } = ui.board.getBoundingClientRect();
+  if (top < 0 || bottom > window.innerHeight) {
+    ui.board.scrollIntoView({ block: "start" });  // a little below the top (scroll-margin-top)
+  }
+  const said = [what && `Loaded ${what}.`, ui.status.textContent, more].filter(Boolean).join(" ");
+  if (said) say(said);
 }
 
 // A legal move from /moves: shown at once (the piece slides, the distance it leads to is

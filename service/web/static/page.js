@@ -8,6 +8,7 @@ import { readAddress } from "./address.js";
 import { arrow, giveHint, redraw } from "./by-hand.js";
 import { chooseGoal, choosePuzzle, nextPuzzle, start } from "./choosing.js";
 import { ui } from "./elements.js";
+import { toggleExactCounts } from "./exact-counts.js";
 import { closeFinish } from "./finish.js";
 import { game } from "./game.js";
 import { guarded } from "./guarded.js";
@@ -72,7 +73,7 @@ function setSpeed() {
   ui.board.style.setProperty("--slide", `${Math.round(Math.min(ms * 0.7, 260))}ms`);
 }
 
-ui.puzzle.addEventListener("change", () => choosePuzzle(ui.puzzle.value));
+ui.puzzle.addEventListener("change", () => choosePuzzle(ui.puzzle.value, { keep: true }));
 ui.goal.addEventListener("change", () => chooseGoal(ui.goal.value));
 ui.start.addEventListener("change", unlessWaiting(() => startAt(ui.start.value)));
 ui["start-again"].addEventListener("click", unlessWaiting(() => startAt(ui.start.value)));
@@ -98,6 +99,8 @@ ui.speed.addEventListener("change", setSpeed);
 ui.undo.addEventListener("click", () => guarded.undo());
 ui.redo.addEventListener("click", () => guarded.redo());
 ui["copy-link"].addEventListener("click", copyLink);
+ui.share.addEventListener("click", copyLink);
+ui["exact-counts"].addEventListener("click", toggleExactCounts);
 ui.hints.addEventListener("click", () => {
   setHints(!hints.on);
   if (!game.here) return;

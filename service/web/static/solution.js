@@ -1,6 +1,8 @@
 // An optimal solution (a /path answer) as a numbered list of its moves; a click on a move
 // shows the position after it, and the move just played is marked aria-current="step".
 
+import { offerExactCounts } from "./exact-counts.js";
+
 export class SolutionList {
   constructor(list, note, onPick) {
     this.list = list;
@@ -11,6 +13,7 @@ export class SolutionList {
 
   show(answer) {
     this.note.replaceChildren(`${count(answer.depth, "move")} · `, countTag(answer.solutions, "optimal solution"));
+    offerExactCounts();
     this.list.replaceChildren(...answer.moves.map((words, i) => {
       const li = document.createElement("li");
       const b = document.createElement("button");
@@ -36,6 +39,7 @@ export class SolutionList {
   clear() {
     this.list.replaceChildren();
     this.note.textContent = "Solve lists an optimal solution here.";
+    offerExactCounts();
   }
 
   get shown() { return this.list.children.length > 0; }
@@ -75,7 +79,9 @@ export function shortened(n) {
   return `${exact ? "" : "≈"}${figures}×10${raised}`;
 }
 
-// A count as an element: the exact digits when short enough, else shortened with them kept.
+// A count as an element: the exact digits when short enough, else shortened with them kept,
+// heard by a screen reader, shown on hover, and seen in place of the short form when the
+// "Exact digits" toggle (exact-counts.js) is on.
 export function countTag(n, word = null) {
   const span = document.createElement("span");
   span.className = "count";
@@ -88,11 +94,12 @@ export function countTag(n, word = null) {
   }
   span.title = exact + named;
   const seen = document.createElement("span");
+  seen.className = "short";
   seen.setAttribute("aria-hidden", "true");
   seen.textContent = short;
-  const heard = document.createElement("span");
-  heard.className = "visually-hidden";
-  heard.textContent = exact;
-  span.append(seen, heard, named);
+  const digits = document.createElement("span");
+  digits.className = "exact";
+  digits.textContent = exact;
+  span.append(seen, digits, named);
   return span;
 }

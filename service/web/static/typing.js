@@ -8,16 +8,19 @@ import { ui } from "./elements.js";
 import { game } from "./game.js";
 import { guarded } from "./guarded.js";
 import { open } from "./history.js";
-import { say, showError } from "./messages.js";
-import { load } from "./moving.js";
+import { showError } from "./messages.js";
+import { load, shownAsLoaded } from "./moving.js";
 import { newest, NOT_SHOWN } from "./requests.js";
 
 // Typed into the State field: a position of this build is loaded as before. One it refuses may
 // be a Rush Hour card, or a position of one, that another build holds: its cluster opens there.
 // A card no build holds is said with the command that builds it.
-export async function typed(text) {
+// Whatever it loads is brought into view, and named by `what` (how the text came: null,
+// typed in the field).
+export async function typed(text, what = null) {
   const refused = await load(text, { quiet: true });
-  if (refused instanceof Error && game.entry.definition.scrambles) return asScramble(text, refused);
+  if (refused === true) return shownAsLoaded(what);
+  if (refused instanceof Error && game.entry.definition.scrambles) return asScramble(text, refused, what);
   if (!(refused instanceof Error)) return;
   const card = cardRows(text);  // the text as the page reads a card: asked of other builds only then
   const drivers = card || game.entry.definition.kind === "rush"
@@ -36,8 +39,8 @@ export async function typed(text) {
   if (held >= 0) {
     const p = drivers[held];
     await open({ puzzle: p.name, goal: null, to: null, state: answers[held].state }, "push");
-    if (game.entry === p) say(`${p.title}: this position is one of its cluster.`);
-    return;
+    if (game.entry !== p) return;
+    return shownAsLoaded(what, `${p.title}: this position is one of its cluster.`);
   }
   const read = answers.findIndex((a) => !(a instanceof Error));  // a card, but of no cluster built
   if (read >= 0) return showCommand(rowsOf(answers[read].state, drivers[read].definition.cols));
@@ -47,9 +50,10 @@ export async function typed(text) {
 
 // Text a twisty puzzle refused as a position: the API asked to read it as a scramble (R U2 F'),
 // and when it is neither, both refusals said.
-async function asScramble(text, refused) {
+async function asScramble(text, refused, what) {
   const scrambled = await load(text, { quiet: true, scramble: true });
   if (scrambled instanceof Error) showError(`${refused.message}; as a scramble: ${scrambled.message}`);
+  else if (scrambled === true) shownAsLoaded(what && `${what} (a scramble)`);
 }
 
 // A card no build holds: how to build it, a command to copy, under the State field.
@@ -71,5 +75,5 @@ export function pasted(event) {
   event.preventDefault();
   ui.codes.open = true;
   ui["state-input"].value = text.trim();
-  guarded.typed(text.trim());
+  guarded.typed(text.trim(), "the pasted position");
 }
