@@ -205,6 +205,7 @@ def test_a_typed_card_no_build_holds_says_its_command_within_a_phones_width(brow
         expect(page.locator("#state-error .command")).to_contain_text("puzzledb build")
         assert page.evaluate(WIDER) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert page.problems == []  # the card refused by every build: nothing in the console
 
 
 def test_the_phones_menus_show_the_words_that_tell_puzzles_apart(browser, players_base):

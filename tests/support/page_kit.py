@@ -110,6 +110,8 @@ def eight_page(browser: Browser, base: str) -> Iterator[Page]:
     page.on("pageerror", lambda error: problems.append(str(error)))
 
     def console(m: ConsoleMessage) -> None:
+        # refusals come with status 200 (the page asks for that); what a test that stops the
+        # service makes fail is a failed resource
         if m.type == "error" and "Failed to load resource" not in m.text:
             problems.append(m.text)
 
