@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from .puzzle import Puzzle
+from .puzzle import ANY, Puzzle
 
 
 @dataclass(frozen=True)
@@ -47,9 +47,11 @@ class Frame:
 
 def frame_for(puzzle: Puzzle, target: str, goals: list[str]) -> tuple[str, Frame] | None:
     """A stored goal (from `goals`, in order of preference) and the frame that turns `target`
-    into it; None when none can. A goal equal to the target needs no frame at all."""
+    into it; None when none can. A goal equal to the target needs no frame at all. A pattern
+    goal ('?' for any cell) is a set of positions, no one position to rename: it serves none."""
     if target in goals:
         return target, Frame(tuple(range(puzzle.cells)), {s: s for s in set(target)})
+    goals = [g for g in goals if not is_pattern(g)]
     if not puzzle.relabelable or puzzle.blank is None:
         return None
     for cells in puzzle.symmetries():
@@ -59,6 +61,11 @@ def frame_for(puzzle: Puzzle, target: str, goals: list[str]) -> tuple[str, Frame
             if goal.index(puzzle.blank) == blank:
                 return goal, Frame(tuple(cells), dict(zip(image, goal)))
     return None
+
+
+def is_pattern(goal: str) -> bool:
+    """Whether a goal is a pattern ('?' any cell) rather than one whole position."""
+    return ANY in goal
 
 
 def goals_for_every_target(puzzle: Puzzle) -> list[str]:

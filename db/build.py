@@ -15,7 +15,7 @@ from puzzledb.builder.puzzle import Puzzle
 from puzzledb.builder.search import codecs, heap
 from puzzledb.builder.search.classes_search import classes_bfs
 from puzzledb.builder.search.known_layers import known_histogram
-from puzzledb.builder.search.memory import Budget, MemoryGuard, machine_budget
+from puzzledb.builder.search.memory import Budget, MemoryGuard, machine_budget, walking_budget
 from puzzledb.builder.search.plain import breadth_first
 from puzzledb.builder.search.progress import Progress
 from puzzledb.builder.search.result import SearchResult
@@ -45,7 +45,8 @@ def search(
     (builder.symmetry.images)."""
     report = (progress or Progress()).layer
     result: SearchResult
-    sources = puzzle.goal_positions(goal)
+    with walking_budget(memory):  # a walk to find them (a Rush Hour card's) keeps to it too
+        sources = puzzle.goal_positions(goal)
     codec = codecs.codec_for(puzzle)
     if codec is None:
         result = breadth_first(puzzle, goal, radius, report, sources)

@@ -341,10 +341,25 @@ def states_view(builds: list[dict]) -> list[str]:
     ]
     return [
         "DROP VIEW IF EXISTS states",
-        "CREATE VIEW states AS\n    " + "\n    UNION ALL\n    ".join(arms),
+        "CREATE VIEW states AS\n    " + union_all(arms),
         "DROP VIEW IF EXISTS farthest",
-        "CREATE VIEW farthest AS\n    " + "\n    UNION ALL\n    ".join(farthest),
+        "CREATE VIEW farthest AS\n    " + union_all(farthest),
     ]
+
+
+#: Arms of one compound SELECT: SQLite allows 500 (SQLITE_MAX_COMPOUND_SELECT), and refused the
+#: 501st build's views after its whole search (issue 46).
+MOST_ARMS = 400
+
+
+def union_all(arms: list[str]) -> str:
+    """The arms as one UNION ALL; past MOST_ARMS, as a UNION ALL of subqueries of at most
+    MOST_ARMS arms each (nested again past MOST_ARMS of those), so a file takes any number of
+    builds. A file of MOST_ARMS builds or fewer gets the plain form it always had."""
+    if len(arms) <= MOST_ARMS:
+        return "\n    UNION ALL\n    ".join(arms)
+    groups = [arms[i : i + MOST_ARMS] for i in range(0, len(arms), MOST_ARMS)]
+    return union_all([f"SELECT * FROM (\n    {union_all(group)}\n    )" for group in groups])
 
 
 def image_sql(state: str, takes: Sequence[int]) -> str:

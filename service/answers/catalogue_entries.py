@@ -10,7 +10,7 @@ from sqlite3 import Connection
 from typing import cast
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.puzzle import Puzzle
+from puzzledb.builder.puzzle import ANY, Puzzle
 from puzzledb.db import queries
 from puzzledb.db.errors import DatabaseFault
 from puzzledb.db.queries import Build
@@ -76,6 +76,8 @@ def _build_entry(build: Build, starts: list[str]) -> BuildEntry:
     each position. Which targets a build serves is still decided when one is asked for (its
     blank must sit where a symmetry can carry it)."""
     puzzle = _puzzle_of(build)
+    pattern = ANY in build.goal  # a set of positions: no one position to rename into a target
+    targets = puzzle.relabelable and not pattern
     return {
         "goal": build.goal,
         "states": build.states,
@@ -85,8 +87,12 @@ def _build_entry(build: Build, starts: list[str]) -> BuildEntry:
         "build_seconds": build.build_seconds,
         "exits": cast(list[Exit], puzzle.exits(build.goal)),  # the builder's {side, cells, words}
         "goal_words": puzzle.goal_words(build.goal),
-        "targets": puzzle.relabelable,
-        "why_no_targets": None if puzzle.relabelable else puzzle.why_no_targets(),
+        "targets": targets,
+        "why_no_targets": None
+        if targets
+        else "its goal is a pattern (? any cell), not one position"
+        if pattern
+        else puzzle.why_no_targets(),
         "starts": starts,
     }
 

@@ -202,7 +202,17 @@ class Resolver:
         return puzzle, build, (None if frame.identity else frame), target
 
     def _no_build_toward(self, puzzle: Puzzle, target: str, builds: list[Build]) -> str:
+        from puzzledb.builder import targets
+
         radius = catalogue.radius_flag(puzzle.name)
+        if puzzle.relabelable and builds and all(targets.is_pattern(b.goal) for b in builds):
+            patterns = ", ".join(b.goal for b in builds[:3]) + (", ..." if len(builds) > 3 else "")
+            return (
+                f"no build of {puzzle.name} can answer toward {target}: its builds are toward "
+                f"patterns ({patterns}), and a target needs a build toward one whole position; "
+                f"build every goal that targets need with: {_build_words(puzzle)} --all-goals"
+                f"{radius}{self.db_hint}{_file_note(puzzle)} (or this one with --goal {target})"
+            )
         if puzzle.relabelable:
             return (
                 f"no build of {puzzle.name} can answer toward {target}: none has its blank "

@@ -229,6 +229,8 @@ is a lookup in a read-only SQLite database built offline by `puzzledb build`.
 * Query strings over {MAX_QUERY_BYTES} bytes get 414 (code query_too_long). Request lines over
   {MAX_REQUEST_LINE} bytes never reach the app: `puzzledb serve` refuses them first (414, code
   request_line_too_long, the connection closed).
+* A request with a body gets 413 (code body_refused): every route is a GET of its query
+  string; `puzzledb serve` closes the connection without reading the body.
 * Answers carry an `ETag` tied to the build that answered (all builds for /puzzles and
   /health) and `Cache-Control: public, max-age=60`; `If-None-Match` gets 304.
 * Every response carries `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`,

@@ -29,6 +29,11 @@ they share: a thread is given to a request, never to a client that stalls.
   answer is not cut short by a reset. gunicorn lingers the same way but in the worker's loop,
   blocking it: 20 clients that ask with `Connection: close` and then keep their connections
   open stopped a worker for 40 s.
+- A request that comes with a body (the API takes none, and the app refuses it with 413) is
+  answered with `Connection: close`, and its body is never read by a thread: gunicorn drains
+  an unread body before the next request of a kept-alive connection, a kilobyte per read,
+  so a client that announced a megabyte and sent a byte a second held the thread as long as
+  it liked (issue 46). Its connection lingers in the poller like any closed one.
 - What gunicorn refuses itself (a request line over the limit, 414; too many or too large
   headers, 431; a malformed request, 400) is answered as the app answers its errors: JSON,
   with the security headers, instead of gunicorn's HTML page without them; or, to a browser
@@ -112,6 +117,14 @@ CODES = {
     501: "not_implemented",
 }
 SHOWN = 60  # characters of a malformed request repeated in the message
+
+
+def _has_body(req: Request) -> bool:
+    """Whether a request announced a body: a length over 0, or chunks."""
+    for name, value in req.headers:
+        if name == "TRANSFER-ENCODING" or (name == "CONTENT-LENGTH" and value.strip() != "0"):
+            return True
+    return False
 
 
 class _Head:
@@ -262,6 +275,8 @@ class PuzzledbWorker(gthread.ThreadWorker):
         to the socket through an outbox that keeps what the client does not take at once."""
         with self._reading_lock:
             self._reading.pop(conn, None)
+        if _has_body(req):  # the app refuses it (413); its connection closes, undrained
+            req.must_close = True
         sock = conn.sock
         box = _Outbox(self, sock)
         conn.sock = box

@@ -138,8 +138,8 @@ def real_answers(client, document) -> list[tuple[str, object]]:
     for route, item in document["paths"].items():
         answer = item["get"]["responses"]["200"]["content"]
         if route != "/openapi.json" and JSON in answer:  # `to` is documented as not with `goal`
-            query = [p for p in item["get"]["parameters"] if p["in"] == "query"]
-            example = {p["name"]: str(p["example"]) for p in query}
+            documented = [p for p in item["get"]["parameters"] if p["in"] == "query"]
+            example = {p["name"]: str(p["example"]) for p in documented}
             # `scramble` is documented as instead of `state` (asked in tests/builder/test_twisty.py)
             left_out = ("to", "scramble")
             asked.append((route, {k: v for k, v in example.items() if k not in left_out}))

@@ -182,3 +182,33 @@ def test_http_takes_to_and_refuses_it_beside_goal(targets_db):
         "/path", query_string={"puzzle": "eight", "state": "213456780", "to": "123405678"}
     )
     assert response.status_code == 404 and response.get_json()["error"]["code"] == "unreachable"
+
+
+def test_builds_toward_patterns_serve_no_target_and_say_so(tmp_path):
+    """Issue 46, point 3: a pattern goal ('?' any cell) is a set of positions, no one position
+    to rename; a target asked of such builds alone is refused as not built, with the command
+    that builds what it needs, by the CLI and HTTP alike (it was a ValueError, and a 500)."""
+    db = tmp_path / "pattern.sqlite"
+    assert run("build", "eight", "--goal", "?2345678?", "-q", "--db", db).exit_code == 0
+    result = run("path", "eight", "867254301", "--to", "123456780", "--db", db, "--json")
+    assert result.exit_code == 4, result.output
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == "not_built"
+    assert "its builds are toward patterns (?2345678?)" in error["message"]
+    assert "puzzledb build eight --all-goals" in error["message"]
+    client = create_app(db).test_client()
+    for route in ("/path", "/moves"):
+        query = {"puzzle": "eight", "state": "867254301", "to": "123456780"}
+        response = client.get(route, query_string=query)
+        assert response.status_code == 404, response.get_data(as_text=True)
+        served = response.get_json()["error"]  # the CLI's, but for the file's path (--db)
+        assert served["code"] == "not_built" and served["message"].startswith(
+            "no build of eight can answer toward 123456780: its builds are toward patterns"
+        )
+    (entry,) = [p for p in client.get("/puzzles").get_json()["puzzles"] if p["name"] == "eight"]
+    (built,) = entry["builds"]
+    assert built["targets"] is False and "pattern" in built["why_no_targets"]
+    # a whole-position build beside it serves targets again; the pattern build is passed over
+    assert run("build", "eight", "-q", "--db", db).exit_code == 0
+    result = run("path", "eight", "867254301", "--to", "012345678", "--db", db, "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["path"][-1] == "012345678"

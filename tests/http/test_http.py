@@ -682,3 +682,14 @@ def test_a_figure_of_what_is_no_position_is_refused_as_a_lookup_is(client):
     error(get(client, "/figure", puzzle="eight"), 400, "malformed")  # no state: nothing to draw
     error(get(client, "/figure", puzzle="nine-by-nine", state="1"), 404, "unknown_puzzle")
     error(get(client, "/figure", puzzle="eight", state="867254301", to="1"), 400, "malformed")
+
+
+def test_a_request_with_a_body_is_refused(client):
+    """Every route is a GET of its query string: a body is refused before any view (413), so
+    no one sends a question the service would silently ignore."""
+    response = client.get("/path?puzzle=eight&state=867254301", data=b"x" * 10)
+    message = error(response, 413, "body_refused")
+    assert "no request body" in message
+    chunked = client.get("/health", headers={"Transfer-Encoding": "chunked"}, data=b"x")
+    error(chunked, 413, "body_refused")
+    assert client.get("/health", headers={"Content-Length": "0"}).status_code == 200

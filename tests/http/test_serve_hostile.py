@@ -162,3 +162,66 @@ def test_pipelined_big_answers_read_late_arrive_whole_and_in_order(served):
         sock.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")  # still kept alive
         head, body, _ = read_answer(sock, rest)
         assert head.startswith(b"HTTP/1.1 200")
+
+
+def test_clients_that_trickle_a_request_body_hold_up_no_one(served):
+    """Issue 46, point 1: a whole head announcing a megabyte of body, then a byte a second.
+    The API takes no body: the request is refused (413) with `Connection: close`, and no
+    thread waits for the body (gunicorn drained it a kilobyte per read, so 20 such clients
+    left 0 of 2 probes answered). 40 of them beside a prober: every probe answered at once,
+    and each trickler's connection closed by the server."""
+    base_url, address = served
+    stop = threading.Event()
+    heads: list[bytes] = []
+    closed = [0]
+    head = (
+        b"GET /path?puzzle=eight&state=867254301 HTTP/1.1\r\nHost: x\r\n"
+        b"Content-Length: 1000000\r\n\r\n"
+    )
+
+    def trickle() -> None:
+        with socket.create_connection(address, timeout=1) as sock:
+            sock.sendall(head)
+            got = b""
+            while not stop.is_set():
+                try:
+                    sock.sendall(b"x")
+                except OSError:  # the server closed: no more body taken
+                    break
+                try:
+                    chunk = sock.recv(65536)
+                except TimeoutError:
+                    continue
+                except OSError:
+                    break
+                if chunk == b"":
+                    break
+                got += chunk
+            else:
+                return
+            closed[0] += 1
+            heads.append(got.split(b"\r\n\r\n", 1)[0])
+
+    pests = [threading.Thread(target=trickle, daemon=True) for _ in range(CLIENTS)]
+    for pest in pests:
+        pest.start()
+    try:
+        time.sleep(1.0)
+        slowest = 0.0
+        started = time.monotonic()
+        while time.monotonic() - started < 8:  # past gunicorn's 5 s drain of an unread body
+            asked = time.monotonic()
+            assert answered(base_url)
+            slowest = max(slowest, time.monotonic() - asked)
+            time.sleep(0.2)
+        assert slowest < 2.0, slowest
+        stop.set()
+        for pest in pests:
+            pest.join(5)
+        assert closed[0] == CLIENTS, closed[0]  # each closed by the server, none left waiting
+        assert all(h.startswith(b"HTTP/1.1 413 ") for h in heads), heads[:1]
+        assert all(b"Connection: close" in h for h in heads), heads[:1]
+    finally:
+        stop.set()
+        for pest in pests:
+            pest.join(5)

@@ -26,7 +26,7 @@ from . import error_page
 from .caching import dumps
 from .headers import ERROR_PAGE_POLICY
 
-CODES = {404: "not_found", 405: "method_not_allowed", 414: "query_too_long"}
+CODES = {404: "not_found", 405: "method_not_allowed", 413: "body_refused", 414: "query_too_long"}
 
 #: The HTTP status of each puzzledb error code the service answers with (docs/errors.md).
 #: The others (usage, sql_error, too_large...) belong to commands: one here is a bug, a 500.

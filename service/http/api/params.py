@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 
 from flask import current_app, request
-from werkzeug.exceptions import MethodNotAllowed, RequestURITooLarge
+from werkzeug.exceptions import MethodNotAllowed, RequestEntityTooLarge, RequestURITooLarge
 
 from puzzledb.builder.core.errors import MalformedInput
 
@@ -32,6 +32,18 @@ def refuse_long_query() -> None:
         raise QueryTooLong(
             f"the query string has {len(request.query_string)} bytes; at most {limit} are accepted"
         )
+
+
+class BodyRefused(RequestEntityTooLarge):
+    description = "the API takes no request body; send the question in the query string"
+
+
+def refuse_bodies() -> None:
+    """Before any view: a request with a body is refused (413), whatever the route: every
+    route is a GET of its query string, and a body is never read (serve's worker closes the
+    connection rather than wait for it)."""
+    if request.content_length or "chunked" in request.headers.get("Transfer-Encoding", ""):
+        raise BodyRefused()
 
 
 def refuse_other_methods() -> None:
