@@ -20,6 +20,7 @@ from . import registry
 from .core.errors import BadDefinition
 from .core.file_kinds import file_kind
 from .core.message_text import PATH_SHOWN, shown
+from .core.numbers import MOST_DIGITS
 from .definition_fields import Definition, FieldReader
 
 __all__ = ["DEFAULT_KIND", "Definition", "by_flag", "load_file", "load_text", "read_text"]
@@ -80,6 +81,11 @@ def load_text(text: str, source: str = "<string>") -> Definition:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise BadDefinition(f"{source}: not valid TOML: {error}") from None
+    except ValueError:  # tomllib converts every integer: Python refuses past 4,300 digits
+        raise BadDefinition(
+            f"{source}: a number of more than 4,300 digits; no field of a puzzle needs more "
+            f"than {MOST_DIGITS}"
+        ) from None
     except RecursionError:  # tomllib reads nested arrays and tables recursively
         raise BadDefinition(
             f"{source}: arrays or tables nested too deeply to read; a puzzle's definition "

@@ -12,10 +12,14 @@ the budget: nothing is stored, and the message names the largest radius that fit
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import MalformedInput, TooLarge
+from ..core.numbers import too_large, too_long
 
 #: Bytes a state of a finished layer holds (state, move code, one limb of its count), plus
 #: a margin for a second limb on deep layers.
@@ -55,6 +59,8 @@ def parse_budget(text: str) -> Budget:
     match = _SIZE.fullmatch(text or "")
     if not match:
         raise MalformedInput(f"--memory takes a size such as 8GB or 512MB, not {_quoted(text)}")
+    if too_long(match[1].split(".")[0]):
+        raise MalformedInput(too_large("--memory (or PUZZLEDB_MEMORY)", text.strip()))
     unit = (match[2] or "").lower()
     scale = _UNITS[unit[:1]] if "i" not in unit else 1024 ** ("kmgt".index(unit[0]) + 1)
     size = int(float(match[1]) * scale)
@@ -165,3 +171,41 @@ class MemoryGuard:
             f"build it on several machines with --cluster (a Dask scheduler's tcp://HOST:PORT "
             f"or local:N). Nothing was stored; the database holds what it held before"
         )
+
+
+#: The budget of the command under way (`--memory`), for walks that are no build's search and
+#: run before one is set up: a Rush Hour card's cluster, walked to find the positions its goal
+#: stands for (when the card is defined, and again when it is built). None: what the machine
+#: has free.
+BUDGET: ContextVar[Budget | None] = ContextVar("puzzledb_budget", default=None)
+
+
+@contextmanager
+def walking_budget(budget: Budget | None) -> Iterator[None]:
+    """Walks within the block (WalkGuard) keep to `budget` (None: what the machine has free)."""
+    token = BUDGET.set(budget)
+    try:
+        yield
+    finally:
+        BUDGET.reset(token)
+
+
+class WalkGuard:
+    """Stops a walk that is no build's search (a card's cluster) before it would take more than
+    the budget of the command under way (BUDGET); `what` says what it walks, for the message."""
+
+    def __init__(self, name: str, what: str):
+        self.name, self.what = name, what
+        self.budget = BUDGET.get() or machine_budget()
+
+    def check(self, held: int, children: float, bytes_held: int = HELD_BYTES) -> None:
+        """With `held` positions found, before finding `children` more (before they are made
+        distinct); `bytes_held`: what one found position takes."""
+        need = int(bytes_held * held + CHILD_BYTES * children)
+        if need > self.budget.bytes:
+            raise TooLarge(
+                f"{self.name}: {self.what} needs about {gigabytes(need)} of memory "
+                f"({held:,} positions found, growing) but {self.budget} are available; give "
+                f"it more with --memory, or define a smaller puzzle. Nothing was stored; the "
+                f"database holds what it held before"
+            )

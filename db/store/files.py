@@ -104,15 +104,15 @@ def _in_place(
 
 
 def _remove_abandoned(path: Path) -> None:
-    """Partial files left by builds that were killed (their process is gone), with the
-    -journal, -wal and -shm files SQLite may have left beside them and a second writer's side
-    file. Files named with this process's id are a dead process's too (its id reused): this
-    build is about to make its own, and a stale journal beside it would be played back into
-    the new file."""
-    left = re.compile(
-        re.escape(f".{path.name}.building-") + r"(\d+)(-journal|-wal|-shm|" + SIDE_SUFFIX + ")?"
-    )
-    for left_over in path.parent.glob(f".{path.name}.building-*"):
+    """Partial files left in the folder by builds that were killed (their process is gone), of
+    any file's name (a build into one file cleans up after a killed build of another: those
+    are many gigabytes, sparse files of a terabyte apparent size, that nothing else would
+    remove), with the -journal, -wal and -shm files SQLite may have left beside them and a
+    second writer's side file. Files named with this process's id are a dead process's too
+    (its id reused): this build is about to make its own, and a stale journal beside it would
+    be played back into the new file."""
+    left = re.compile(r"\..+\.building-(\d+)(-journal|-wal|-shm|" + re.escape(SIDE_SUFFIX) + ")?")
+    for left_over in path.parent.glob(".*.building-*"):
         match = left.fullmatch(left_over.name)
         if match and (int(match[1]) == os.getpid() or not _alive(int(match[1]))):
             left_over.unlink(missing_ok=True)

@@ -15,7 +15,7 @@ from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import ClusterFailed, MalformedInput, TooLarge
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.builder.puzzle import BYTES_PER_STATE, MAX_COMPLETE_STATES, SEARCH_MEMORY, Puzzle
-from puzzledb.builder.search.memory import Budget, parse_budget
+from puzzledb.builder.search.memory import Budget, parse_budget, walking_budget
 from puzzledb.db.connection import resolve_path
 
 from ..questions import whole_number
@@ -99,29 +99,30 @@ def plan(
     budget = parse_budget(memory) if isinstance(memory, str) else memory
     if cluster is not None:
         builder_for(cluster)  # a bad ADDRESS, or no Dask, is refused before any build
-    rectangle = Rectangle(rows, cols, blank, metric)
-    if moves is not None and tws is None and kpuzzle is None:
-        raise MalformedInput(
-            "--moves keeps some of the moves of a --tws or --kpuzzle file: give one"
-        )
-    if tws is not None and kpuzzle is not None:
-        raise MalformedInput("--tws and --kpuzzle each define the puzzle: give one of them")
-    if tws is not None or kpuzzle is not None:
-        flag, path = ("tws", tws) if tws is not None else ("kpuzzle", kpuzzle)
-        assert path is not None
-        jobs = _moves_file(
-            names, build_all, goal, radius, definition, rectangle, rush, flag, path, moves
-        )
-    elif rush_cards is not None:
-        jobs = _rush_cards(names, build_all, goal, definition, rectangle, rush, rush_cards)
-    elif rush is not None:
-        jobs = _rush_card(names, build_all, goal, radius, definition, rectangle, rush)
-    elif definition is not None or rectangle.given():
-        jobs = _defined(names, build_all, goal, radius, definition, rectangle)
-    else:
-        jobs = _catalogued(names, build_all, goal, radius, rectangle)
-    if all_goals:
-        jobs = _every_target(jobs, goal, build_all)
+    with walking_budget(budget):  # a card's cluster, walked to define it, keeps to it
+        rectangle = Rectangle(rows, cols, blank, metric)
+        if moves is not None and tws is None and kpuzzle is None:
+            raise MalformedInput(
+                "--moves keeps some of the moves of a --tws or --kpuzzle file: give one"
+            )
+        if tws is not None and kpuzzle is not None:
+            raise MalformedInput("--tws and --kpuzzle each define the puzzle: give one of them")
+        if tws is not None or kpuzzle is not None:
+            flag, path = ("tws", tws) if tws is not None else ("kpuzzle", kpuzzle)
+            assert path is not None
+            jobs = _moves_file(
+                names, build_all, goal, radius, definition, rectangle, rush, flag, path, moves
+            )
+        elif rush_cards is not None:
+            jobs = _rush_cards(names, build_all, goal, definition, rectangle, rush, rush_cards)
+        elif rush is not None:
+            jobs = _rush_card(names, build_all, goal, radius, definition, rectangle, rush)
+        elif definition is not None or rectangle.given():
+            jobs = _defined(names, build_all, goal, radius, definition, rectangle)
+        else:
+            jobs = _catalogued(names, build_all, goal, radius, rectangle)
+        if all_goals:
+            jobs = _every_target(jobs, goal, build_all)
     return BuildPlan(tuple(jobs), resolve_path(db), radius, budget, compact, classes, cluster)
 
 

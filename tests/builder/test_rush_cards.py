@@ -159,6 +159,23 @@ def test_a_line_that_does_not_parse_gives_its_number(cli, tmp_path, line, why):
     assert not db.exists()
 
 
+def test_a_list_too_long_is_refused_before_a_card_is_read(cli, tmp_path, monkeypatch):
+    """Issue 46, point 7: a list past MAX_CARDS was refused only once it had read that many
+    cards (63 s for a million and one). The lines are counted first: here the first card is
+    wrong, and the list is refused for its length, not for that card; comments and blank
+    lines do not count."""
+    from puzzledb.builder.kinds.rush import card_list
+
+    monkeypatch.setattr(card_list, "MAX_CARDS", 3)
+    cards = [f"fifty {RUSH51} 4780"] + [f"51 {RUSH51} 4780"] * 3
+    result, db = _build_list(cli, tmp_path, "\n".join(cards) + "\n", "--json")
+    assert result.exit_code == 2
+    assert "more than 3 cards; split the list" in json.loads(result.stdout)["error"]["message"]
+    assert not db.exists()
+    within = "# a note\n\n" + "\n".join([f"51 {RUSH51} 4780"] * 3) + "\n# end\n"
+    assert card_list.read_cards(within, "list.txt")[0][-1].moves == 51
+
+
 def test_a_list_refuses_other_flags_and_an_empty_list(cli, tmp_path):
     result, _ = _build_list(cli, tmp_path, f"51 {RUSH51} 4780\n", "--goal", RUSH51)
     assert result.exit_code == 2 and "--rush-cards defines the puzzle" in result.stderr

@@ -252,3 +252,41 @@ def test_many_identical_pieces_are_few_arrangements(cli, empty_db):
     )
     assert result.exit_code == 0, result.output  # 16!/(8! 7!) = 102,960
     assert json.loads(result.stdout)["built"][0]["states"] == 102_960
+
+
+def _big_card() -> str:
+    """A 16x16 card: A in row 8, and 13 vertical cars across the top, each free to run down
+    its column: a cluster of many millions of positions."""
+    rows = [["o"] * 16 for _ in range(16)]
+    rows[7][0] = rows[7][1] = "A"
+    for i, letter in enumerate("BCDEFGHIJKLMN"):
+        rows[0][2 + i] = rows[1][2 + i] = letter
+    return "/".join("".join(r) for r in rows)
+
+
+@pytest.mark.slow  # walks some hundred thousand positions in Python before it stops
+@pytest.mark.parametrize("budget", ["40MB", "150MB"])
+def test_a_rush_cards_cluster_walk_keeps_to_memory(tmp_path, budget):
+    """Issue 46, point 5: a big --rush card's cluster is walked to find its goal positions
+    before any search, and that walk ignored --memory (past 2.68 GB with --memory 1GB). It is
+    guarded too: refused as too_large, the process's peak far under what it found, no file."""
+    import resource
+    import subprocess
+
+    from support.command import puzzledb_command
+
+    db = tmp_path / "big.sqlite"
+    command = [*puzzledb_command(), "build", "big", "--rush", _big_card(), "--memory", budget]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    done = subprocess.run(
+        [*command, "--db", str(db), "--json"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == EXIT_STATUS["too_large"] == 7, done.stderr[-2000:]
+    error = json.loads(done.stdout)["error"]
+    assert error["code"] == "too_large"
+    assert "walking the card's cluster" in error["message"] and "(--memory)" in error["message"]
+    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    if peak_kb > before:  # this child set the children's peak: it is its own
+        allowed = memory.parse_budget(budget).bytes + 250 * 10**6  # and the interpreter, numpy
+        assert peak_kb * 1024 < allowed, f"{peak_kb / 1024:.0f} MB"
+    assert not db.exists()

@@ -170,6 +170,31 @@ def test_the_next_build_removes_abandoned_partials_and_their_journals(cli, tmp_p
     )
 
 
+@pytest.mark.slow  # a build of nine killed part way, then another
+def test_a_build_of_any_name_removes_what_a_killed_build_left(tmp_path):
+    """Issue 46, point 7: a new file's build killed with SIGKILL leaves its hidden partial
+    file (sparse, of a terabyte apparent size past 4 M rows); it was removed only by a later
+    build into the same name. A build into another file of the folder removes it now."""
+    child = subprocess.Popen(
+        puzzledb_command() + ["build", "nine", "--db", str(tmp_path / "killed.sqlite")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=ROOT,
+    )
+    _wait_for(lambda: list(tmp_path.glob(".killed.sqlite.building-*")) or child.poll() is not None)
+    child.kill()
+    child.wait(timeout=60)
+    assert list(tmp_path.glob(".killed.sqlite.building-*")), "nothing left to clean up"
+    done = subprocess.run(
+        puzzledb_command() + ["build", "seven", "--db", str(tmp_path / "other.sqlite"), "-q"],
+        cwd=ROOT,
+        capture_output=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.sqlite"]
+
+
 def test_an_interrupted_build_stops_its_row_thread(tmp_path):
     """An interrupted build stops its row-writing thread: none is left running."""
 

@@ -18,6 +18,7 @@ from typing import NoReturn
 from puzzledb.builder.core.errors import BadDefinition, MalformedInput
 from puzzledb.builder.core.file_kinds import file_kind
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
+from puzzledb.builder.core.numbers import too_large, too_long
 
 from .card import check_card
 from .text_form import canonical, check_size, shape_of
@@ -65,7 +66,10 @@ def read_cards(text: str, source: str) -> tuple[list[CardLine], int, int]:
     """The cards of a list and their board's (rows, cols), every board the same shape."""
     cards: list[CardLine] = []
     shape: tuple[int, int] | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    if len(lines) > MAX_CARDS and _cards_in(lines) > MAX_CARDS:  # refused before any is read
+        raise BadDefinition(f"{source}: more than {MAX_CARDS:,} cards; split the list")
+    for number, raw in enumerate(lines, start=1):
         fields = raw.split("#", 1)[0].split()
         if not fields:
             continue
@@ -76,6 +80,8 @@ def read_cards(text: str, source: str) -> tuple[list[CardLine], int, int]:
         for value, what in ((moves, "moves"), (size, "cluster_size")):
             if not (value.isascii() and value.isdecimal()):
                 _fail(where, raw, f"{what} {shown(value, LINE_SHOWN)} is not a whole number")
+            if too_long(value):
+                _fail(where, raw, too_large(what, value))
         try:
             rows, cols = shape_of(board, "board")
             check_size(rows, cols, "board")
@@ -95,6 +101,11 @@ def read_cards(text: str, source: str) -> tuple[list[CardLine], int, int]:
     if shape is None:
         raise BadDefinition(f"{source}: no card: expected lines of moves board cluster_size")
     return cards, shape[0], shape[1]
+
+
+def _cards_in(lines: list[str]) -> int:
+    """How many lines hold a card (not blank, not only a comment): counted without reading one."""
+    return sum(1 for line in lines if line.split("#", 1)[0].strip())
 
 
 def _fail(where: str, raw: str, why: str) -> NoReturn:

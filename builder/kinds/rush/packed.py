@@ -30,6 +30,7 @@ import numpy as np
 
 from puzzledb.builder.puzzle import Move, Puzzle
 
+from ...search.memory import WalkGuard
 from ...search.plain_order import Children, Layer
 from .geometry import EMPTY, WALL, Vehicle, placements
 from .lettering import layout
@@ -370,11 +371,11 @@ def codec_of(puzzle: Cards) -> PackedRush:
 
 
 def walked(
-    boards: list[str], rows: int, cols: int, metric: str
+    boards: list[str], rows: int, cols: int, metric: str, guard: WalkGuard | None = None
 ) -> tuple[PackedRush, Walked] | None:
     """The clusters of `boards` (builder.kinds.rush.walk) and the codec that walked them;
     None where the codec packs no such board (the caller walks by the move rule)."""
     if not fits(boards, rows, cols, metric):
         return None
     codec = PackedRush(boards, rows, cols)
-    return codec, walk(codec, codec.encode_many(boards))
+    return codec, walk(codec, codec.encode_many(boards), guard)

@@ -7,6 +7,7 @@ from puzzledb.builder.core.errors import BadDefinition, MalformedInput
 from puzzledb.builder.core.message_text import shown
 from puzzledb.builder.puzzle import ANY, MAX_COMPLETE_STATES, Move, Puzzle, Reason
 
+from ...search.memory import WalkGuard
 from . import card as card_rules
 from .cluster import cluster
 from .drawing import draw
@@ -128,7 +129,7 @@ class RushHour(Puzzle):
     def cluster(self) -> list[str]:
         """Every position the card reaches, the card first (computed once)."""
         if self._cluster is None:
-            self._cluster = cluster(self.card, self.moves)
+            self._cluster = cluster(self.card, self.moves, guard=self._walk_guard())
         assert self._cluster is not None
         return self._cluster
 
@@ -138,13 +139,17 @@ class RushHour(Puzzle):
         if self._reached is None:
             from .packed import walked
 
-            found = walked([self.card], self.rows, self.cols, self.metric)
+            found = walked([self.card], self.rows, self.cols, self.metric, self._walk_guard())
             if found is not None:
                 codec, walk = found
                 self._reached = codec.decode(walk.codes)
             else:
                 self._reached = self.cluster()
         return self._reached
+
+    def _walk_guard(self) -> WalkGuard:
+        """A walk of the card's cluster keeps to the command's memory (`--memory`)."""
+        return WalkGuard(self.name, "walking the card's cluster to find its goal positions")
 
     def packed_boards(self) -> list[str]:
         """A board of each layout a packed position may have (builder.kinds.rush.packed)."""

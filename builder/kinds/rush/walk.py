@@ -13,6 +13,10 @@ from typing import Protocol
 
 import numpy as np
 
+from ...search.memory import WalkGuard
+
+HELD_BYTES = 32  # a position found: its code and its label, with what sorting them takes
+
 
 class Neighbours(Protocol):
     """What the walk needs of a codec (builder.kinds.rush.packed.PackedRush)."""
@@ -33,13 +37,19 @@ class Walked:
     keys: np.ndarray
 
 
-def walk(codec: Neighbours, cards: np.ndarray) -> Walked:
-    """The clusters of `cards` (packed codes), numbered in the order of their first card."""
+def walk(codec: Neighbours, cards: np.ndarray, guard: WalkGuard | None = None) -> Walked:
+    """The clusters of `cards` (packed codes), numbered in the order of their first card;
+    `guard` stops it before a layer's expansion would not fit (a code and a label a position
+    held, as a search's children cost)."""
     current, label, pairs = _distinct(cards, np.arange(len(cards)))
     previous, previous_label = np.empty(0, np.uint64), np.empty(0, np.int64)
     found, labels = [current], [label]
+    held, branching = len(current), 0.0
     while len(current):
+        if guard is not None and branching:
+            guard.check(held, branching * len(current), HELD_BYTES)
         children, _, parents, _ = codec.neighbours(current)
+        branching = len(children) / len(current)
         children, child_label, met = _distinct(children, label[parents])
         pairs += met
         new = np.ones(len(children), bool)
@@ -54,6 +64,7 @@ def walk(codec: Neighbours, cards: np.ndarray) -> Walked:
                 pairs.append(np.stack([child_label[met_here], layer_label[at[met_here]]], 1))
         previous, previous_label = current, label
         current, label = children[new], child_label[new]
+        held += len(current)
         found.append(current)
         labels.append(label)
     root = _joined(len(cards), np.concatenate(pairs) if pairs else np.empty((0, 2), np.int64))

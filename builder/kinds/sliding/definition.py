@@ -54,6 +54,7 @@ from collections import Counter
 
 from ...core.errors import BadDefinition, MalformedInput
 from ...core.message_text import shown, times
+from ...core.numbers import too_large, too_long
 from ...definition_fields import COMMON_FLAGS, NAME, Definition, FieldReader, kind_of
 from ...puzzle import ANY, ROW_SEPARATOR, SEPARATORS
 from .geometry import wide_blocks
@@ -106,8 +107,8 @@ def from_flags(
     """The plain case: one-cell pieces, one goal. Numbers may come as text, as flags do."""
     raw: dict[str, object] = {
         "name": name,
-        "rows": _flag_number(rows),
-        "cols": _flag_number(cols),
+        "rows": _flag_number(rows, "--rows"),
+        "cols": _flag_number(cols, "--cols"),
         "goal": goal,
     }
     raw["blank"] = "0" if blank is None else blank
@@ -115,8 +116,11 @@ def from_flags(
     return SlidingReader("", FLAGS).define({k: v for k, v in raw.items() if v is not None})
 
 
-def _flag_number(value: int | str | None) -> int | str | None:
+def _flag_number(value: int | str | None, flag: str) -> int | str | None:
+    """A flag's digits as a number, bounded first; other text is left for the reader to refuse."""
     if isinstance(value, str) and value.strip().isdecimal():
+        if too_long(value.strip()):
+            raise MalformedInput(too_large(flag, value.strip()))
         return int(value)
     return value
 
@@ -196,7 +200,9 @@ class SlidingReader(FieldReader):
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(f"{self.field(key)} must be a whole number, not {kind_of(value)}")
         if value < 1:
-            self.fail(f"{self.field(key)} must be positive, not {value}")
+            self.fail(f"{self.field(key)} must be positive, not {shown(str(value))}")
+        if too_long(str(value)):
+            self.fail(too_large(self.field(key), str(value)))
         return value
 
     def metric(self, value: str) -> str:
