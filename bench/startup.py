@@ -4,7 +4,7 @@
 
 Builds eight and nine into a temporary file, then times, end to end as a script would call
 them, `puzzledb path eight 867254301 --json`, the same as text, `moves`, `depth`, `stats`,
-`--help` and `python -c "import sqlite3, click"` (the floor: an interpreter that loads what a
+`list`, `--help` and `python -c "import sqlite3, click"` (the floor: an interpreter that loads what a
 lookup needs), and `python -c "import puzzledb"` against `python -c "import sqlite3"` (the
 Python façade: at most 1.5x), run alternately --repeat times each after one warm-up round,
 and prints a markdown table of medians and each one's ratio to the floor (target: path
@@ -72,6 +72,7 @@ def lookups(db: str) -> dict[str, list[str]]:
         ],
         "puzzledb depth eight 31 --json": [PUZZLEDB, "depth", "eight", "31", "--json", *on],
         "puzzledb stats eight --json": [PUZZLEDB, "stats", "eight", "--json", *on],
+        "puzzledb list": [PUZZLEDB, "list", *on],  # every catalogue puzzle, sized: 1.5x at most
         "puzzledb --help": [PUZZLEDB, "--help"],
         IMPORT_FLOOR: [sys.executable, "-c", "import sqlite3"],
         IMPORT_PUZZLEDB: [sys.executable, "-c", "import puzzledb"],

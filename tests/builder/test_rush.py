@@ -65,6 +65,25 @@ def test_each_published_card_is_its_published_number_of_moves(name, moves):
     assert set(result.table) == set(puzzle.cluster())
 
 
+def test_sizing_a_catalogue_card_walks_no_cluster(monkeypatch):
+    """Issue 46: `puzzledb list` asks each catalogue puzzle whether it is too large to build
+    whole, and each Rush Hour card walked its cluster in plain Python for it (1.26 s). A 6x6
+    card is bounded by the largest 6x6 cluster, published; once walked, by its own size."""
+    from puzzledb.builder.kinds.rush import catalogue as cards
+    from puzzledb.builder.kinds.rush import puzzle as rush
+
+    def no_walk(*args, **kwargs):
+        raise AssertionError("a cluster was walked")
+
+    monkeypatch.setattr(rush, "cluster", no_walk)
+    fresh = cards.MAKERS["rush60"]()
+    assert fresh.arrangements() == rush.LARGEST_6X6_CLUSTER == 541_934
+    monkeypatch.setattr(catalogue, "CATALOGUE", {**catalogue.CATALOGUE, "rush60": fresh})
+    assert catalogue.radius_flag("rush60") == ""  # whole, as every 6x6 card is
+    monkeypatch.undo()
+    assert len(fresh.cluster()) == fresh.arrangements()  # walked: its own size
+
+
 def test_the_hardest_card_without_walls_has_a_cluster_of_4780_positions():
     puzzle = _card("rush51")
     assert puzzle.card == "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo" and "x" not in puzzle.card

@@ -20,6 +20,8 @@ START = "start"
 #: The most positions arrangements() walks to size a card's cluster before it gives the bound
 #: of every vehicle anywhere on its line instead (the largest 6x6 cluster has 541,934).
 CLUSTER_SIZED = 2_000_000
+#: The largest cluster of any 6x6 card, walls or none (Fogleman's database of every card).
+LARGEST_6X6_CLUSTER = 541_934
 
 
 class RushHour(Puzzle):
@@ -194,11 +196,21 @@ class RushHour(Puzzle):
         )
 
     def arrangements(self) -> int:
-        """The card's cluster size, which bounds a build toward any goal it reaches; for a
-        cluster too large to walk here, every vehicle anywhere on its line."""
+        """The card's cluster size once walked, which bounds a build toward any goal it
+        reaches. Before: on a 6x6 board the largest cluster of every 6x6 card (published),
+        so that sizing a catalogue card (`puzzledb list` asks of each) walks nothing;
+        elsewhere the cluster walked, or where it is too large to walk here, every vehicle
+        anywhere on its line."""
+        walked = self._reached or self._cluster
+        if walked is not None:
+            return len(walked)
         if self._sized is None:
-            walked = self._reached or self._cluster or cluster(self.card, self.moves, CLUSTER_SIZED)
-            self._sized = len(walked) if walked is not None else self._every_placement()
+            bound = self._every_placement()
+            if (self.rows, self.cols) == (6, 6):
+                self._sized = min(bound, LARGEST_6X6_CLUSTER)
+            else:
+                found = cluster(self.card, self.moves, CLUSTER_SIZED)
+                self._sized = len(found) if found is not None else bound
         return self._sized
 
     def _every_placement(self) -> int:
