@@ -9,7 +9,9 @@ DELETE once it has committed (if a reader still has the file open the switch wai
 next build; the `-wal` and `-shm` files then stay, and readers use them read-only).
 
 A WAL file that a reader cannot give a `-shm` (an older file, copied without its companions)
-is opened `immutable=1` when no `-wal` exists, since then nothing is writing it. Such a
+is opened `immutable=1` when no `-wal` exists, since then nothing is writing it; so is a file
+whose companions a build killed as it put it back at rest left, once db.settled has checked
+that the file alone holds its last committed state. Such a
 connection cannot see changes, so `FileIdentity` lets the service notice a new file renamed
 into place, or a writer starting, and open the file afresh.
 """
@@ -32,7 +34,7 @@ from puzzledb.builder.core.file_kinds import file_kind
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.db.errors import DatabaseFault, DatabaseVersion, ForeignDatabase, NotBuilt
 
-from . import schema
+from . import schema, settled
 from .cluster import read as sharded
 
 DEFAULT_FILE = "puzzledb.sqlite"
@@ -46,6 +48,10 @@ NEEDS_SHM = {
     "SQLITE_READONLY_CANTINIT",
     "SQLITE_READONLY",
 }
+
+
+#: What SQLite says to a reader that cannot write when a killed writer left a hot -journal.
+LEFT_BY_A_KILL = {"SQLITE_READONLY_ROLLBACK"}
 
 
 def resolve_path(option: str | os.PathLike | None = None) -> Path:
@@ -150,9 +156,12 @@ def open_read_only(path: Path) -> ReadConnection:
         tables = _tables(conn)
     except sqlite3.OperationalError as error:
         conn.close()
-        if getattr(error, "sqlite_errorname", "") not in NEEDS_SHM:
+        if getattr(error, "sqlite_errorname", "") not in NEEDS_SHM | LEFT_BY_A_KILL:
             raise
-        if os.path.exists(_companion(path, "-wal")):
+        journal, wal = _companion(path, "-journal"), _companion(path, "-wal")
+        if os.path.exists(journal) and not settled.journal_of_page_one(journal):
+            raise
+        if os.path.exists(wal) and not settled.wal_in_file(wal, str(path)):
             raise sqlite3.OperationalError(
                 f"{path} is in WAL mode with a -wal file, and this user cannot create its "
                 f"-shm file in {path.parent}; let the user who built it open it once, or "

@@ -272,3 +272,62 @@ def test_a_read_only_service_follows_a_rebuild_and_a_newly_published_file(publis
         _, errors = server.communicate(timeout=30)
     assert failures == [], errors
     assert "Traceback" not in errors
+
+
+# a build's end, as db.store.files runs it in place: its commit in WAL, then at_rest; the
+# child says when it committed, and is killed at once or a little later
+AT_REST_CHILD = """
+import sqlite3, sys
+from pathlib import Path
+from puzzledb.db.connection import at_rest
+path = sys.argv[1]
+conn = sqlite3.connect(path, isolation_level=None)
+conn.execute("PRAGMA journal_mode = WAL")
+conn.execute("BEGIN IMMEDIATE")
+conn.execute("CREATE TABLE IF NOT EXISTS ballast (x BLOB)")
+conn.executemany("INSERT INTO ballast VALUES (randomblob(200))", [()] * 3000)
+conn.execute("COMMIT")
+conn.close()
+sys.stdout.write("committed")
+sys.stdout.flush()
+at_rest(Path(path))
+"""
+
+
+@pytest.mark.slow  # forty kills, and a reader started after each
+def test_a_build_killed_as_it_puts_the_file_at_rest_leaves_it_readable(published):
+    """Issue 46, point 4: a kill while a build switches the file back to DELETE journal mode
+    (the checkpoint, the journal-mode switch, the -shm and -wal removed) could leave a hot
+    -journal of page 1, or a -wal without its -shm, that a reader who cannot write was
+    refused ("attempt to write a readonly database") until some writer opened the file. Each
+    kill lands at another instant of it; the reader answers after every one, from the whole
+    file, and sees the build's commit."""
+    import random
+
+    reader, served = published
+    if reader.how == "a read-only mount":
+        pytest.skip("the writer cannot write a read-only mount either; covered as nobody")
+    env = {**os.environ, "PYTHONPATH": PYTHONPATH}
+    left: set[tuple[str, ...]] = set()
+    rng = random.Random(46)
+    for _ in range(40):
+        child = subprocess.Popen(
+            [sys.executable, "-c", AT_REST_CHILD, str(served)], stdout=subprocess.PIPE, env=env
+        )
+        assert child.stdout is not None and child.stdout.read(9) == b"committed"
+        time.sleep(rng.random() * 0.006)
+        child.kill()
+        child.wait()
+        for companion in served.parent.iterdir():
+            os.chmod(companion, 0o644)
+        left.add(tuple(sorted(p.name for p in served.parent.iterdir())))
+        path = reader.run("path", "seven", "07214365", "--db", served, "--json")
+        assert path.returncode == 0, (left, path.stderr)
+        assert json.loads(path.stdout)["depth"] == 36
+        counted = reader.run("sql", "SELECT count(*) AS n FROM ballast", "--db", served, "--json")
+        assert counted.returncode == 0 and "3000" in counted.stdout, counted.stderr
+        with sqlite3.connect(served) as conn:  # the writer: the file whole, back at rest
+            conn.execute("DELETE FROM ballast")
+            assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        conn.close()
+    print("left by the kills:", sorted(left))
