@@ -4,12 +4,12 @@
 
 Builds eight and nine into a temporary file, then times, end to end as a script would call
 them, `puzzledb path eight 867254301 --json`, the same as text, `moves`, `depth`, `stats`,
-`list`, `--help` and `python -c "import sqlite3, click"` (the floor: an interpreter that loads what a
-lookup needs), and `python -c "import puzzledb"` against `python -c "import sqlite3"` (the
-Python façade: at most 1.5x), run alternately --repeat times each after one warm-up round,
-and prints a markdown table of medians and each one's ratio to the floor (target: path
---json at most 1.5x, and never past 2x), headed by the command line, the date (UTC) and the
-load average, so that it can be pasted into the docs as it stands. The machine is noisy: compare the
+`list`, `--help` and `python -c "import sqlite3, click"` (the floor: an interpreter that loads
+what a lookup needs), and `python -c "import puzzledb"` against `python -c "import sqlite3"`
+(the Python façade: at most 1.5x), run alternately --repeat times each after one warm-up round,
+and prints a markdown table of medians and each one's ratio to the floor (target: path --json
+at most 1.5x, and never past 2x), headed by the command line, the date (UTC) and the load
+average, so that it can be pasted into the docs as it stands. The machine is noisy: compare the
 ratios of one run, not milliseconds across runs.
 
 --bytecode cached (the default) measures what an installed puzzledb does: every module's

@@ -115,7 +115,8 @@ def build_to(
     **options: Unpack[BuildOptions],
 ) -> dict:
     """As build(), into the database file at `path`, which is created if it does not exist.
-    A cluster build it replaces leaves no shard files behind."""
+    A cluster build it replaces leaves no shard files behind, nor one killed before it."""
+    shards.remove_orphans(path)
     before = shards.listed_in(path)
     row = _run(partial(store.save_build_to, path), puzzle, goal, started, **options)
     shards.remove_unlisted(path, before)

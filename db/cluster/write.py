@@ -11,6 +11,10 @@ are removed (a reader that has them open reads on until it closes them).
 
 from __future__ import annotations
 
+import glob
+import os
+import re
+import socket
 import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -45,6 +49,7 @@ def save_sharded(
     import secrets  # here: every build imports this module (listed_in), few need a token
 
     progress = progress or Progress()
+    remove_orphans(path)  # what a killed cluster build of this file left
     before = listed_in(path)
     written: list[Path] = []
     wanted: list[Path] = []
@@ -65,7 +70,8 @@ def save_sharded(
             stem = f"{path.name}.{row['id']}-{token[:8]}"
             names = [f"{stem}.{k}{SUFFIX}" for k in range(len(result.owners))]
             wanted.append(path.parent / f"{stem}{WANTED}")
-            wanted[-1].touch(exist_ok=False)
+            with open(wanted[-1], "x") as marker:  # who wants them: see remove_orphans
+                marker.write(f"{socket.gethostname()} {os.getpid()}\n")
             written.extend(path.parent / n for n in names)
             progress.stage(f"writing {len(names)} shards")
             shards = _write_shards(result, path.parent, names, table, token, wanted[-1].name)
@@ -212,6 +218,48 @@ def others(path: Path, name: str, goal: str) -> int:
         return 0
     finally:
         conn.close()
+
+
+def remove_orphans(path: Path) -> None:
+    """Before a build of the file at `path`: the shard files beside it that its manifest does
+    not list and no live build wants, and the markers of builds that are gone. A cluster build
+    killed part way leaves its marker and the shards it wrote, or, killed once it committed,
+    the shards it replaced; nothing else would ever remove them. A marker names its build's
+    host and process: one of another host, or of a process alive, is kept with its shards."""
+    if not path.parent.is_dir():
+        return
+    listed, host, live = listed_in(path), socket.gethostname(), set()
+    # MAIN.ID-TOKEN.K.shard and MAIN.ID-TOKEN.wanted.shard, as save_sharded names them
+    ours = re.compile(re.escape(path.name) + r"\.\d+-[0-9a-f]{8}\.(\d+|wanted)" + re.escape(SUFFIX))
+    for marker in path.parent.glob(f"{glob.escape(path.name)}.*{WANTED}"):
+        if not ours.fullmatch(marker.name):
+            continue
+        try:
+            owner, pid = marker.read_text().split()
+        except (OSError, ValueError):
+            continue  # being written, or not ours to judge
+        stem = marker.name[: -len(WANTED)]
+        if owner != host or _alive(int(pid)):
+            live.add(stem)
+        else:
+            marker.unlink(missing_ok=True)
+    for shard in path.parent.glob(f"{glob.escape(path.name)}.*{SUFFIX}"):
+        stem = shard.name[: -len(SUFFIX)].rsplit(".", 1)[0]
+        if not ours.fullmatch(shard.name) or shard.name in listed or stem in live:
+            continue
+        if shard.name.endswith(WANTED):
+            continue  # a marker: judged above
+        shard.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def remove_unlisted(path: Path, before: set[str]) -> None:

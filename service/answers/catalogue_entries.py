@@ -90,9 +90,9 @@ def _build_entry(build: Build, starts: list[str]) -> BuildEntry:
         "targets": targets,
         "why_no_targets": None
         if targets
-        else "its goal is a pattern (? any cell), not one position"
-        if pattern
-        else puzzle.why_no_targets(),
+        else puzzle.why_no_targets()
+        if not puzzle.relabelable
+        else "its goal is a pattern (? any cell), not one position",
         "starts": starts,
     }
 

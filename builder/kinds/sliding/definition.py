@@ -199,10 +199,10 @@ class SlidingReader(FieldReader):
     def size(self, value: object, key: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(f"{self.field(key)} must be a whole number, not {kind_of(value)}")
-        if value < 1:
-            self.fail(f"{self.field(key)} must be positive, not {shown(str(value))}")
-        if too_long(str(value)):
+        if too_long(str(abs(value))):
             self.fail(too_large(self.field(key), str(value)))
+        if value < 1:
+            self.fail(f"{self.field(key)} must be positive, not {value}")
         return value
 
     def metric(self, value: str) -> str:
