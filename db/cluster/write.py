@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # the cluster search imports Dask, which a build on one machi
 
 from .. import schema, store
 from ..connection import Writer, _uri, existing_file
+from ..store.files import alive
 
 #: The shard files' names: MAIN.BUILD-TOKEN.K.shard beside the main file.
 SUFFIX = ".shard"
@@ -239,7 +240,7 @@ def remove_orphans(path: Path) -> None:
         except (OSError, ValueError):
             continue  # being written, or not ours to judge
         stem = marker.name[: -len(WANTED)]
-        if owner != host or _alive(int(pid)):
+        if owner != host or alive(int(pid)):
             live.add(stem)
         else:
             marker.unlink(missing_ok=True)
@@ -250,16 +251,6 @@ def remove_orphans(path: Path) -> None:
         if shard.name.endswith(WANTED):
             continue  # a marker: judged above
         shard.unlink(missing_ok=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def remove_unlisted(path: Path, before: set[str]) -> None:

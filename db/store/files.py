@@ -114,11 +114,12 @@ def _remove_abandoned(path: Path) -> None:
     left = re.compile(r"\..+\.building-(\d+)(-journal|-wal|-shm|" + re.escape(SIDE_SUFFIX) + ")?")
     for left_over in path.parent.glob(".*.building-*"):
         match = left.fullmatch(left_over.name)
-        if match and (int(match[1]) == os.getpid() or not _alive(int(match[1]))):
+        if match and (int(match[1]) == os.getpid() or not alive(int(match[1]))):
             left_over.unlink(missing_ok=True)
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """Whether a process of this id runs on this machine (one we may not signal does)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
