@@ -38,6 +38,17 @@ def answered(base_url: str) -> bool:
         return answer.status == 200 and b'"depth":31' in answer.read()
 
 
+def slowest_probe(base_url: str, seconds: float) -> float:
+    """Probes every 0.2 s for `seconds`, each answered; the slowest one's time."""
+    slowest, started = 0.0, time.monotonic()
+    while time.monotonic() - started < seconds:
+        asked = time.monotonic()
+        assert answered(base_url)
+        slowest = max(slowest, time.monotonic() - asked)
+        time.sleep(0.2)
+    return slowest
+
+
 def non_reader(address, i: int) -> socket.socket:
     """A connection with a 2 KB receive buffer that asks for 50 big answers and reads none."""
     sock = socket.socket()
@@ -103,13 +114,7 @@ def test_clients_that_reconnect_to_stall_a_request_head_hold_up_no_one(served):
         pest.start()
     try:
         time.sleep(1.0)
-        slowest = 0.0
-        started = time.monotonic()
-        while time.monotonic() - started < 12:  # past two cut-offs of the pests' heads
-            asked = time.monotonic()
-            assert answered(base_url)
-            slowest = max(slowest, time.monotonic() - asked)
-            time.sleep(0.2)
+        slowest = slowest_probe(base_url, 12)  # past two cut-offs of the pests' heads
         # the promise: no answer waits for the head cut-off (5 s) of another client
         assert slowest < 5.0, slowest
         assert reconnected[0] >= CLIENTS  # they were cut off, and came back
@@ -207,13 +212,7 @@ def test_clients_that_trickle_a_request_body_hold_up_no_one(served):
         pest.start()
     try:
         time.sleep(1.0)
-        slowest = 0.0
-        started = time.monotonic()
-        while time.monotonic() - started < 8:  # past gunicorn's 5 s drain of an unread body
-            asked = time.monotonic()
-            assert answered(base_url)
-            slowest = max(slowest, time.monotonic() - asked)
-            time.sleep(0.2)
+        slowest = slowest_probe(base_url, 8)  # past gunicorn's 5 s drain of an unread body
         assert slowest < 2.0, slowest
         stop.set()
         for pest in pests:
