@@ -404,3 +404,36 @@ def test_a_bad_toml_card_names_the_field(tmp_path, extra, words):
     path.write_text(f'kind = "rush"\nname = "card"\n{extra}\n', encoding="utf-8")
     with pytest.raises(BadDefinition, match=words):
         load_file(path)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    cols=st.integers(2, 6),
+    rows=st.integers(2, 6),
+    data=st.data(),
+)
+def test_a_board_is_judged_whole_quickly_exactly_when_no_vehicle_is_wrong(cols, rows, data):
+    """check_vehicles judges a board by each letter's ends and count (a million-card list is
+    read in seconds), and only a failing board cell by cell: both say the same of any board."""
+    from puzzledb.builder.kinds.rush import text_form
+
+    # vehicles painted on an empty board, a later one over an earlier: mostly boards whose
+    # vehicles are whole, some with one cut, bent, split or vertical
+    board = ["o"] * (rows * cols)
+    for letter in data.draw(st.lists(st.sampled_from("AABCx"), max_size=4)):
+        row, col = data.draw(st.integers(0, rows - 1)), data.draw(st.integers(0, cols - 1))
+        across, length = data.draw(st.booleans()), data.draw(st.integers(1, 3))
+        for k in range(length):
+            r, c = (row, col + k) if across else (row + k, col)
+            if r < rows and c < cols:
+                board[r * cols + c] = letter
+    cells = "".join(board)
+    try:
+        text_form._name_the_wrong_vehicle(cells, "board", cols)
+        wrong = False
+    except MalformedInput:
+        wrong = True
+    assert text_form._vehicles_whole(cells, cols) is not wrong, cells
+    if wrong:
+        with pytest.raises(MalformedInput):
+            text_form.check_vehicles(cells, "board", rows, cols)

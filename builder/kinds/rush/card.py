@@ -11,7 +11,7 @@ from __future__ import annotations
 from puzzledb.builder.core.errors import BadDefinition
 from puzzledb.builder.puzzle import Reason, cell_name
 
-from .geometry import PRIMARY, Vehicle, placements, walls
+from .geometry import PRIMARY, VEHICLE_LETTERS, Vehicle, horizontal, placements, walls
 
 
 def primary(state: str, cols: int) -> Vehicle:
@@ -27,15 +27,15 @@ def exit_cells(state: str, cols: int) -> list[int]:
 
 def check_card(card: str, cols: int, what: str) -> None:
     """BadDefinition when nothing can ever clear the way from A to the exit."""
-    for cell in exit_cells(card, cols):
-        symbol = card[cell]
+    first, last = card.find(PRIMARY), card.rfind(PRIMARY)
+    for cell in range(last + 1, (first // cols + 1) * cols):  # exit_cells, without placements:
+        symbol = card[cell]  # a list of a million cards checks each
         if symbol == "x":
             raise BadDefinition(
                 f"{what}: a wall at {cell_name(cell, cols)} stands between the primary car "
                 f"{PRIMARY} and the exit, so {PRIMARY} could never leave"
             )
-        blocker = next((v for v in placements(card, cols) if v.letter == symbol), None)
-        if blocker is not None and blocker.horizontal:
+        if symbol in VEHICLE_LETTERS and horizontal(card, cols, symbol):
             raise BadDefinition(
                 f"{what}: the horizontal vehicle {symbol} stands between the primary car "
                 f"{PRIMARY} and the exit on its row; it can never leave that row, so "

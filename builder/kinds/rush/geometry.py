@@ -8,6 +8,7 @@ path); `text_form` checks a typed text before it gets that far.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from string import ascii_letters
 
 from puzzledb.builder.puzzle import ANY, cell_name
 
@@ -17,6 +18,8 @@ EMPTY, WALL = "o", "x"
 PRIMARY = "A"
 #: Symbols that are no vehicle: an empty cell, a wall, and a goal pattern's any cell.
 NOT_VEHICLES = frozenset((EMPTY, WALL, ANY))
+#: Letters name vehicles, all but the empty cell's 'o' and the wall's 'x'.
+VEHICLE_LETTERS = frozenset(ascii_letters) - {EMPTY, WALL}
 
 
 @dataclass(frozen=True)
@@ -69,12 +72,16 @@ def placements(state: str, cols: int) -> list[Vehicle]:
     found = []
     for letter in set(state) - NOT_VEHICLES:
         first = state.find(letter)
-        horizontal = (first + 1) % cols != 0 and state[first + 1] == letter
-        found.append(
-            Vehicle(letter, first, state.count(letter), horizontal, 1 if horizontal else cols)
-        )
+        across = horizontal(state, cols, letter, first)
+        found.append(Vehicle(letter, first, state.count(letter), across, 1 if across else cols))
     found.sort(key=lambda v: v.first)
     return found
+
+
+def horizontal(state: str, cols: int, letter: str, first: int | None = None) -> bool:
+    """Whether the vehicle `letter` (whose first cell is `first`) lies along a row."""
+    first = state.find(letter) if first is None else first
+    return (first + 1) % cols != 0 and state[first + 1] == letter
 
 
 def for_drawing(card: str, cols: int) -> dict:

@@ -14,7 +14,7 @@ from puzzledb.builder.core.errors import MalformedInput
 from puzzledb.builder.core.message_text import shown
 from puzzledb.builder.puzzle import ANY, ROW_SEPARATOR, SEPARATORS, cell_name, split_cells
 
-from .geometry import EMPTY, PRIMARY, WALL, placements
+from .geometry import EMPTY, PRIMARY, VEHICLE_LETTERS, WALL, placements
 
 #: Another way to write an empty cell (Fogleman's solver's example uses it).
 EMPTY_TOO = "."
@@ -27,6 +27,10 @@ def shape_of(text: object, what: str = "board") -> tuple[int, int]:
     """(rows, cols) of a typed board: its rows when '/' separates them, else a square."""
     if not isinstance(text, str):
         raise MalformedInput(f"{what} must be text")
+    if text.isalpha() and 4 <= len(text) <= MAX_CELLS:  # the usual card: letters, a square
+        side = isqrt(len(text))
+        if side * side == len(text):
+            return side, side
     rows = [[ch for ch in row if ch not in SEPARATORS] for row in text.strip().split(ROW_SEPARATOR)]
     if len(rows) > 1:
         cols = len(rows[0])
@@ -67,6 +71,15 @@ def canonical(text: object, what: str, rows: int, cols: int, pattern: bool = Fal
             f"{what} has {len(symbols)} cells, expected {rows * cols} ({rows}x{cols})"
         )
     symbols = [EMPTY if s == EMPTY_TOO else s for s in symbols]
+    if not set(symbols) <= BOARD_SYMBOLS:  # the first cell that is not, named
+        _check_symbols(symbols, what, cols, pattern)
+    state = "".join(symbols)
+    if not pattern:
+        check_vehicles(state, what, rows, cols)
+    return state
+
+
+def _check_symbols(symbols: list[str], what: str, cols: int, pattern: bool) -> None:
     for cell, symbol in enumerate(symbols):
         if symbol == ANY and pattern:
             continue
@@ -79,10 +92,10 @@ def canonical(text: object, what: str, rows: int, cols: int, pattern: bool = Fal
             raise MalformedInput(
                 f"{what} has {shown(symbol)} at {cell_name(cell, cols)}; a board has {SYMBOLS}"
             )
-    state = "".join(symbols)
-    if not pattern:
-        check_vehicles(state, what, rows, cols)
-    return state
+
+
+#: What a canonical board (not a goal pattern) is written with.
+BOARD_SYMBOLS = VEHICLE_LETTERS | {EMPTY, WALL}
 
 
 def vehicle_letter(symbol: str) -> bool:
@@ -91,7 +104,29 @@ def vehicle_letter(symbol: str) -> bool:
 
 
 def check_vehicles(state: str, what: str, rows: int, cols: int) -> None:
-    """Every letter a straight run of 2 or more cells, and one primary car A, horizontal."""
+    """Every letter a straight run of 2 or more cells, and one primary car A, horizontal.
+
+    Judged first by each letter's first and last cell and count (a list of a million cards
+    is read in seconds, not minutes); only a board that fails is looked at cell by cell, for
+    the message naming the first vehicle that is wrong."""
+    if not _vehicles_whole(state, cols):
+        _name_the_wrong_vehicle(state, what, cols)
+
+
+def _vehicles_whole(state: str, cols: int) -> bool:
+    for letter in set(state) & VEHICLE_LETTERS:
+        first, last, count = state.find(letter), state.rfind(letter), state.count(letter)
+        if count < 2:
+            return False
+        if first // cols == last // cols:
+            if last - first != count - 1:  # count cells over a span of count: one run
+                return False
+        elif letter == PRIMARY or state[first : last + 1 : cols] != letter * count:
+            return False  # a vertical run holds count cells a column apart, A none
+    return PRIMARY in state
+
+
+def _name_the_wrong_vehicle(state: str, what: str, cols: int) -> None:
     for letter in dict.fromkeys(s for s in state if vehicle_letter(s)):
         cells = [c for c, s in enumerate(state) if s == letter]
         named = ", ".join(cell_name(c, cols) for c in cells)
