@@ -24,6 +24,10 @@ MAX_COUNT_WORK = 2_000_000
 FILL_CHUNK = 1 << 16
 
 
+#: Counts made, by board, pieces and pattern (Board.count).
+_COUNTED: dict[tuple, int] = {}
+
+
 class TooManyToCount(Exception):
     """The count needs more work than MAX_COUNT_WORK: far more positions than any build."""
 
@@ -37,6 +41,7 @@ class Board:
         self.labels = sorted(counts)
         self.counts = tuple(counts[label] for label in self.labels)
         self.pattern = pattern
+        self.shapes = tuple(shapes.get(label, (1, 1)) for label in self.labels)
         self.wide = any(shapes.get(label, (1, 1)) != (1, 1) for label in self.labels)
         # for each label and cell: the cells its piece covers with its top-left there, or None
         # where it leaves the board or a cell of the pattern wants something else
@@ -58,7 +63,15 @@ class Board:
     def count(self) -> int:
         """How many arrangements match; TooManyToCount past MAX_COUNT_WORK partial fillings.
         Plain Python, memoised on the fillings that behave alike (the cells covered, the
-        pieces left): a command that only lists puzzles counts without loading numpy."""
+        pieces left): a command that only lists puzzles counts without loading numpy. Each
+        board and pattern is counted once a process (`puzzledb list` asks Klotski's seven
+        times)."""
+        key = (self.rows, self.cols, self.pattern, tuple(self.labels), self.counts, self.shapes)
+        if key not in _COUNTED:
+            _COUNTED[key] = self._count()
+        return _COUNTED[key]
+
+    def _count(self) -> int:
         cells = self.rows * self.cols
         if not self.wide:
             return self._count_cells()
