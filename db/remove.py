@@ -53,6 +53,7 @@ def remove_from(
     reading = f"waiting for the readers of {where} to finish their reads"
     db = writer(
         path,
+        ours_only=True,
         waiting=lambda: progress.waiting(waiting),
         reading=lambda: progress.waiting(reading),
     )

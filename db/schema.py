@@ -309,11 +309,24 @@ def _pred_of(build: dict) -> str:
 
 
 def states_view(builds: list[dict]) -> list[str]:
-    """The `states` and `farthest` views: one UNION ALL arm per build, rewritten every build.
+    """The `states` and `farthest` views, one UNION ALL arm per build (a file of at most
+    MOST_ARMS builds); view_parts writes them for more.
 
     A build of classes (`classes` not None) also brings `symmetries`, its `takes` lists by
     symmetry: its arms show every image of every stored row (class_arm)."""
-    arms = [
+    states, farthest = _arms(builds)
+    return [
+        "DROP VIEW IF EXISTS states",
+        "CREATE VIEW states AS\n    " + union_all(states),
+        "DROP VIEW IF EXISTS farthest",
+        "CREATE VIEW farthest AS\n    " + union_all(farthest),
+    ]
+
+
+def _arms(builds: list[dict]) -> tuple[list[str], list[str]]:
+    """Each build's arm of the `states` view and of the `farthest` view (one arm that holds
+    no row where there is no build)."""
+    states = [
         class_arm(b)
         if b.get("classes") is not None
         else f"""SELECT {quote(b["name"])} AS puzzle, {quote(b["goal"])} AS goal, n.state AS state,
@@ -322,12 +335,10 @@ def states_view(builds: list[dict]) -> list[str]:
     FROM {b["node_table"]} AS n
     LEFT JOIN moves AS m ON m.puzzle_id = {int(b["id"])} AND m.code = n.move"""
         for b in builds
+    ] or [
+        "SELECT NULL AS puzzle, NULL AS goal, NULL AS state, NULL AS depth, "
+        "NULL AS pred, NULL AS move, NULL AS solutions, NULL AS stored WHERE 0"
     ]
-    if not arms:
-        arms = [
-            "SELECT NULL AS puzzle, NULL AS goal, NULL AS state, NULL AS depth, "
-            "NULL AS pred, NULL AS move, NULL AS solutions, NULL AS stored WHERE 0"
-        ]
     farthest = [
         class_farthest_arm(b)
         if b.get("classes") is not None
@@ -339,23 +350,50 @@ def states_view(builds: list[dict]) -> list[str]:
         "SELECT NULL AS puzzle, NULL AS goal, NULL AS state, NULL AS depth, "
         "NULL AS solutions WHERE 0"
     ]
-    return [
-        "DROP VIEW IF EXISTS states",
-        "CREATE VIEW states AS\n    " + union_all(arms),
-        "DROP VIEW IF EXISTS farthest",
-        "CREATE VIEW farthest AS\n    " + union_all(farthest),
-    ]
+    return states, farthest
 
 
 #: Arms of one compound SELECT: SQLite allows 500 (SQLITE_MAX_COMPOUND_SELECT), and refused the
-#: 501st build's views after its whole search (issue 46).
+#: 501st build's views after its whole search (issue 46). A file of more builds holds its arms
+#: in part views.
 MOST_ARMS = 400
+#: The part views of a file of more than MOST_ARMS builds: part k holds the builds whose id
+#: is in k * PART_ARMS + 1 ... (k + 1) * PART_ARMS. A build writes its part again: 400 arms
+#: took SQLite 25 ms to parse and check, 100 take a quarter of that.
+PARTS = ("states_part_", "farthest_part_")
+PART_ARMS = 100
+
+
+def part_of(build_id: int) -> int:
+    """The part view a build's arms are in (a file of more than MOST_ARMS builds)."""
+    return (build_id - 1) // PART_ARMS
+
+
+def view_parts(parts: dict[int, list[dict]], parts_held: list[int]) -> list[str]:
+    """For a file of more than MOST_ARMS builds: the part views `parts` gives the builds of
+    (part number -> its builds, none for a part to remove), then `states` and `farthest` as
+    one UNION ALL of the part views `parts_held` names. A build writes its own part and those
+    two, whatever the builds before it: the views of 10,000 builds were rewritten whole for
+    each, a second a build."""
+    ddl = []
+    for part, builds in sorted(parts.items()):
+        for prefix, arms in zip(PARTS, _arms(builds)):
+            ddl.append(f"DROP VIEW IF EXISTS {prefix}{part}")
+            if builds:
+                ddl.append(f"CREATE VIEW {prefix}{part} AS\n    " + union_all(arms))
+    for view, prefix in zip(("states", "farthest"), PARTS):
+        ddl.append(f"DROP VIEW IF EXISTS {view}")
+        ddl.append(
+            f"CREATE VIEW {view} AS\n    "
+            + union_all([f"SELECT * FROM {prefix}{part}" for part in parts_held])
+        )
+    return ddl
 
 
 def union_all(arms: list[str]) -> str:
     """The arms as one UNION ALL; past MOST_ARMS, as a UNION ALL of subqueries of at most
-    MOST_ARMS arms each (nested again past MOST_ARMS of those), so a file takes any number of
-    builds. A file of MOST_ARMS builds or fewer gets the plain form it always had."""
+    MOST_ARMS arms each (nested again past MOST_ARMS of those): the part views of 40,000
+    builds and more."""
     if len(arms) <= MOST_ARMS:
         return "\n    UNION ALL\n    ".join(arms)
     groups = [arms[i : i + MOST_ARMS] for i in range(0, len(arms), MOST_ARMS)]

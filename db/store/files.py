@@ -85,6 +85,7 @@ def _in_place(
     reading = f"waiting for the readers of {where} to finish their reads"
     db = writer(
         path,
+        ours_only=True,
         waiting=partial(progress.waiting, waiting),
         reading=partial(progress.waiting, reading),
     )
@@ -96,8 +97,8 @@ def _in_place(
         if reason is not None:
             error.not_at_rest = reason  # type: ignore[attr-defined]
         raise
+    reason = at_rest(path, db.connection)
     db.close()
-    reason = at_rest(path)
     if reason is not None:
         row["not_at_rest"] = reason
     return row

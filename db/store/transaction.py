@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 
 from puzzledb.builder.puzzle import Move, Puzzle
@@ -103,7 +104,7 @@ def finish_build(
     )
     if result.symmetries:
         _save_symmetries(conn, build_id, result)
-    rewrite_views(conn)
+    rewrite_views(conn, [build_id])
     # The last statement before COMMIT: the build's end, and its start (the search's) as far
     # before it as build_seconds measured on the monotonic clock.
     seconds = time.perf_counter() - started
@@ -203,9 +204,10 @@ def drop_build(conn: sqlite3.Connection, old: sqlite3.Row) -> None:
     ):
         conn.execute(f"DELETE FROM {table} WHERE puzzle_id = :id", {"id": old["id"]})
     conn.execute("DELETE FROM puzzles WHERE id = :id", {"id": old["id"]})
-    # Drop the views first: they name the old table.
-    conn.execute("DROP VIEW IF EXISTS states")
-    conn.execute("DROP VIEW IF EXISTS farthest")
+    # Drop the views first: they name the old table (its part's, in a file of many builds,
+    # which rewrite_views then writes again).
+    for view in ("states", "farthest", *(f"{p}{schema.part_of(old['id'])}" for p in schema.PARTS)):
+        conn.execute(f"DROP VIEW IF EXISTS {view}")
     conn.execute(f"DROP TABLE IF EXISTS {old['node_table']}")  # in shards: not here
 
 
@@ -220,27 +222,70 @@ def _move_cells(move: Move) -> dict:
     return {"a": None, "b": None, "c": None, "rewrite": rewrite}
 
 
-def rewrite_views(conn: sqlite3.Connection) -> None:
-    """The views over every build; a build of classes brings its symmetries, which its arms
-    spell out (db.schema.states_view). Three queries whatever the builds: one a build took a
-    second at 1,000 builds."""
+def rewrite_views(conn: sqlite3.Connection, touched: Iterable[int] = ()) -> None:
+    """The views over every build, after the builds `touched` (their ids) were added: in a
+    file of at most MOST_ARMS builds, `states` and `farthest` written whole; in a larger one,
+    the part views of the touched builds, those whose builds changed otherwise (drop_build
+    drops its part's views) and the two views over the parts (db.schema.view_parts). A build
+    of classes brings its symmetries, which its arms spell out (db.schema.states_view)."""
+    held = {
+        int(name.removeprefix(schema.PARTS[0]))
+        for (name,) in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'view' AND name GLOB :parts",
+            {"parts": schema.PARTS[0] + "*"},
+        )
+    }
+    [(count,)] = conn.execute("SELECT count(*) FROM puzzles").fetchall()
+    if count <= schema.MOST_ARMS:
+        ddl = [f"DROP VIEW IF EXISTS {prefix}{part}" for part in held for prefix in schema.PARTS]
+        ddl += schema.states_view(_view_builds(conn))
+    else:
+        parts = [
+            part
+            for (part,) in conn.execute(
+                f"SELECT DISTINCT (id - 1) / {schema.PART_ARMS} FROM puzzles ORDER BY 1"
+            )
+        ]
+        stale = {schema.part_of(i) for i in touched} | (set(parts) ^ held)
+        ddl = schema.view_parts({part: _view_builds(conn, part) for part in stale}, parts)
+    for statement in ddl:
+        conn.execute(statement)
+
+
+def _view_builds(conn: sqlite3.Connection, part: int | None = None) -> list[dict]:
+    """The builds whose arms the views spell (those of one part view, or all), with their
+    moves' rewrites and symmetries: three queries whatever the builds (one a build took a
+    second at 1,000 builds)."""
+    low, high = (
+        (0, 2**62)
+        if part is None
+        else (
+            part * schema.PART_ARMS + 1,
+            (part + 1) * schema.PART_ARMS,
+        )
+    )
+    span = {"low": low, "high": high}
     builds = [
         dict(b)
         for b in conn.execute(
             f"SELECT id, name, goal, node_table, stores_pred, max_depth, "
             f"rows * cols AS cells, classes, {schema.FLIPS} "
-            f"FROM puzzles ORDER BY id"
+            f"FROM puzzles WHERE id BETWEEN :low AND :high ORDER BY id",
+            span,
         ).fetchall()
     ]
     rewrites: dict[int, list[tuple[int, schema.Rewrite]]] = {}
     for build_id, code, text in conn.execute(
         "SELECT puzzle_id, code, rewrite FROM moves WHERE rewrite IS NOT NULL "
-        "ORDER BY puzzle_id, code"
+        "AND puzzle_id BETWEEN :low AND :high ORDER BY puzzle_id, code",
+        span,
     ):
         rewrites.setdefault(build_id, []).append((code, schema.rewrite_of(text)))
     symmetries: dict[int, list[list[int]]] = {}
     for build_id, takes in conn.execute(
-        "SELECT puzzle_id, takes FROM symmetries ORDER BY puzzle_id, symmetry"
+        "SELECT puzzle_id, takes FROM symmetries WHERE puzzle_id BETWEEN :low AND :high "
+        "ORDER BY puzzle_id, symmetry",
+        span,
     ):
         symmetries.setdefault(build_id, []).append(json.loads(takes))
     for build in builds:
@@ -248,5 +293,4 @@ def rewrite_views(conn: sqlite3.Connection) -> None:
             build["rewrites"] = tuple(rewrites.get(build["id"], ()))
         if build["classes"] is not None:
             build["symmetries"] = symmetries.get(build["id"], [])
-    for ddl in schema.states_view(builds):
-        conn.execute(ddl)
+    return builds

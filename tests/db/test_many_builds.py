@@ -1,7 +1,8 @@
 """A file takes any number of builds (issue 46, point 2): the `states` and `farthest` views are
 one UNION ALL arm a build, and SQLite allows 500 arms in one compound SELECT; the 501st build
-failed after its whole search and the file took no build after it. Past MOST_ARMS arms the
-views nest them in groups; what they answer is what the builds hold."""
+failed after its whole search and the file took no build after it. Past MOST_ARMS builds the
+views are unions of part views of MOST_ARMS builds each, and a build writes its own part only;
+what they answer is what the builds hold."""
 
 from __future__ import annotations
 
@@ -38,18 +39,45 @@ def check_views(cli, db, goals: list[str]) -> None:
     assert path.exit_code == 0 and json.loads(path.stdout)["path"][-1] == last
 
 
-def test_views_nest_their_arms_past_the_limit(cli, tmp_path, monkeypatch):
-    """With the group size at 2, 5 builds make views of groups in groups: the same answers."""
+def views(cli, db) -> dict[str, str]:
+    """The file's views: name -> SQL."""
+    sql = cli(
+        "sql", "SELECT name, sql FROM sqlite_master WHERE type = 'view'", "--db", db, "--json"
+    )
+    return dict(json.loads(sql.stdout)["rows"])
+
+
+def test_past_the_limit_the_views_are_unions_of_part_views(cli, tmp_path, monkeypatch):
+    """With parts of 2 builds, 5 builds make 3 part views a view, their union nested in groups
+    of 2; a build rewrites its own part; below the limit again, the plain views come back."""
     monkeypatch.setattr(schema, "MOST_ARMS", 2)
+    monkeypatch.setattr(schema, "PART_ARMS", 2)
     toml, goals = many_goals(tmp_path, 5)
     db = tmp_path / "five-builds.sqlite"
     result = cli("build", "--file", toml, "--db", db, "-q")
     assert result.exit_code == 0, result.output
-    sql = cli("sql", "SELECT sql FROM sqlite_master WHERE name = 'states'", "--db", db, "--json")
-    view = json.dumps(json.loads(sql.stdout)["rows"])
-    # 3 groups of at most 2 arms (2, 2, 1), too many for one union: 2 groups of those
-    assert view.count("SELECT * FROM (") == 3 + 2
+    held = views(cli, db)
+    parts = sorted(name for name in held if "_part_" in name)
+    assert parts == [f"{v}_part_{k}" for v in ("farthest", "states") for k in range(3)]
+    assert held["states"].count("SELECT * FROM (") == 2  # 3 parts, in groups of 2
+    assert all(f"FROM states_part_{k}" in held["states"] for k in range(3))
+    assert held["states_part_2"].count("UNION ALL") == 0  # build 5 alone
     check_views(cli, db, goals)
+
+    # the first goal built again: its old part loses it, the last part gains it
+    again = cli("build", "six", "--goal", goals[0], "--db", db, "-q", "--rows", "2", "--cols", "3")
+    assert again.exit_code == 0, again.output
+    held = views(cli, db)
+    assert "nodes_1 " not in held["states_part_0"] and "nodes_6 " in held["states_part_2"]
+    check_views(cli, db, goals[1:] + goals[:1])
+
+    for goal in goals[2:]:  # two builds left: one plain view each, and no part view
+        removed = cli("remove", "six", "--goal", goal, "--db", db, "--json")
+        assert removed.exit_code == 0, removed.output
+    held = views(cli, db)
+    assert not [name for name in held if "_part_" in name]
+    assert held["states"].count("UNION ALL") == 1 and "SELECT * FROM" not in held["states"]
+    check_views(cli, db, goals[1:2] + goals[:1])
 
 
 @pytest.mark.slow  # 520 builds, each rewriting the views: about a minute
