@@ -9,8 +9,13 @@ temporary file, `--step` goals a command, and after each command prints the buil
 seconds a build took in that command, and the median time of a `states`-view lookup by state
 (`SELECT depth FROM states WHERE puzzle = ? AND goal = ? AND state = ?`) and of
 `puzzledb path` end to end, as a markdown table headed by the command line, the date (UTC)
-and the load average. Each build rewrites the views, one arm a build (grouped past
-MOST_ARMS of db/schema.py), so a build's time grows with the builds before it.
+and the load average. Each build writes its part of the views (past MOST_ARMS builds, part
+views of PART_ARMS builds: db/schema.py), and each connection parses the whole schema, views
+included, so a build's time and a lookup's grow with the builds the file holds.
+
+The commands run with their bytecode cached (in a temporary PYTHONPYCACHEPREFIX, as an
+installed package has it), whatever PYTHONDONTWRITEBYTECODE says here: a `path` timed
+otherwise is mostly Python compiling puzzledb.
 """
 
 from __future__ import annotations
@@ -45,6 +50,8 @@ def main() -> None:
     print("| builds in the file | seconds a build | states-view lookup (ms) | `path` (ms) |")
     print("|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+        os.environ["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "bytecode")
         db = Path(tmp) / "many.sqlite"
         for first in range(0, len(jobs), args.step):
             chunk = jobs[first : first + args.step]
