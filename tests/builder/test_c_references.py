@@ -1,7 +1,8 @@
 """The C searches bench/references.py sets beside puzzledb (support/references/*.c) compile with
 the system's cc and agree with puzzledb on small cases, so its ratios compare the same work:
-the 8-puzzle's layers whole, and the English cross within a few jumps of the goal, every layer's
-positions, classes and counts of winning jump sequences.
+the 8-puzzle's layers whole (and, counting every layer's optimal solutions too, any board of
+tiles: eight here, eleven on the bench), and the English cross within a few jumps of the goal,
+every layer's positions, classes and counts of winning jump sequences.
 
 A C compiler is needed: every machine of the project's kind has gcc from the start (and so do
 Debian's python:3.11 images; their -slim variants do not). Without one these tests fail and say
@@ -29,7 +30,7 @@ RADIUS = 8
 def binaries(tmp_path_factory):
     """Each C reference compiled once: source name -> program."""
     folder = tmp_path_factory.mktemp("c-references")
-    return {source: compiled(source, folder) for source in ("eight", "peg_english")}
+    return {source: compiled(source, folder) for source in ("eight", "peg_english", "sliding")}
 
 
 def compiled(source: str, folder: Path) -> Path:
@@ -109,3 +110,31 @@ def test_the_c_peg_search_finds_englishs_layers_classes_and_counts(binaries, tmp
         assert int(theirs["classes"]) == len(kept)
         assert int(mine["counts"]) == int(theirs["counts"]) == counts
     assert sum(positions.values()) == 106_760  # up to 9 pegs (builder/catalogue.py)
+
+
+@pytest.mark.parametrize(
+    "name, size",
+    [("eight", ("3", "3")), pytest.param("nine", ("2", "5"), marks=pytest.mark.slow)],
+)
+def test_the_c_tile_search_finds_each_layers_positions_and_solutions(
+    binaries, tmp_path, name, size
+):
+    """The reference bench/references.py times beside `build eleven`, on boards built here:
+    each depth's positions and the sum of their counts of optimal solutions, and the most."""
+    lines = output(binaries["sliding"], *size)
+    puzzle = catalogue.get(name)
+    database = tmp_path / f"{name}.sqlite"
+    build_to(database, puzzle, puzzle.default_goal)
+    with sqlite3.connect(database) as conn:
+        [(table, most)] = conn.execute("SELECT node_table, max_solutions FROM puzzles")
+        stored = conn.execute(
+            f"SELECT depth, count(*), sum(solutions) FROM {table} GROUP BY depth ORDER BY depth"
+        ).fetchall()
+    found = [
+        (int(line["layer"]), int(line["states"]), int(line["solutions"]))
+        for line in lines
+        if "layer" in line
+    ]
+    assert found == stored
+    assert {"most_solutions": str(most)} in lines
+    assert {"total_states": str(sum(n for _, n, _ in stored))} in lines
