@@ -97,10 +97,13 @@ class Held:
 
 
 def start_at(page, state: str) -> None:
-    """`state` on the board, the focus out of the state field (where arrows are the field's)."""
+    """`state` on the board, the focus out of the state field (where arrows are the field's):
+    waited for, so that the next arrow is the board's (a busy machine once let one reach the
+    field)."""
     load(page, state)
     settled(page, state)
     page.keyboard.press("Escape")
+    page.wait_for_function("document.activeElement !== document.querySelector('#state-input')")
 
 
 def test_an_arrow_pressed_during_a_lookup_is_kept_and_made_when_it_answers(page):
