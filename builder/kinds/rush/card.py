@@ -18,18 +18,18 @@ def primary(state: str, cols: int) -> Vehicle:
     return next(v for v in placements(state, cols) if v.letter == PRIMARY)
 
 
-def exit_cells(state: str, cols: int) -> list[int]:
-    """The cells of the primary car's row from its right end to the exit (the right edge)."""
-    car = primary(state, cols)
-    row_end = (car.first // cols + 1) * cols
-    return list(range(car.last + 1, row_end))
+def exit_cells(state: str, cols: int) -> range:
+    """The cells of the primary car's row from its right end to the exit (the right edge);
+    by A's first and last cell, as the car lies along its row (a list of a million cards
+    asks it of each)."""
+    first, last = state.find(PRIMARY), state.rfind(PRIMARY)
+    return range(last + 1, (first // cols + 1) * cols)
 
 
 def check_card(card: str, cols: int, what: str) -> None:
     """BadDefinition when nothing can ever clear the way from A to the exit."""
-    first, last = card.find(PRIMARY), card.rfind(PRIMARY)
-    for cell in range(last + 1, (first // cols + 1) * cols):  # exit_cells, without placements:
-        symbol = card[cell]  # a list of a million cards checks each
+    for cell in exit_cells(card, cols):
+        symbol = card[cell]
         if symbol == "x":
             raise BadDefinition(
                 f"{what}: a wall at {cell_name(cell, cols)} stands between the primary car "
