@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib
 import json
 import re
 import signal
 import sqlite3
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, NoReturn, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 
 import click
 
@@ -22,7 +23,8 @@ from puzzledb.db.connection import resolve_path
 from puzzledb.db.errors import DatabaseFault
 from puzzledb.service.errors import CannotWrite, UsageFault
 
-from ..settings import Setting
+if TYPE_CHECKING:
+    from ..settings import Setting
 
 #: A command's function, before or after click's decorators: what an option decorator takes.
 Command = TypeVar("Command", bound=Callable[..., object])
@@ -234,9 +236,31 @@ def _values_after_options(params: list[click.Parameter], args: list[str]) -> lis
 
 class PuzzledbGroup(click.Group):
     """The commands, each a DashedValues; with --json anywhere in argv a usage error (missing
-    argument, unknown option, bad choice) is one JSON object on stdout, like every error."""
+    argument, unknown option, bad choice) is one JSON object on stdout, like every error.
+
+    Its commands are named where they live (`places`: name -> "module:attribute", in --help's
+    order) and imported when first asked for: a lookup loads its own command's module, not
+    the build's, the analyst's or the server's."""
 
     command_class = DashedValues
+
+    def __init__(self, *args: Any, places: dict[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.places = places
+
+    def list_commands(self, ctx: click.Context | None) -> list[str]:
+        return list(self.places)
+
+    def get_command(self, ctx: click.Context | None, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.places:
+            module, _, attribute = self.places[cmd_name].partition(":")
+            loaded = getattr(importlib.import_module(module, __package__), attribute)
+            self.add_command(loaded, cmd_name)
+        return self.commands.get(cmd_name)
+
+    def every_command(self) -> dict[str, click.Command]:
+        """Every command, loaded (for checks of them all, and the docs' reference)."""
+        return {name: self.get_command(None, name) for name in self.places}  # type: ignore[misc]
 
     def make_context(
         self,

@@ -22,7 +22,9 @@ NUMBER_OPTIONS = [
 
 def _option(command: str, name: str) -> click.Option:
     return next(
-        p for p in main.commands[command].params if isinstance(p, click.Option) and name in p.opts
+        p
+        for p in main.every_command()[command].params
+        if isinstance(p, click.Option) and name in p.opts
     )
 
 
@@ -55,7 +57,7 @@ def test_a_bad_number_is_still_malformed_naming_the_option(cli, seed_db, args, w
 def test_every_option_help_is_whole_sentences():
     """No help continues another's sentence (`--cols`: "columns,"), so each reads alone."""
     broken = []
-    for name, command in main.commands.items():
+    for name, command in main.every_command().items():
         for param in command.params:
             if isinstance(param, click.Option) and param.help:
                 text = param.help.strip()

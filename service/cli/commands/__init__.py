@@ -9,8 +9,9 @@ foreign database file, a failed build).
 
 The group is here; its commands live a module a kind: lookups.py (list, path, moves, depth,
 farthest, stats), building.py (build, remove), analysis.py (sql, export, datasette-metadata)
-and serving.py (serve). Importing them loads click, the options, the questions and the
-settings, no more: each command imports what else it needs as it runs, so a lookup starts fast.
+and serving.py (serve). A command's module is imported when the command runs (or --help lists
+them all), and it loads click, the options and the questions, no more: each command imports
+what else it needs as it runs, so a lookup starts fast.
 """
 
 from __future__ import annotations
@@ -18,38 +19,29 @@ from __future__ import annotations
 import click
 
 from ..options import PuzzledbGroup
-from .analysis import datasette_metadata_command, export_command, sql_command
-from .building import build_command, remove_command
-from .lookups import (
-    depth_command,
-    farthest_command,
-    list_command,
-    moves_command,
-    path_command,
-    stats_command,
+
+#: Each command, where it lives, in the order --help lists them.
+PLACES = {
+    "list": ".lookups:list_command",
+    "build": ".building:build_command",
+    "remove": ".building:remove_command",
+    "path": ".lookups:path_command",
+    "moves": ".lookups:moves_command",
+    "depth": ".lookups:depth_command",
+    "farthest": ".lookups:farthest_command",
+    "stats": ".lookups:stats_command",
+    "serve": ".serving:serve_command",
+    "sql": ".analysis:sql_command",
+    "export": ".analysis:export_command",
+    "datasette-metadata": ".analysis:datasette_metadata_command",
+}
+
+
+@click.group(
+    cls=PuzzledbGroup,
+    places={name: f"{__name__}{place}" for name, place in PLACES.items()},
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
-from .serving import serve_command
-
-
-@click.group(cls=PuzzledbGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="puzzledb")
 def main() -> None:
     """puzzledb: optimal solutions of sliding-block and peg puzzles, precomputed in SQLite."""
-
-
-# --help lists the commands by name; main.commands keeps the order they were always declared in.
-for _command in (
-    list_command,
-    build_command,
-    remove_command,
-    path_command,
-    moves_command,
-    depth_command,
-    farthest_command,
-    stats_command,
-    serve_command,
-    sql_command,
-    export_command,
-    datasette_metadata_command,
-):
-    main.add_command(_command)
