@@ -10,6 +10,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import NamedTuple
 
 from .core.errors import MalformedInput
 
@@ -28,8 +29,7 @@ SEARCH_MEMORY = 8 * 10**9
 MAX_COMPLETE_STATES = SEARCH_MEMORY // BYTES_PER_STATE
 
 
-@dataclass(frozen=True)
-class Reason:
+class Reason(NamedTuple):
     """Why a position can never reach a goal: `words` as a player reads them ("too few pegs"),
     and `proof`, the rule's own argument, for whoever wants it ("" when the words say it all).
     Said whole (str) it is the words, then the proof in brackets, as an error message reads."""
@@ -40,15 +40,17 @@ class Reason:
     def __str__(self) -> str:
         return f"{self.words} ({self.proof})" if self.proof else self.words
 
-    def __contains__(self, text: str) -> bool:
-        return text in str(self)
+    def __contains__(self, text: object) -> bool:
+        return isinstance(text, str) and text in str(self)
 
 
 #: Move.rewrite: for each character of the result, (source index, letters before, after).
 Rewrite = tuple[tuple[int, str, str], ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+#: Never made itself (each kind's moves are its subclass, a frozen kw_only dataclass too), so
+#: only they are given __init__, __repr__ and __eq__, compiled as each class is made.
+@dataclass(frozen=True, kw_only=True, init=False, repr=False, eq=False)
 class Move:
     """One move, as data, described from the state it is made in. Each kind of puzzle says
     what its moves hold (builder.kinds.sliding.Slide, builder.kinds.peg.puzzle.Jumps); its

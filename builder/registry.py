@@ -20,9 +20,9 @@ from __future__ import annotations
 import importlib
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from .puzzle import Puzzle
@@ -34,10 +34,11 @@ KINDS_PACKAGE = __name__.rpartition(".")[0] + ".kinds"
 DECLARATION = "kind"
 #: The entry point group through which other packages add kinds.
 ENTRY_POINTS = "puzzledb.kinds"
+#: An empty mapping no one can fill (a Kind's default flags and catalogue).
+NOTHING: Mapping = MappingProxyType({})
 
 
-@dataclass(frozen=True)
-class Lazy:
+class Lazy(NamedTuple):
     """A function or class named by where it lives ("module:name.attribute"), imported when
     first called: a kind registers its readers and codecs without loading their modules, so
     a lookup of one kind loads none of another's, nor its own codecs."""
@@ -63,8 +64,7 @@ def lazy(target: str, package: str | None = None) -> Any:
     return Lazy(target, package)
 
 
-@dataclass(frozen=True)
-class Packing:
+class Packing(NamedTuple):
     """One codec of a kind: the boards it packs into integers for the vectorised search."""
 
     #: whether it packs this puzzle (a board of its kind)
@@ -82,8 +82,7 @@ class Packing:
     called: str = ""
 
 
-@dataclass(frozen=True)
-class Kind:
+class Kind(NamedTuple):
     """What one kind of puzzle tells the house (see the module's docstring)."""
 
     #: stored with each build and written `kind = "..."` in a definition file
@@ -96,12 +95,12 @@ class Kind:
     define: Callable[[Any, dict], tuple[Puzzle, list[str]]]
     #: `puzzledb build` options that define a puzzle of this kind (option -> its reader, giving
     #: a builder.definition_fields.Definition)
-    flags: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    flags: Mapping[str, Callable[..., Any]] = NOTHING
     #: its codecs, tried in order (those a cluster can share first)
     packings: tuple[Packing, ...] = ()
     #: its famous puzzles for the catalogue (name -> how to make it), or a lazy(...) naming
     #: them where they live
-    catalogue: Mapping[str, Callable[[], Puzzle]] | Lazy = field(default_factory=dict)
+    catalogue: Mapping[str, Callable[[], Puzzle]] | Lazy = NOTHING
 
     def famous(self) -> Mapping[str, Callable[[], Puzzle]]:
         """Its famous puzzles, by name: `catalogue`, imported now if it is lazy."""

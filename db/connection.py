@@ -24,9 +24,8 @@ import sqlite3
 import stat
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import NamedTuple, Protocol
 from urllib.parse import quote
 
 from puzzledb.builder.core.errors import MalformedInput
@@ -83,8 +82,7 @@ def existing_file(path: Path) -> bool:
     return True
 
 
-@dataclass(frozen=True)
-class FileIdentity:
+class FileIdentity(NamedTuple):
     """What a reader's connection was opened on; compared on every request by the service."""
 
     device: int

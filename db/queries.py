@@ -8,9 +8,7 @@ no query builder it does not use.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from functools import lru_cache
 from sqlite3 import Connection, OperationalError
 from typing import overload
@@ -18,6 +16,7 @@ from typing import overload
 from puzzledb.builder.move_codes import swapped_cells
 
 from . import schema
+from .build_row import Build
 from .cluster import read as sharded
 from .kept import PerBuild
 
@@ -33,51 +32,12 @@ EARLIER_COLUMNS = BUILD_COLUMNS.replace(
 )
 
 
-@dataclass(frozen=True)
-class Build:
-    """One row of `puzzles`: a puzzle searched completely from one goal."""
-
-    id: int
-    name: str
-    goal: str
-    title: str
-    kind: str
-    rows: int
-    cols: int
-    states: int
-    max_depth: int
-    radius: int | None
-    built_at: str
-    build_seconds: float
-    node_table: str
-    stores_pred: bool
-    definition: dict = field(hash=False, compare=False)
-    max_solutions: int = 1  # the most optimal solutions any state has
-    max_solutions_states: int = 1  # how many states have that many
-    #: a build of classes (db.schema) stores this many rows, one per class of symmetric
-    #: states; None: a row per state
-    classes: int | None = None
-    #: when the search began and when the build committed (UTC, ISO 8601; built_at is when
-    #: storing began); None in a build from before they were kept
-    started_at: str | None = None
-    finished_at: str | None = None
-    #: its moves flip cells (a peg's jump) rather than swap two: read from its `moves` rows
-    #: (db.schema.FLIPS), so a build says how its pred is derived whatever its kind
-    flips: bool = False
-    #: `definition` as stored (JSON text), compared where the dict is not: what is kept per
-    #: build (db.kept) is the same for builds that compare equal, and two boards built in the
-    #: same second with every other column alike (a test's boards) must not compare equal
-    stored_definition: str = field(default="", repr=False)
-
-
 @lru_cache(maxsize=1024)
 def _build_from(values: tuple) -> Build:
     """Builds are immutable and ids never reused (AUTOINCREMENT), so each is parsed once."""
-    fields = dict(zip(Build.__dataclass_fields__, values))
+    fields = dict(zip(Build._fields, values))
     fields["stores_pred"] = bool(fields["stores_pred"])
     fields["flips"] = bool(fields["flips"])
-    fields["stored_definition"] = fields["definition"]
-    fields["definition"] = json.loads(fields["definition"])
     fields["max_solutions"] = count(fields["max_solutions"])
     return Build(**fields)
 

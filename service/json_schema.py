@@ -13,11 +13,11 @@ precisely what a shared alias (Annotated[int, "..."]) means in its place.
 from __future__ import annotations
 
 import types
-from dataclasses import dataclass
 from typing import (
     Annotated,
     Any,
     Literal,
+    NamedTuple,
     NotRequired,
     Required,
     Union,
@@ -37,8 +37,7 @@ PRIMITIVES: dict[object, str] = {
 JSON_TYPES = {str: "string", int: "integer", float: "number", bool: "boolean"}
 
 
-@dataclass(frozen=True)
-class Keywords:
+class Keywords(NamedTuple):
     """JSON Schema keywords a Python type cannot say, given beside it:
     Annotated[int, Keywords(minimum=1)]. `required` names the keys an open object
     (dict[str, Any]) always has."""

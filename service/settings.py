@@ -10,8 +10,7 @@ here and nowhere else (tests/architecture/test_settings.py holds the code to tha
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .sizes import parse_size
 
@@ -22,8 +21,7 @@ def _same(text: Any) -> Any:
     return text
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(NamedTuple):
     """One setting: `default` is what a user would type (the CLI shows it as such), `parse`
     turns typed text into the value the code uses, `bounds` limits a number given on the
     command line, and `option` is its command-line option (None: the app's own, not an option).

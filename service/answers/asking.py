@@ -7,34 +7,34 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from sqlite3 import Connection
-from typing import overload
+from typing import TYPE_CHECKING, overload
 
 from puzzledb.db import queries
 
-from ..answer_types import (
-    Answer,
-    Catalogue,
-    DepthAnswer,
-    FarthestAnswer,
-    MovesAnswer,
-    PathAnswer,
-    StatsAnswer,
-)
-from ..questions import (
-    FARTHEST_LIMIT,
-    LIMIT,
-    OFFSET,
-    DepthQuestion,
-    FarthestQuestion,
-    MovesQuestion,
-    PathQuestion,
-    Question,
-    StatsQuestion,
-)
+from .. import questions
+from ..questions import FARTHEST_LIMIT, LIMIT, OFFSET, Question
 from .catalogue_entries import catalogue_answer, held_starts
 from .depths import depth_answer, farthest_answer, stats_answer
 from .positions import moves_answer, path_answer
 from .resolving import Resolved, Resolver
+
+if TYPE_CHECKING:
+    from ..answer_types import (
+        Answer,
+        Catalogue,
+        DepthAnswer,
+        FarthestAnswer,
+        MovesAnswer,
+        PathAnswer,
+        StatsAnswer,
+    )
+    from ..questions import (
+        DepthQuestion,
+        FarthestQuestion,
+        MovesQuestion,
+        PathQuestion,
+        StatsQuestion,
+    )
 
 #: The answer to each kind of question (Question.kind), from the question resolved and the
 #: connection it was resolved on.
@@ -86,7 +86,8 @@ class Answers(Resolver):
         to_text: str | None = None,
         scramble: str | None = None,
     ) -> PathAnswer:
-        return self.ask(PathQuestion.of(name, state_text, goal_text, to_text, scramble))[1]
+        question = questions.PathQuestion.of(name, state_text, goal_text, to_text, scramble)
+        return self.ask(question)[1]
 
     def moves(
         self,
@@ -97,7 +98,9 @@ class Answers(Resolver):
         any_state: bool | str = False,
         scramble: str | None = None,
     ) -> MovesAnswer:
-        question = MovesQuestion.of(name, state_text, goal_text, to_text, any_state, scramble)
+        question = questions.MovesQuestion.of(
+            name, state_text, goal_text, to_text, any_state, scramble
+        )
         return self.ask(question)[1]
 
     def depth(
@@ -109,15 +112,16 @@ class Answers(Resolver):
         offset: int | str = OFFSET.default,
         after_text: str | None = None,
     ) -> DepthAnswer:
-        return self.ask(DepthQuestion.of(name, depth, goal_text, limit, offset, after_text))[1]
+        question = questions.DepthQuestion.of(name, depth, goal_text, limit, offset, after_text)
+        return self.ask(question)[1]
 
     def farthest(
         self, name: str, goal_text: str | None = None, limit: int | str = FARTHEST_LIMIT.default
     ) -> FarthestAnswer:
-        return self.ask(FarthestQuestion.of(name, goal_text, limit))[1]
+        return self.ask(questions.FarthestQuestion.of(name, goal_text, limit))[1]
 
     def stats(self, name: str, goal_text: str | None = None) -> StatsAnswer:
-        return self.ask(StatsQuestion.of(name, goal_text))[1]
+        return self.ask(questions.StatsQuestion.of(name, goal_text))[1]
 
     def catalogue(self) -> Catalogue:
         with self.connection() as conn:

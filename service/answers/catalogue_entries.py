@@ -7,7 +7,7 @@ build at once, and the CLI's `list` makes it even with no database file.
 from __future__ import annotations
 
 from sqlite3 import Connection
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.puzzle import ANY, Puzzle
@@ -15,15 +15,16 @@ from puzzledb.db import queries
 from puzzledb.db.errors import DatabaseFault
 from puzzledb.db.queries import Build
 
-from ..answer_types import (
-    BuildEntry,
-    Catalogue,
-    CatalogueEntry,
-    Coordinates,
-    Exit,
-    Health,
-    Vehicles,
-)
+if TYPE_CHECKING:
+    from ..answer_types import (
+        BuildEntry,
+        Catalogue,
+        CatalogueEntry,
+        Coordinates,
+        Exit,
+        Health,
+        Vehicles,
+    )
 
 
 def catalogue_answer(builds: list[Build], held: dict[int, list[str]] | None = None) -> Catalogue:
@@ -85,7 +86,7 @@ def _build_entry(build: Build, starts: list[str]) -> BuildEntry:
         "radius": build.radius,
         "built_at": build.built_at,
         "build_seconds": build.build_seconds,
-        "exits": cast(list[Exit], puzzle.exits(build.goal)),  # the builder's {side, cells, words}
+        "exits": cast("list[Exit]", puzzle.exits(build.goal)),  # the builder's {side, cells, words}
         "goal_words": puzzle.goal_words(build.goal),
         "targets": targets,
         "why_no_targets": None
@@ -109,7 +110,7 @@ def _entry(spec: dict, default_goal: str, puzzle: Puzzle) -> CatalogueEntry:
         "builds": [],
         "definition": spec,  # the board's geometry and looks, for clients that draw it
         # how move words name columns and rows, or None (the builder's {columns, rows})
-        "coordinates": cast(Coordinates | None, puzzle.coordinates()),
+        "coordinates": cast("Coordinates | None", puzzle.coordinates()),
         # a board of vehicles: their names, axes and roles, or None (the builder's dict)
-        "vehicles": cast(Vehicles | None, puzzle.vehicles()),
+        "vehicles": cast("Vehicles | None", puzzle.vehicles()),
     }

@@ -7,13 +7,15 @@ nothing of a position is parsed or explained here.
 from __future__ import annotations
 
 from sqlite3 import Connection
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from puzzledb.db import queries
 
-from ..answer_types import DepthAnswer, FarthestAnswer, StatsAnswer
-from ..questions import DepthQuestion, FarthestQuestion
 from .resolving import Resolved
+
+if TYPE_CHECKING:
+    from ..answer_types import DepthAnswer, FarthestAnswer, StatsAnswer
+    from ..questions import DepthQuestion, FarthestQuestion
 
 MOST_SOLVED_SHOWN = 10  # states named by stats as having the most optimal solutions
 
@@ -22,7 +24,7 @@ def depth_answer(conn: Connection, r: Resolved) -> DepthAnswer:
     """A page of the states at `depth`, in state order (a build of classes: class by
     class, db.classes): skip `offset` of them, or start after the state `after` (the last
     of the previous page), which costs the same however deep the page."""
-    q, build = cast(DepthQuestion, r.question), r.build
+    q, build = cast("DepthQuestion", r.question), r.build
     depth, limit, offset, after = q.depth, q.limit, q.offset, q.after
     count = queries.count_at_depth(conn, build, depth)
     past_the_end = after is None and offset >= count
@@ -41,7 +43,7 @@ def depth_answer(conn: Connection, r: Resolved) -> DepthAnswer:
 
 
 def farthest_answer(conn: Connection, r: Resolved) -> FarthestAnswer:
-    build, limit = r.build, cast(FarthestQuestion, r.question).limit
+    build, limit = r.build, cast("FarthestQuestion", r.question).limit
     states = queries.states_at_depth(conn, build, build.max_depth, limit)
     count = queries.count_at_depth(conn, build, build.max_depth)
     return {

@@ -7,9 +7,8 @@ why, and the pieces each board shows.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 from sqlite3 import Connection
-from typing import cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from puzzledb.builder.core.errors import PuzzledbError
 from puzzledb.builder.puzzle import Puzzle, Reason
@@ -17,16 +16,18 @@ from puzzledb.db import queries
 from puzzledb.db.queries import Build
 from puzzledb.service.errors import BeyondRadius, Unreachable
 
-from ..answer_types import MoveOption, MovesAnswer, PathAnswer, Piece
-from ..questions import MovesQuestion, PathQuestion
 from .resolving import Resolved
+
+if TYPE_CHECKING:
+    from ..answer_types import MoveOption, MovesAnswer, PathAnswer, Piece
+    from ..questions import MovesQuestion, PathQuestion
 
 
 def path_answer(conn: Connection, r: Resolved) -> PathAnswer:
     """An optimal path from a state to the goal, or with `to` to any position: a build
     toward another goal answers it through a frame, and the path is mapped back."""
     puzzle, build, frame, goal = r.puzzle, r.build, r.frame, r.goal
-    state = cast(str, cast(PathQuestion, r.question).state)  # resolved: always a state
+    state = cast(str, cast("PathQuestion", r.question).state)  # resolved: always a state
     steps, solutions = queries.path(conn, build, frame.to_build(state) if frame else state)
     if not steps or solutions is None:
         raise not_stored(puzzle, build, state, goal)
@@ -76,7 +77,7 @@ def moves_answer(conn: Connection, r: Resolved) -> MovesAnswer:
     and solutions null, and `why` says why.
     """
     q, puzzle, build, frame, goal = r.question, r.puzzle, r.build, r.frame, r.goal
-    q = cast(MovesQuestion, q)
+    q = cast("MovesQuestion", q)
     state = cast(str, q.state)  # resolved: always a state
     options = puzzle.moves(state)
     asked = [state] + [after for _, after in options]
@@ -126,7 +127,7 @@ def moves_answer(conn: Connection, r: Resolved) -> MovesAnswer:
 
 def _turned_first(r: Resolved) -> dict:
     """`turn_first`, where the position was given held another way than the build holds it."""
-    first = cast(PathQuestion | MovesQuestion, r.question).turn_first
+    first = cast("PathQuestion | MovesQuestion", r.question).turn_first
     return {"turn_first": first} if first else {}
 
 
@@ -140,8 +141,7 @@ def _beyond(puzzle: Puzzle, build: Build, state: str, goal: str) -> bool:
     return build.radius is not None and _hopeless_reason(puzzle, build, state, goal) is None
 
 
-@dataclass(frozen=True)
-class Lost:
+class Lost(NamedTuple):
     """Why a state the build does not hold has no answer: beyond the build's radius (no
     reason known), or cannot reach the goal, and why (a rule's reason, or the search's)."""
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 import dataclasses
 import threading
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
 from sqlite3 import Connection
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from puzzledb.builder import catalogue
 from puzzledb.builder.core.errors import MalformedInput, UnknownPuzzle
@@ -22,18 +21,19 @@ from puzzledb.db.connection import Readable
 from puzzledb.db.errors import NotBuilt
 from puzzledb.db.queries import Build
 
-from ..questions import DepthQuestion, MovesQuestion, PathQuestion, Question
+from ..questions import Question
 
 if TYPE_CHECKING:
     from puzzledb.builder.targets import Frame
+
+    from ..questions import DepthQuestion, MovesQuestion, PathQuestion
 
 MAX_RESOLVED = 512  # (puzzle, goal text) pairs remembered before starting over
 MAX_REMEMBERED_TEXT = 64  # longer goal texts are resolved each time, never remembered
 BUILT_NAMED = 20  # puzzles built in the file named by an unknown puzzle's message
 
 
-@dataclass(frozen=True)
-class Resolved:
+class Resolved(NamedTuple):
     """A question with its puzzle and build found: what its answer is computed from.
 
     `question` is its canonical form (the build's name and goal, states in canonical text), the
@@ -71,7 +71,8 @@ class Resolver:
     def resolved(self, conn: Connection, question: Question) -> Resolved:
         """The question's puzzle, build and canonical form. Input is checked in the order
         each answer always has checked it, so the errors are the same from every front end."""
-        if isinstance(question, (PathQuestion, MovesQuestion)):
+        if question.of_a_position:  # a path's or moves' (their classes load as they are asked)
+            question = cast("PathQuestion | MovesQuestion", question)
             puzzle, build, frame, goal = self.toward(
                 conn, question.puzzle, question.goal, question.to
             )
@@ -90,8 +91,9 @@ class Resolver:
             return Resolved(canonical, puzzle, build, goal, frame)
         puzzle, build = self.resolve(conn, question.puzzle, question.goal)
         named = dataclasses.replace(question, puzzle=build.name, goal=build.goal)
-        if isinstance(named, DepthQuestion) and named.after is not None:
-            named = dataclasses.replace(named, after=puzzle.parse(named.after, "after"))
+        page = cast("DepthQuestion", named) if named.kind == "depth" else None
+        if page is not None and page.after is not None:
+            named = dataclasses.replace(page, after=puzzle.parse(page.after, "after"))
         return Resolved(named, puzzle, build, build.goal)
 
     # -- resolving the puzzle and its build ----------------------------------------------------

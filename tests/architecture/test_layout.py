@@ -157,3 +157,42 @@ def test_mypy_sees_the_package_and_finds_nothing():
     assert "import-not-found" not in checked.stdout
     assert checked.returncode == 0, checked.stdout[-3000:]
     assert "Success: no issues found in" in checked.stdout
+
+
+#: Modules a lookup of eight's path never needs: the other commands, the other questions, the
+#: server's settings, and the sliding rules of other metrics (each import costs its start).
+NOT_FOR_A_PATH = (
+    "puzzledb.service.cli.commands.building",
+    "puzzledb.service.cli.commands.analysis",
+    "puzzledb.service.cli.commands.serving",
+    "puzzledb.service.questions.moves",
+    "puzzledb.service.questions.pages",
+    "puzzledb.service.settings",
+    "puzzledb.service.answer_types",
+    "puzzledb.builder.kinds.sliding.finger_moves",
+    "puzzledb.builder.kinds.sliding.multi_moves",
+)
+LOADED = """
+import sys
+sys.argv = ["puzzledb", *sys.argv[1:]]
+from puzzledb.service.cli.commands import main
+try:
+    main()
+except SystemExit:
+    pass
+print(sorted(set(sys.modules) & set(%r)), file=sys.stderr)
+"""
+
+
+def test_a_path_lookup_loads_its_own_command_and_question_only(seed_db):
+    """A lookup starts near bare Python (the performance page): its command's module is
+    imported as it is asked for, and of the questions and move rules only its own."""
+    args = ["path", "eight", "867254301", "--json", "--db", str(seed_db)]
+    out = subprocess.run(
+        [sys.executable, "-c", LOADED % (NOT_FOR_A_PATH,), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert '"depth": 31' in out.stdout, out.stderr
+    assert out.stderr.strip().splitlines()[-1] == "[]"

@@ -78,7 +78,7 @@ def test_move_words_are_kept_for_a_bounded_number_of_builds(seed_db, monkeypatch
         for i in range(queries.MOVE_LABELS_KEPT + 10):
             build = builds[i % len(builds)]
             # a build of another file with the same id is another entry (keyed by the row)
-            other = queries.Build(**{**build.__dict__, "built_at": f"{build.built_at} #{i}"})
+            other = build._replace(built_at=f"{build.built_at} #{i}")
             assert queries.move_labels(conn, other) == queries.move_labels(conn, build)
     assert len(fresh) == queries.MOVE_LABELS_KEPT
 
@@ -89,7 +89,7 @@ def test_builds_of_two_boards_alike_in_every_other_column_are_two(seed_db):
     figures, once shared one board's symmetries (a flaky test of symmetric boards)."""
     with sqlite3.connect(f"file:{seed_db}?mode=ro", uri=True) as conn:
         build = queries.all_builds(conn)[0]
-    other = queries.Build(**{**build.__dict__, "stored_definition": build.stored_definition + " "})
+    other = build._replace(stored_definition=build.stored_definition + " ")
     assert other != build and len({other, build}) == 2
 
 

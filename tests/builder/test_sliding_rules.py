@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from puzzledb.builder.kinds.sliding import METRICS, SlidingPuzzle
-from puzzledb.builder.kinds.sliding.metrics import RULES
+from puzzledb.builder.kinds.sliding.metrics import RULES, rule
 
 PACKAGE = Path(__file__).resolve().parents[2] / "builder" / "kinds" / "sliding"
 
@@ -27,7 +27,7 @@ BY_HAND = {
 def test_each_metric_moves_by_its_own_rule(metric):
     corner = SlidingPuzzle("corner", 2, 2, "1___", "_", metric=metric)
     row = SlidingPuzzle("row", 1, 3, "12_", "_", metric=metric)
-    assert type(corner.rule) is RULES[metric]
+    assert type(corner.rule) is rule(metric)
     said = tuple([move.label for move, _ in p.moves(p.default_goal)] for p in (corner, row))
     assert said == BY_HAND[metric]
 

@@ -11,20 +11,30 @@ moves; only distances differ.
 
 from __future__ import annotations
 
-from .finger_moves import FingerMoves
-from .move_rule import MoveRule
-from .multi_moves import MultiMoves
-from .straight_moves import StraightMoves
-from .unit_moves import UnitMoves
+import importlib
+from typing import TYPE_CHECKING
 
-#: Each metric's rule, by the metric's name.
-RULES: dict[str, type[MoveRule]] = {
-    "single": UnitMoves,
-    "unit": UnitMoves,
-    "multi": MultiMoves,
-    "straight": StraightMoves,
-    "finger": FingerMoves,
+if TYPE_CHECKING:
+    from .move_rule import MoveRule
+
+#: Each metric's rule, by the metric's name: where it lives ("module:class"), imported when a
+#: puzzle of that metric is made (eight's lookup loads the one-cell rule, not the four).
+RULES: dict[str, str] = {
+    "single": ".unit_moves:UnitMoves",
+    "unit": ".unit_moves:UnitMoves",
+    "multi": ".multi_moves:MultiMoves",
+    "straight": ".straight_moves:StraightMoves",
+    "finger": ".finger_moves:FingerMoves",
 }
+
+
+def rule(metric: str) -> type[MoveRule]:
+    """The rule of a metric's moves (a name of RULES), its module imported now."""
+    module, _, name = RULES[metric].partition(":")
+    found: type[MoveRule] = getattr(importlib.import_module(module, __package__), name)
+    return found
+
+
 #: How moves are counted (the module's docstring says each way).
 METRICS = tuple(RULES)
 #: The metrics where a move is one piece one cell: the rule the numpy codec knows.

@@ -13,7 +13,7 @@ from .drawing import draw
 from .geometry import Grid
 from .goal_patterns import GoalPatterns
 from .goal_words import GoalWords
-from .metrics import METRICS, RULES
+from .metrics import METRICS, rule
 from .move_words import MoveWords, Slide
 from .pieces import Pieces
 from .reachability import Reachability
@@ -83,7 +83,7 @@ class SlidingPuzzle(Puzzle):
         self.goal_wording = GoalWords(self.grid)
         self.reachability = Reachability(self.grid)
         self.words = MoveWords(self.piece_set, cols)
-        self.rule = RULES[metric](self.grid, self.words)  # the metric's moves, chosen once
+        self.rule = rule(metric)(self.grid, self.words)  # the metric's moves, chosen once
         self.default_goal = pieces
         for start_name, text in (starts or {}).items():
             self.starts[start_name] = self.parse(text, f"start {shown(start_name)}")

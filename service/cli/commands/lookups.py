@@ -16,16 +16,8 @@ import click
 from puzzledb.builder.core.message_text import PATH_SHOWN, shown
 from puzzledb.db.connection import existing_file, reader, resolve_path
 
-from ...questions import (
-    FARTHEST_LIMIT,
-    LIMIT,
-    OFFSET,
-    DepthQuestion,
-    FarthestQuestion,
-    MovesQuestion,
-    PathQuestion,
-    StatsQuestion,
-)
+from ... import questions
+from ...questions import FARTHEST_LIMIT, LIMIT, OFFSET
 from ..options import (
     WHOLE_NUMBER,
     DashedValues,
@@ -117,7 +109,7 @@ def path_command(
     """An optimal path from STATE (or a scramble's position) to the goal (or to TARGET),
     board by board."""
     _state_or_scramble(state, scramble)
-    question = PathQuestion.of(name, state, goal, to, scramble)
+    question = questions.PathQuestion.of(name, state, goal, to, scramble)
     resolved, answer = answers_from(db_path).ask(question)
     _emit(answer, as_json, _drawn(resolved, "path_text"))
 
@@ -160,7 +152,7 @@ def moves_command(
     """Every legal move from STATE (or a scramble's position), the state it leads to and its
     depth, best first."""
     _state_or_scramble(state, scramble)
-    question = MovesQuestion.of(name, state, goal, to, any_state, scramble)
+    question = questions.MovesQuestion.of(name, state, goal, to, any_state, scramble)
     resolved, answer = answers_from(db_path).ask(question)
     radius = resolved.build.radius if any(m["beyond_radius"] for m in answer["moves"]) else None
     _emit(answer, as_json, lambda a: _text("moves_text")(a, radius=radius))
@@ -201,7 +193,7 @@ def depth_command(
 ) -> None:
     """The states exactly D moves from the goal (a page of them, in state order; a peg build
     of classes: class by class)."""
-    question = DepthQuestion.of(name, d, goal, limit, offset, after)
+    question = questions.DepthQuestion.of(name, d, goal, limit, offset, after)
     resolved, answer = answers_from(db_path).ask(question)
     _emit(answer, as_json, _drawn(resolved, "depth_text"))
 
@@ -220,7 +212,7 @@ def farthest_command(
     name: str, limit: str, goal: str | None, db_path: str | None, as_json: bool
 ) -> None:
     """The states that need the most moves."""
-    resolved, answer = answers_from(db_path).ask(FarthestQuestion.of(name, goal, limit))
+    resolved, answer = answers_from(db_path).ask(questions.FarthestQuestion.of(name, goal, limit))
     _emit(answer, as_json, _drawn(resolved, "farthest_text"))
 
 
@@ -235,7 +227,7 @@ def stats_command(
     name: str, goal: str | None, plot: str | None, db_path: str | None, as_json: bool
 ) -> None:
     """How many states, how far the farthest is, and how many lie at each depth."""
-    question = StatsQuestion.of(name, goal)
+    question = questions.StatsQuestion.of(name, goal)
     if plot is None:
         resolved, answer = answers_from(db_path).ask(question)
         _emit(answer, as_json, _drawn(resolved, "stats_text"))
