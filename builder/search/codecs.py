@@ -19,9 +19,10 @@ from .layered import Codec, PackedResult, layered_bfs
 from .memory import MemoryGuard
 from .plain_order import InPlainOrder, plain_order_bfs
 from .progress import Progress
+from .union import Union, union_search
 
 #: What the one-machine build may search: a codec of either search.
-AnyCodec: TypeAlias = "Codec | InPlainOrder"
+AnyCodec: TypeAlias = "Codec | InPlainOrder | Union"
 
 
 @runtime_checkable
@@ -72,6 +73,9 @@ def packed_search(
     """The layered search `codec` asks for: in the plain search's order where its rows must be
     the plain search's (builder.search.plain_order: boards of blocks, Rush Hour), else
     layered_bfs."""
+    if hasattr(codec, "parts"):  # a union of searches that never meet (builder.search.union)
+        whole = list(dict.fromkeys(sources or [goal]))
+        return union_search(cast(Union, codec), goal, radius, progress, whole, guard, packed_search)
     if getattr(codec, "plain_order", False):  # InPlainOrder's, as its kind registers it
         return plain_order_bfs(cast(InPlainOrder, codec), goal, radius, progress, sources, guard)
     return layered_bfs(cast(Codec, codec), goal, radius, progress, sources, guard)

@@ -45,6 +45,10 @@ MOVE_BITS = 16  # move codes are int16
 Children = tuple[np.ndarray, np.ndarray, np.ndarray]
 #: A layer's distinct children: (sorted states, a move code each, their solution counts).
 Distinct = tuple[np.ndarray, np.ndarray, counting.Limbs]
+#: Rows in key order (PackedResult._bucketed): codes, depths, moves, counts, marks, preds.
+Bucket = tuple[
+    np.ndarray, np.ndarray, np.ndarray, counting.Limbs, np.ndarray | None, np.ndarray | None
+]
 
 
 class Packs(Protocol):
@@ -480,6 +484,8 @@ class PackedResult(SearchResult):
     layer_counts: list[counting.Limbs]  # per depth, its solution counts (builder.search.counting)
     #: per depth, in a build of classes (keep_classes): the marks of the symmetries fixing each
     layer_fixed: list[np.ndarray] | None = None
+    #: per depth, each state's pred's code, where each part of a union undid its own moves
+    layer_preds: list[np.ndarray] | None = None  # (builder.search.union); None: codec.undo
 
     @property
     def rows(self) -> int:
@@ -529,7 +535,7 @@ class PackedResult(SearchResult):
 
     def chunks(self, size: int, part: tuple[int, int] = (0, 1)) -> Iterator[tuple[list, ...]]:
         """Rows in key order, one bucket of the key space at a time (see _bucketed)."""
-        for codes, depths, moves, counts, fixed in self._bucketed(size, part):
+        for codes, depths, moves, counts, fixed, preds in self._bucketed(size, part):
             goal_rows = np.flatnonzero(moves == NO_MOVE).tolist()
             move_list: list[int | None] = moves.tolist()
             for i in goal_rows:
@@ -540,11 +546,11 @@ class PackedResult(SearchResult):
                 move_list,
                 _for_sql(_trimmed(counts)),
             )
-            if self.stores_pred:
-                preds: list[str | None] = list(self.codec.decode(self.codec.undo(codes, moves)))
+            if preds is not None:
+                named: list[str | None] = list(self.codec.decode(preds))
                 for i in goal_rows:
-                    preds[i] = None
-                columns += (preds,)
+                    named[i] = None
+                columns += (named,)
             if fixed is not None:
                 columns += (fixed.tolist(),)
             yield columns
@@ -558,7 +564,7 @@ class PackedResult(SearchResult):
         if points is None:
             yield from self.chunks(size, part)
             return
-        for codes, depths, moves, counts, fixed in self._bucketed(size, part):
+        for codes, depths, moves, counts, fixed, preds in self._bucketed(size, part):
             trimmed = _trimmed(counts)
             goals = moves == NO_MOVE
             columns: tuple = (
@@ -569,57 +575,50 @@ class PackedResult(SearchResult):
                 if counting.may_exceed(trimmed, SQL_INT_BITS)
                 else counting.to_array(trimmed),
             )
-            if self.stores_pred:
-                preds = points(self.codec.undo(codes, moves))
-                columns += (np.ma.MaskedArray(preds, np.broadcast_to(goals[:, None], preds.shape)),)
+            if preds is not None:
+                drawn = points(preds)
+                columns += (np.ma.MaskedArray(drawn, np.broadcast_to(goals[:, None], drawn.shape)),)
             if fixed is not None:
                 columns += (fixed,)
             yield columns
 
-    def _bucketed(
-        self, size: int, part: tuple[int, int]
-    ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray, counting.Limbs, np.ndarray | None]]:
-        """(codes, depths, moves, counts, fixed marks or None) in key order, one bucket of the
-        key space at a time.
+    def _bucketed(self, size: int, part: tuple[int, int]) -> Iterator[Bucket]:
+        """(codes, depths, moves, counts, fixed marks or None, preds' codes where stored) in key
+        order, one bucket of the key space at a time: preds only where the build stores them.
 
         Every layer is sorted, so a bucket [low, high) is a slice of each layer: gather the
         slices, sort that bucket alone. No array of all states is ever built.
         """
+        limbs = max(len(c) for c in self.layer_counts)
+        kept = (self.layer_fixed, self.layer_preds)
         for low, high in part_of(self._buckets(size), part):
-            code_parts: list[np.ndarray] = []
-            depth_parts: list[np.ndarray] = []
-            move_parts: list[np.ndarray] = []
-            count_parts: list[counting.Limbs] = []
-            fixed_parts: list[np.ndarray] = []
-            limbs = max(len(c) for c in self.layer_counts)
-            for depth, (layer, layer_moves) in enumerate(zip(self.layers, self.layer_moves)):
-                a, b = (
-                    np.searchsorted(layer, [low, high])
-                    if high is not None
-                    else (np.searchsorted(layer, low), len(layer))
-                )
+            codes_, depths_, moves_, fixed_, preds_ = [], [], [], [], []  # type: ignore[var-annotated]
+            counts_: list[counting.Limbs] = []
+            for depth, layer in enumerate(self.layers):
+                a = int(np.searchsorted(layer, low))
+                b = len(layer) if high is None else int(np.searchsorted(layer, high))
                 if b > a:
-                    code_parts.append(layer[a:b])
-                    move_parts.append(layer_moves[a:b])
-                    depth_parts.append(np.full(b - a, depth, np.int16))
-                    if self.layer_fixed is not None:
-                        fixed_parts.append(self.layer_fixed[depth][a:b])
-                    count_parts.append(
+                    codes_.append(layer[a:b])
+                    moves_.append(self.layer_moves[depth][a:b])
+                    depths_.append(np.full(b - a, depth, np.int16))
+                    counts_.append(
                         counting.padded(counting.take(self.layer_counts[depth], slice(a, b)), limbs)
                     )
-            if not code_parts:
+                    for found, layers in zip((fixed_, preds_), kept):
+                        if layers is not None:
+                            found.append(layers[depth][a:b])
+            if not codes_:
                 continue
-            codes, depths, moves = (
-                np.concatenate(code_parts),
-                np.concatenate(depth_parts),
-                np.concatenate(move_parts),
+            order = np.argsort(np.concatenate(codes_), kind="stable")  # the sorted runs merged
+            codes, depths, moves = (np.concatenate(x)[order] for x in (codes_, depths_, moves_))
+            counts = counting.take(
+                [np.concatenate([c[i] for c in counts_]) for i in range(limbs)], order
             )
-            counts = [np.concatenate([c[i] for c in count_parts]) for i in range(limbs)]
-            order = np.argsort(codes, kind="stable")  # a merge of the layers' sorted runs
-            codes, depths, moves = codes[order], depths[order], moves[order]
-            counts = counting.take(counts, order)
-            fixed = None if self.layer_fixed is None else np.concatenate(fixed_parts)[order]
-            yield codes, depths, moves, counts, fixed
+            fixed = np.concatenate(fixed_)[order] if fixed_ else None
+            preds: np.ndarray | None = None
+            if self.stores_pred:  # a union's parts undid their own moves, else undone here
+                preds = np.concatenate(preds_)[order] if preds_ else self.codec.undo(codes, moves)
+            yield codes, depths, moves, counts, fixed, preds
 
     def _buckets(self, size: int) -> list[tuple[np.uint64, np.uint64 | None]]:
         """Boundaries that cut the key space into buckets of about `size` states."""

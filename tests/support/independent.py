@@ -356,3 +356,45 @@ def winners(triples, goal):
                     seen.add(t)
                     queue.append(t)
     return seen
+
+
+# -- Klotski's board, every mix of pieces ------------------------------------------------------
+def klotski_layouts(blanks, pattern="?" * 20):
+    """Layouts of Klotski's 5x4 board with the 2x2 square once, exactly `blanks` empty cells
+    and verticals, horizontals and smalls filling the rest, matching `pattern` ('?' any cell),
+    counted by mix: {(verticals, horizontals, smalls): layouts}. Cells are filled in reading
+    order, each first empty one by some piece's top-left corner, remembering (cell, cells
+    covered ahead, square placed, blanks left)."""
+    rows, cols = 5, 4
+    shapes = {"B": (2, 2), "V": (2, 1), "H": (1, 2), "s": (1, 1), "_": (1, 1)}
+    memo: dict[tuple, dict] = {}
+
+    def ways(cell, covered, square, left):
+        if cell == rows * cols:
+            return {(0, 0, 0): 1} if square and not left else {}
+        key = (cell, covered, square, left)
+        if key in memo:
+            return memo[key]
+        if covered >> cell & 1:
+            found = ways(cell + 1, covered, square, left)
+        else:
+            found = {}
+            top, col = divmod(cell, cols)
+            for label, (h, w) in shapes.items():
+                if (label == "B" and square) or (label == "_" and not left):
+                    continue
+                block = [(top + i) * cols + col + j for i in range(h) for j in range(w)]
+                if top + h > rows or col + w > cols:
+                    continue
+                if any(covered >> c & 1 or pattern[c] not in ("?", label) for c in block):
+                    continue
+                mask = covered | sum(1 << c for c in block)
+                rest = ways(cell + 1, mask, square or label == "B", left - (label == "_"))
+                add = {"V": (1, 0, 0), "H": (0, 1, 0), "s": (0, 0, 1)}.get(label, (0, 0, 0))
+                for (v, hh, s), n in rest.items():
+                    mix = (v + add[0], hh + add[1], s + add[2])
+                    found[mix] = found.get(mix, 0) + n
+        memo[key] = found
+        return found
+
+    return ways(0, 0, False, blanks)

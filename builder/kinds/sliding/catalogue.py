@@ -41,6 +41,28 @@ def _klotski(name: str, title: str, metric: str = "single") -> SlidingPuzzle:
     )
 
 
+def _klotski_family(name: str, title: str, metric: str = "unit") -> SlidingPuzzle:
+    """Every layout of Klotski's board with the big square, two blanks and any mix of
+    verticals, horizontals and smalls (36 mixes), toward the big square at the exit."""
+    from .any_mix import AnyMix
+
+    return AnyMix(
+        name,
+        5,
+        4,
+        KLOTSKI_GOAL,
+        "_",
+        fixed={"B": 1},
+        free=("V", "H", "s"),
+        blanks=2,
+        starts={"start": KLOTSKI_START},
+        title=title,
+        wide={"B": (2, 2), "V": (2, 1), "H": (1, 2)},
+        names={"B": "big", "V": "vertical", "H": "horizontal", "s": "small"},
+        metric=metric,
+    )
+
+
 def _hex_board(
     name: str, rows: int, cols: int, title: str, metric: str = "single"
 ) -> SlidingPuzzle:
@@ -108,6 +130,20 @@ MAKERS: dict[str, Callable[[], SlidingPuzzle]] = {
     ),
     "klotski-finger": lambda: _klotski(
         "klotski-finger", "Klotski (华容道), one piece anywhere it slides a move", "finger"
+    ),
+    "klotski-all": lambda: _klotski_family(
+        "klotski-all",
+        "Klotski (华容道), every layout of every piece mix, one piece one cell a move",
+    ),
+    "klotski-all-straight": lambda: _klotski_family(
+        "klotski-all-straight",
+        "Klotski (华容道), every layout of every piece mix, one piece in one direction a move",
+        "straight",
+    ),
+    "klotski-all-finger": lambda: _klotski_family(
+        "klotski-all-finger",
+        "Klotski (华容道), every layout of every piece mix, one piece anywhere it slides a move",
+        "finger",
     ),
     "nine": lambda: _hex_board("nine", 2, 5, "2x5 sliding puzzle"),
     "eleven": lambda: _hex_board("eleven", 3, 4, "3x4 sliding puzzle"),

@@ -6,7 +6,7 @@ from ...registry import Kind, Packing, lazy
 
 KIND = Kind(
     name="sliding",
-    from_spec=lazy(".puzzle:SlidingPuzzle.from_spec", __package__),
+    from_spec=lazy(".any_mix:from_spec", __package__),  # a family, or one board
     define=lazy(".definition:define", __package__),
     flags={"rows": lazy(".definition:from_flags", __package__)},
     packings=(
@@ -21,6 +21,12 @@ KIND = Kind(
             plain_order=True,
             boards="sliding boards of blocks (any pieces, any blanks, one piece a move)",
             called="a board of blocks",
+        ),
+        Packing(  # searched a mix at a time, each a board of blocks (said above)
+            packs=lazy(".packed_mixes:packs", __package__),
+            codec=lazy(".packed_mixes:PackedMixes", __package__),
+            plain_order=True,
+            called="a family of every piece mix of a board of blocks",
         ),
     ),
     catalogue=lazy(".catalogue:MAKERS", __package__),

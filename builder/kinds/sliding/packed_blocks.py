@@ -22,6 +22,7 @@ from ...move_codes import MoveCodes, swapped_cells
 from ...puzzle import Move, Puzzle
 from ...search.layered import distinct
 from ...search.plain_order import Children, Layer
+from .any_mix import AnyMix
 from .packed_moves import BY_RULE, PieceMoves, UnitPieceMoves
 from .puzzle import SlidingPuzzle
 
@@ -50,12 +51,14 @@ class PackedBlocks:
     #: searched in the plain search's order (builder.search.plain_order)
     plain_order = True
 
-    def __init__(self, puzzle: SlidingPuzzle):
-        if not packable(puzzle):
+    def __init__(self, puzzle: SlidingPuzzle, alphabet: str | None = None):
+        """`alphabet`: the labels a code's digits stand for, when more than the puzzle's own
+        (one encoding for every mix of a family: packed_mixes.py)."""
+        if not packable(puzzle, alphabet):
             raise ValueError(f"{puzzle.name} cannot be packed as a board of blocks in 64 bits")
         self.puzzle = puzzle
         cells = self.cells = puzzle.cells
-        self.alphabet = sorted(puzzle.counts)
+        self.alphabet = sorted(alphabet or puzzle.counts)
         self.digit = {symbol: i for i, symbol in enumerate(self.alphabet)}
         self.bits = max(1, (len(self.alphabet) - 1).bit_length())
         self.state_bits = self.bits * cells
@@ -341,15 +344,16 @@ class _MoveTable:
         self.keys, self.key_entry = merged[order], entry[order]
 
 
-def packable(puzzle: Puzzle) -> TypeGuard[SlidingPuzzle]:
+def packable(puzzle: Puzzle, alphabet: str | None = None) -> TypeGuard[SlidingPuzzle]:
     """A reversible sliding board whose moves are one piece's (unit, straight, finger: the
     multi-tile metric takes the plain search), whose cells fit in 64 bits, and whose keys of
-    piece moves (a piece's label and cell, then a bit a cell) do too."""
+    piece moves (a piece's label and cell, then a bit a cell) do too; a family of every piece
+    mix is packed a mix at a time (packed_mixes.py), not here."""
     if not isinstance(puzzle, SlidingPuzzle) or not puzzle.reversible:
         return False
-    if type(puzzle.rule) not in BY_RULE:
+    if type(puzzle.rule) not in BY_RULE or isinstance(puzzle, AnyMix):
         return False
-    labels = len(puzzle.counts)
+    labels = len(alphabet or puzzle.counts)
     if labels < 2:  # blanks alone: one state, nothing to pack
         return False
     bits = max(1, (labels - 1).bit_length())

@@ -138,21 +138,25 @@ class SlidingPuzzle(Puzzle):
 
     @classmethod
     def from_spec(cls, spec: dict) -> SlidingPuzzle:
-        return cls(
-            spec["name"],
-            spec["rows"],
-            spec["cols"],
-            spec["goal"],
-            spec["blank"],
-            title=spec.get("title", ""),
-            wide=spec.get("wide"),
-            glyphs=spec.get("glyphs"),
-            names=spec.get("names"),
-            aliases=spec.get("aliases"),
-            metric=spec.get("metric", "single"),  # builds stored before metrics were single
-            starts=spec.get("starts"),
-            goal_words=spec.get("goal_words"),
-        )
+        return cls(*cls.spec_board(spec), **cls.spec_look(spec), goal_words=spec.get("goal_words"))
+
+    @staticmethod
+    def spec_board(spec: dict) -> tuple[str, int, int, str, str]:
+        """A stored spec's name, rows, cols, goal and blank (as __init__ takes them)."""
+        return spec["name"], spec["rows"], spec["cols"], spec["goal"], spec["blank"]
+
+    @staticmethod
+    def spec_look(spec: dict) -> dict:
+        """A stored spec's pieces, words and metric (as __init__ takes them)."""
+        return {
+            "title": spec.get("title", ""),
+            "wide": spec.get("wide"),
+            "glyphs": spec.get("glyphs"),
+            "names": spec.get("names"),
+            "aliases": spec.get("aliases"),
+            "metric": spec.get("metric", "single"),  # builds stored before metrics were single
+            "starts": spec.get("starts"),
+        }
 
     # -- text form (builder.kinds.sliding.text_form, .goal_patterns) -------------------------------
     def glyph(self, label: str) -> str:
