@@ -2,8 +2,6 @@
 character that could hide or reorder text escaped. Every layer's errors quote input this way.
 """
 
-import unicodedata
-
 #: Characters of user input repeated in a message before it is cut short.
 SHOWN = 40
 
@@ -39,6 +37,10 @@ def visible(text: str, quotes: bool = True) -> str:
     (`\\u202e`), and combining marks that do not sit on a letter or digit (one at the start
     would sit on the quote before it; a long stack covers the lines around it); with `quotes`,
     also ' and \\ (text shown between quotes)."""
+    if text.isascii() and text.isprintable() and not (quotes and ("'" in text or "\\" in text)):
+        return text  # nothing to escape: a path or a state as most are typed
+    import unicodedata  # past ASCII only: a lookup's own words need not load it
+
     out, marks = [], None  # marks: how many sit on the last letter or digit; None: no such
     for ch in text:
         category = unicodedata.category(ch)

@@ -171,6 +171,10 @@ NOT_FOR_A_PATH = (
     "puzzledb.service.answer_types",
     "puzzledb.builder.kinds.sliding.finger_moves",
     "puzzledb.builder.kinds.sliding.multi_moves",
+    "puzzledb.builder.kinds.sliding.arrangements",
+    "puzzledb.builder.kinds.sliding.goal_patterns",
+    "puzzledb.builder.kinds.sliding.reachability",
+    "unicodedata",
 )
 LOADED = """
 import sys

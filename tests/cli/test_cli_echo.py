@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from support.json_errors import one_error
 
 from puzzledb.builder import catalogue
@@ -143,3 +145,20 @@ def test_huge_input_is_never_repeated_whole(make):
     with pytest.raises((BadDefinition, MalformedInput, PuzzledbError)) as refused:
         make("x" * 10_000_000)
     assert len(refused.value.message) < 400, refused.value.message[:400]
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=0x7F)), st.booleans())
+def test_plain_ascii_is_shown_as_the_rule_for_every_character_shows_it(text, quotes):
+    """visible() returns plain ASCII untouched without looking each character up (a lookup
+    then loads no unicodedata): the same as the rule character by character."""
+    from puzzledb.builder.core.message_text import visible
+
+    by_rule = "".join(
+        ("\\" + ch if quotes else ch)
+        if ch in "'\\"
+        else f"\\x{ord(ch):02x}"
+        if not ch.isprintable()
+        else ch
+        for ch in text
+    )
+    assert visible(text, quotes) == by_rule

@@ -17,14 +17,12 @@ Pieces are one cell (tiles, possibly with repeated labels) or rectangles spannin
 
 from ...puzzle import cell_name
 from .geometry import DIRECTIONS, OPPOSITE, wide_blocks
-from .goal_patterns import MAX_GOAL_POSITIONS
 from .metrics import METRICS, ONE_CELL
 from .move_words import MAX_REMEMBERED_SLIDES, Slide
 from .puzzle import SlidingPuzzle
 
 __all__ = [
     "DIRECTIONS",
-    "MAX_GOAL_POSITIONS",
     "MAX_REMEMBERED_SLIDES",
     "METRICS",
     "ONE_CELL",

@@ -9,11 +9,14 @@ goal being defined alike.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ...core.errors import MalformedInput
 from ...puzzle import cell_name
-from .arrangements import Board
 from .pieces import Pieces
+
+if TYPE_CHECKING:
+    from .arrangements import Board
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
@@ -199,6 +202,8 @@ class Grid:
 
     def arranged(self, pattern: str) -> Board:
         """The pieces to arrange on the board to match `pattern`: a wide piece counted once."""
+        from .arrangements import Board  # goal patterns and counts only: not a lookup's
+
         return Board(self.rows, self.cols, self.pieces.wide, self.pieces.whole_counts(), pattern)
 
     # -- symmetries ------------------------------------------------------------------------------

@@ -5,19 +5,22 @@ the kind that do each job (its pieces, geometry, text form, goals, move rule, wo
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from ...core.errors import BadDefinition, MalformedInput
 from ...core.message_text import shown
 from ...puzzle import ANY, ROW_SEPARATOR, SEPARATORS, Move, Puzzle, Reason
-from .drawing import draw
 from .geometry import Grid
-from .goal_patterns import GoalPatterns
-from .goal_words import GoalWords
 from .metrics import METRICS, rule
 from .move_words import MoveWords, Slide
 from .pieces import Pieces
-from .reachability import Reachability
 from .text_form import TextForm
+
+if TYPE_CHECKING:
+    from .goal_patterns import GoalPatterns
+    from .goal_words import GoalWords
+    from .reachability import Reachability
 
 #: The radius a suggested build of a board too large to search completely gives it, by metric,
 #: where the catalogue's default (one tile a move) would take too long.
@@ -79,9 +82,6 @@ class SlidingPuzzle(Puzzle):
         self.twins = self.piece_set.twins
         self.grid = Grid(rows, cols, self.piece_set)
         self.text_form = TextForm(self.grid)
-        self.goal_patterns = GoalPatterns(self.text_form)
-        self.goal_wording = GoalWords(self.grid)
-        self.reachability = Reachability(self.grid)
         self.words = MoveWords(self.piece_set, cols)
         self.rule = rule(metric)(self.grid, self.words)  # the metric's moves, chosen once
         self.default_goal = pieces
@@ -158,6 +158,25 @@ class SlidingPuzzle(Puzzle):
             "starts": spec.get("starts"),
         }
 
+    # -- the parts a lookup seldom needs, made (and their modules loaded) when first asked ------
+    @cached_property
+    def goal_patterns(self) -> GoalPatterns:
+        from .goal_patterns import GoalPatterns
+
+        return GoalPatterns(self.text_form)
+
+    @cached_property
+    def goal_wording(self) -> GoalWords:
+        from .goal_words import GoalWords
+
+        return GoalWords(self.grid)
+
+    @cached_property
+    def reachability(self) -> Reachability:
+        from .reachability import Reachability
+
+        return Reachability(self.grid)
+
     # -- text form (builder.kinds.sliding.text_form, .goal_patterns) -------------------------------
     def glyph(self, label: str) -> str:
         return self.piece_set.glyph(label)
@@ -211,6 +230,8 @@ class SlidingPuzzle(Puzzle):
         return self.grid.coordinates()
 
     def draw(self, state: str) -> list[str]:
+        from .drawing import draw
+
         return draw(self.grid, state)
 
     # -- move rule (the metric's, builder.kinds.sliding.metrics; words: .move_words) ---------------

@@ -11,8 +11,7 @@ from collections import Counter
 
 from ...core.errors import MalformedInput
 from ...core.message_text import shown, times
-from ...puzzle import split_cells
-from .arrangements import ANY
+from ...puzzle import ANY, split_cells
 from .geometry import Grid
 
 
