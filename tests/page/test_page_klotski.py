@@ -24,7 +24,8 @@ START = "VBBVVBBVVHHVVssVs__s"
 def klotski_base(tmp_path_factory):
     path = tmp_path_factory.mktemp("klotski-page") / "k.sqlite"
     db = writer(path)
-    for name in ("klotski-finger", "eight"):  # eight: a whole-position goal, no exit
+    # eight: a whole-position goal, no exit; klotski-all: every mix of pieces in one build
+    for name in ("klotski-finger", "eight", "klotski-all"):
         puzzle = catalogue.get(name)
         build(db, puzzle, puzzle.default_goal, time.perf_counter())
     db.close()
@@ -191,3 +192,30 @@ def test_klotski_with_its_exit_passes_axe(browser, klotski_base):
         assert found == []
     finally:
         context.close()
+
+
+def test_klotski_all_plays_a_layout_of_any_mix(browser, klotski_base):
+    """klotski-all on the page: the classic start at 116 moves, and a layout of another mix
+    (three verticals, two horizontals, four smalls: the family's hardest) drawn piece by
+    piece, answered and moved like any board."""
+    hardest = "VsssVVBBVVBBVHH_HHs_"
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    problems = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    try:
+        page.goto(f"{klotski_base}/?puzzle=klotski-all&state=start")
+        settled(page, START)
+        expect(page.locator("#distance")).to_have_text("116")
+        page.goto(f"{klotski_base}/?puzzle=klotski-all&state={hardest}")
+        settled(page, hardest)
+        expect(page.locator("#distance")).to_have_text("179")
+        expect(page.locator(".piece")).to_have_count(10)  # B, 3 V, 2 H, 4 s
+        expect(page.locator(".piece[data-label='H']")).to_have_count(2)
+        page.click(".piece[data-cell='18']")  # the small at c5, beside the blank at d5
+        page.click(".slot[data-cell='19']")
+        settled(page, hardest[:18] + "_s")
+        expect(page.locator("#distance")).to_have_text("178")
+    finally:
+        context.close()
+    assert problems == []
