@@ -297,16 +297,18 @@ def _count_layouts(
                 and all(pattern[c] in (ANY, label) for c in block)
             ):
                 masks[label, cell] = sum(1 << (c - cell) for c in block)
-    free_at = {label: i for i, label in enumerate(family.free)}
+    # a mix as one number, each free label's count in bits of its own (room for every cell):
+    # a piece adds its label's one
+    free, width = family.free, (rows * cols).bit_length()
+    one = {label: 1 << (width * (len(free) - 1 - i)) for i, label in enumerate(free)}
 
     @cache
-    def ways(cell: int, covered: int, fixed_left: tuple[int, ...], blanks_left: int) -> Counter:
+    def ways(cell: int, covered: int, fixed_left: tuple[int, ...], blanks_left: int) -> dict:
         if cell == rows * cols:
-            done = not any(fixed_left) and blanks_left == 0
-            return Counter({(0,) * len(family.free): 1}) if done else Counter()
+            return {0: 1} if not any(fixed_left) and blanks_left == 0 else {}
         if covered & 1:
             return ways(cell + 1, covered >> 1, fixed_left, blanks_left)
-        out: Counter = Counter()
+        out: dict[int, int] = {}
         for label in labels:
             mask = masks.get((label, cell))
             if mask is None or covered & mask:
@@ -321,16 +323,16 @@ def _count_layouts(
                 if not blanks:
                     continue
                 blanks -= 1
-            rest = ways(cell + 1, (covered | mask) >> 1, left, blanks)
-            at_free = free_at.get(label)
-            for mix, n in rest.items():
-                more = mix if at_free is None else _one_more(mix, at_free)
-                out[more] += n
+            more = one.get(label, 0)
+            for mix, n in ways(cell + 1, (covered | mask) >> 1, left, blanks).items():
+                out[mix + more] = out.get(mix + more, 0) + n
         return out
 
     found = ways(0, 0, tuple(family.fixed.values()), family.blank_cells)
-    return {mix: n for mix, n in found.items() if n}
-
-
-def _one_more(mix: Mix, at: int) -> Mix:
-    return (*mix[:at], mix[at] + 1, *mix[at + 1 :])
+    return {
+        tuple(
+            (mix >> (width * (len(free) - 1 - i))) & ((1 << width) - 1) for i in range(len(free))
+        ): n
+        for mix, n in found.items()
+        if n
+    }
