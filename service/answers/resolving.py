@@ -198,6 +198,12 @@ class Resolver:
         )
         found = targets.frame_for(puzzle, target, [b.goal for b in builds])
         if found is None:
+            try:  # no build toward it: say how to make one, if the puzzle can be built so
+                puzzle.parse_goal(target)
+            except MalformedInput as cannot:  # (a family of every mix: toward patterns only)
+                raise MalformedInput(
+                    f"{puzzle.name} cannot answer toward {target}: {cannot}"
+                ) from None
             raise NotBuilt(self._no_build_toward(puzzle, target, builds))
         goal, frame = found
         build = next(b for b in builds if b.goal == goal)

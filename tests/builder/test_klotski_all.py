@@ -129,12 +129,31 @@ def test_mixes_no_goal_layout_has_are_unreachable_with_words(family_db):
         ("BBVsBBssssssssssss__", "a vertical covers 2 cells, so that is no whole number"),
         ("BBssBBsssssssssss_H_", "a horizontal covers 2 cells"),
         ("BsBsBBssssssssssss__", "big must fill a 2x2 block"),
+        ("VBBVVBBVVHHVVssVs_?s", "'?' stands for any cell only in a goal"),
     ],
 )
 def test_a_wrong_layout_is_named(family_db, state, words):
     said = puzzledb("path", "klotski-all", state, "--json", "--db", str(family_db))
     error = json.loads(said.stdout)["error"]
     assert said.returncode == 2 and error["code"] == "malformed" and words in error["message"]
+
+
+@pytest.mark.parametrize(
+    "args, code, words",
+    [
+        (["--to", "VVVVVVVVHHsssBB_sBB_"], "malformed", "built toward goal patterns only"),
+        (["--goal", "?" * 20], "bad_definition", "matches 1,588,914 layouts of klotski-all"),
+        (["--goal", "?" * 3], "malformed", "goal has 3 cells, expected 20"),
+    ],
+)
+def test_a_goal_or_target_the_family_cannot_be_built_toward_is_refused(
+    family_db, args, code, words
+):
+    """A family is built toward patterns of at most a million layouts: a whole layout as the
+    target, or every layout as the goal, is refused as it is asked, with no build to suggest."""
+    said = puzzledb("path", "klotski-all", "start", *args, "--json", "--db", str(family_db))
+    error = json.loads(said.stdout)["error"]
+    assert said.returncode == 2 and error["code"] == code and words in error["message"]
 
 
 def test_the_hardest_layout_of_each_mix_is_one_query(family_db):

@@ -19,6 +19,7 @@ from math import prod
 from ...core.errors import BadDefinition, MalformedInput
 from ...core.message_text import shown, times
 from ...puzzle import ANY, Move, Reason
+from .goal_patterns import MAX_GOAL_POSITIONS
 from .move_words import Slide
 from .puzzle import SlidingPuzzle
 
@@ -96,13 +97,8 @@ class AnyMix(SlidingPuzzle):
         """The mix of a layout's text, or MalformedInput saying why it is no layout of the
         family (an unknown piece, a wrong number of blanks or fixed pieces, a part piece)."""
         symbols = self.text_form.symbols(state, what)
-        known = {*self.fixed, *self.free, self.blank}
         for cell, symbol in enumerate(symbols):
-            if symbol not in known:
-                raise MalformedInput(
-                    f"{what} has unknown piece {shown(symbol)} at cell {cell}; {self.name} "
-                    f"has pieces {' '.join(sorted(known - {self.blank}))} and blank {self.blank}"
-                )
+            self._check_symbol(cell, symbol, what)
         if len(symbols) != self.cells:
             raise MalformedInput(
                 f"{what} has {len(symbols)} cells, expected {self.cells} ({self.rows}x{self.cols})"
@@ -128,6 +124,18 @@ class AnyMix(SlidingPuzzle):
                     f"whole number of them"
                 )
         return tuple(found[label] // self.area(label) for label in self.free)
+
+    def _check_symbol(self, cell: int, symbol: str, what: str, pattern: bool = False) -> None:
+        """A cell's symbol is one of the family's pieces or the blank ('?' too in a pattern)."""
+        known = {*self.fixed, *self.free, self.blank}
+        if symbol in known or (pattern and symbol == ANY):
+            return
+        if symbol == ANY:
+            raise MalformedInput(self.text_form.any_in_a_state(cell, what))
+        raise MalformedInput(
+            f"{what} has unknown piece {shown(symbol)} at cell {cell}; {self.name} has pieces "
+            f"{' '.join(sorted(known - {self.blank}))} and blank {self.blank}"
+        )
 
     def member(self, mix: Mix) -> SlidingPuzzle:
         """The plain puzzle of one mix: its layouts, moves and words are the family's."""
@@ -169,14 +177,25 @@ class AnyMix(SlidingPuzzle):
             return self.default_goal
         if not isinstance(text, str) or ANY not in text:
             raise MalformedInput(
-                f"goal must be a pattern for {self.name} (every layout of every mix is built "
-                f"toward it): '{ANY}' for any cell"
+                f"{self.name} is built toward goal patterns only ('{ANY}' for any cell): every "
+                f"layout of every mix is searched toward one; a puzzle of one mix of pieces "
+                f"can be built toward one layout"
             )
         pattern = "".join(self.text_form.symbols(text, "goal"))
         if len(pattern) != self.cells:
-            raise MalformedInput(f"goal has {len(pattern)} cells, expected {self.cells}")
-        if self.goal_position_count(pattern) == 0:
-            raise BadDefinition(f"goal pattern {shown(pattern)} matches no layout of {self.name}")
+            raise MalformedInput(
+                f"goal has {len(pattern)} cell{'' if len(pattern) == 1 else 's'}, expected "
+                f"{self.cells} ({self.rows}x{self.cols})"
+            )
+        for cell, symbol in enumerate(pattern):
+            self._check_symbol(cell, symbol, "goal", pattern=True)
+        count = self.goal_position_count(pattern)
+        if count == 0 or count > MAX_GOAL_POSITIONS:
+            many = "no layout" if count == 0 else f"{count:,} layouts"
+            raise BadDefinition(
+                f"goal pattern {shown(pattern)} matches {many} of {self.name}; a build holds "
+                f"from 1 to {MAX_GOAL_POSITIONS:,}: fix more cells"
+            )
         return pattern
 
     def goal_position_count(self, pattern: str) -> int:

@@ -44,10 +44,7 @@ class TextForm:
         symbols = self.symbols(text, what)
         for cell, symbol in enumerate(symbols):
             if symbol == ANY and ANY not in pieces.counts:
-                raise MalformedInput(
-                    f"{what} has '{ANY}' at cell {cell}: '{ANY}' stands for any cell only in a "
-                    f"goal; a {what} says what is in every cell"
-                )
+                raise MalformedInput(self.any_in_a_state(cell, what))
             if symbol not in pieces.counts:
                 raise MalformedInput(
                     f"{what} has unknown piece {shown(symbol)} at cell {cell}; "
@@ -69,6 +66,14 @@ class TextForm:
         state = "".join(symbols)
         grid.wide_pieces(state, what)
         return state
+
+    @staticmethod
+    def any_in_a_state(cell: int, what: str) -> str:
+        """Why '?' at `cell` is no state: it stands for any cell in a goal only."""
+        return (
+            f"{what} has '{ANY}' at cell {cell}: '{ANY}' stands for any cell only in a goal; "
+            f"a {what} says what is in every cell"
+        )
 
     def _blank_count_message(self, what: str, found: int) -> str:
         blank, blanks = self.pieces.blank, self.pieces.blanks
