@@ -152,9 +152,11 @@ def troubles(page) -> list[str]:
 
 
 def settled(page, state: str) -> None:
-    """Wait until `state` is on the board and its moves are listed."""
+    """Wait until `state` is on the board, its moves are listed and no lookup is pending (a
+    click then is refused out loud: under a loaded CI run one landed so)."""
     expect(page.locator("#moves")).to_have_attribute("data-from", state)
     expect(page.locator("#state-input")).to_have_value(state)
+    expect(page.locator("#board[aria-busy='true']")).to_have_count(0)
 
 
 def choose(page, puzzle: str, first_farthest: str) -> None:
