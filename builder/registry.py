@@ -15,17 +15,14 @@ sliding kind only), and every folder only when a question needs them all (the ki
 definition file may name, the boards some codec packs).
 """
 
-from __future__ import annotations
-
 import importlib
 import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
-if TYPE_CHECKING:
-    from .puzzle import Puzzle
+from .puzzle import Puzzle  # at run time: the NamedTuples' annotations are evaluated (below)
 
 #: Where the kinds of this package live, a folder each.
 KINDS_FOLDER = Path(__file__).parent / "kinds"

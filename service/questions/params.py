@@ -1,8 +1,7 @@
 """The HTTP parameters of the questions (`Param`), each declared once: the OpenAPI document
 (service.http.openapi) lists them, service.http.api.params checks a query string against them,
-and the CLI's option defaults read theirs."""
-
-from __future__ import annotations
+and the CLI's option defaults read theirs. Its annotations are evaluated (no `from __future__
+import annotations`): a NamedTuple compiles each annotation written as text, on every start."""
 
 from collections.abc import Mapping
 from typing import Any, NamedTuple
