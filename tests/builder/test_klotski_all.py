@@ -83,6 +83,22 @@ def test_layouts_are_counted_as_py_klotski_and_an_independent_count_count_them()
     assert len(family().mixes()) == 35  # of the 36 ways to fill 14 cells: 7 verticals fit none
 
 
+def test_goals_asked_for_keep_a_bounded_number_of_counts():
+    """A service asked toward many goal patterns keeps at most LAYOUTS_KEPT counts of them."""
+    from puzzledb.builder.kinds.sliding import any_mix
+
+    asked = 0
+    for blank in range(20):
+        for small in range(20):
+            if blank != small and asked < any_mix.LAYOUTS_KEPT + 20:
+                cells = ["?"] * 20
+                cells[blank], cells[small] = "_", "s"
+                family().layouts_by_mix("".join(cells))
+                asked += 1
+    assert asked == any_mix.LAYOUTS_KEPT + 20
+    assert len(any_mix._LAYOUTS) <= any_mix.LAYOUTS_KEPT
+
+
 # -- the build ---------------------------------------------------------------------------------
 def test_the_classic_start_is_116_moves(family_db):
     said = puzzledb("path", "klotski-all", "start", "--json", "--db", str(family_db))

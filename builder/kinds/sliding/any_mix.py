@@ -25,8 +25,10 @@ from .puzzle import SlidingPuzzle
 
 #: A mix: how many pieces of each free label, in the order of the family's `free`.
 Mix = tuple[int, ...]
-#: Layouts counted by mix, by board, pieces and pattern (AnyMix.layouts_by_mix).
+#: Layouts counted by mix, by board, pieces and pattern (AnyMix.layouts_by_mix): at most
+#: LAYOUTS_KEPT, so goals a service is asked for (each pattern another entry) cannot grow it.
 _LAYOUTS: dict[tuple, dict[Mix, int]] = {}
+LAYOUTS_KEPT = 64
 
 
 class AnyMix(SlidingPuzzle):
@@ -79,9 +81,12 @@ class AnyMix(SlidingPuzzle):
         shapes = {label: self.wide.get(label, (1, 1)) for label in (*self.fixed, *self.free)}
         board = (self.rows, self.cols, tuple(sorted(shapes.items())), tuple(self.fixed.items()))
         key = (*board, self.free, self.blank, self.blank_cells, pattern)
-        if key not in _LAYOUTS:
-            _LAYOUTS[key] = _count_layouts(self, shapes, pattern)
-        return _LAYOUTS[key]
+        found = _LAYOUTS.get(key)
+        if found is None:
+            found = _count_layouts(self, shapes, pattern)
+            if len(_LAYOUTS) < LAYOUTS_KEPT:
+                _LAYOUTS[key] = found
+        return found
 
     def whole_counts(self, mix: Mix) -> dict[str, int]:
         """The pieces of a mix, a wide piece counted once, and the blank cells."""
