@@ -8,6 +8,10 @@ import json
 from functools import lru_cache
 from typing import NamedTuple
 
+#: What a build's moves flip (db.schema.FLIPS): nothing (they swap or rewrite), three cells (a
+#: jump: cell_a < cell_b < cell_c), or the holes `flipped` marks (a chain of jumps).
+FLIPS_NONE, FLIPS_THREE, FLIPS_MARKED = 0, 1, 2
+
 
 class Build(NamedTuple):
     """One row of `puzzles`: a puzzle searched completely from one goal. (A NamedTuple, not a
@@ -41,9 +45,18 @@ class Build(NamedTuple):
     #: storing began); None in a build from before they were kept
     started_at: str | None = None
     finished_at: str | None = None
-    #: its moves flip cells (a peg's jump) rather than swap two: read from its `moves` rows
-    #: (db.schema.FLIPS), so a build says how its pred is derived whatever its kind
-    flips: bool = False
+    #: what its moves flip (a peg's jump: three cells; a chain: the holes `flipped` marks)
+    #: rather than swap two, FLIPS_* above: read from its `moves` rows (db.schema.FLIPS),
+    #: so a build says how its pred is derived whatever its kind
+    flips: int = 0
+
+    @property
+    def names_moves_by_rules(self) -> bool:
+        """Whether a path's moves are named by the puzzle's rules rather than as stored: in a
+        build of classes whose moves mark the holes they flip (chains), a stored chain seen
+        through a symmetry reaches the right position but may not be the one the rules name
+        for it (a loop of jumps run the other way round)."""
+        return self.classes is not None and self.flips == FLIPS_MARKED
 
     @property
     def definition(self) -> dict:

@@ -15,7 +15,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import cached_property
 from operator import itemgetter
-from sqlite3 import Connection
+from sqlite3 import Connection, OperationalError
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ class Classes:
     takes: list[Symmetry]  # takes[k]: symmetry k (hole i of the image is hole takes[k][i])
     undo: list[int]  # undo[k]: the symmetry that undoes symmetry k
     move_images: list[list[int]]  # move_images[k][code]: the move seen through symmetry k
-    flips: dict[int, tuple[int, ...]]  # code -> the holes its jump flips
+    flips: dict[int, tuple[int, ...]]  # code -> the holes its move flips (a jump, a chain)
     images_of: dict[int, list[int]]  # fixed -> the symmetries giving distinct images
 
     @cached_property
@@ -74,14 +74,20 @@ def classes_of(conn: Connection, build: Build) -> Classes:
     return _kept.get(conn, build)
 
 
-def jump_flips(conn: Connection, build_id: int) -> dict[int, tuple[int, ...]]:
-    """Move code -> the three holes a peg build's jump flips (moves.cell_a < cell_b < cell_c),
-    which turn a state into its pred and back."""
+def move_flips(conn: Connection, build_id: int) -> dict[int, tuple[int, ...]]:
+    """Move code -> the holes a peg build's move flips, which turn a state into its pred and
+    back: those its `flipped` marks (a chain of jumps), else cell_a < cell_b < cell_c (a
+    jump). A file from before `flipped` (schema 6) has jumps only."""
+    select = "SELECT code, cell_a, cell_b, cell_c, {} FROM moves WHERE puzzle_id = ?"
+    try:
+        rows = conn.execute(select.format("flipped"), (build_id,)).fetchall()
+    except OperationalError as error:
+        if "no such column" not in str(error):
+            raise
+        rows = conn.execute(select.format("NULL"), (build_id,)).fetchall()
     return {
-        code: (a, b, c)
-        for code, a, b, c in conn.execute(
-            "SELECT code, cell_a, cell_b, cell_c FROM moves WHERE puzzle_id = ?", (build_id,)
-        )
+        code: (a, b, c) if marks is None else tuple(i for i, m in enumerate(marks) if m == "1")
+        for code, a, b, c, marks in rows
     }
 
 
@@ -105,7 +111,7 @@ def _read(conn: Connection, build_id: int) -> Classes:
         (build_id,),
     ):
         move_images[k].append(seen)
-    flips = jump_flips(conn, build_id)
+    flips = move_flips(conn, build_id)
     images_of: dict[int, list[int]] = {}
     for fixed, k in conn.execute(
         "SELECT fixed, symmetry FROM class_images WHERE puzzle_id = ? ORDER BY fixed, symmetry",

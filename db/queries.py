@@ -25,10 +25,14 @@ BUILD_COLUMNS = (
     "node_table, stores_pred, definition, max_solutions, max_solutions_states, classes, "
     f"started_at, finished_at, {schema.FLIPS}"
 )
-#: The same from a file whose puzzles table has no started_at and finished_at yet (written
-#: before db.schema.ADDED_COLUMNS): they read as NULL.
-EARLIER_COLUMNS = BUILD_COLUMNS.replace(
-    "started_at, finished_at", "NULL AS started_at, NULL AS finished_at"
+#: The same from files written before columns of db.schema.ADDED_COLUMNS: one whose moves
+#: have no `flipped` (schema 6), and one whose puzzles have no started_at and finished_at yet
+#: either (they read as NULL).
+EARLIER_COLUMNS = (
+    BUILD_COLUMNS.replace(schema.FLIPS, schema.EARLIER_FLIPS),
+    BUILD_COLUMNS.replace(schema.FLIPS, schema.EARLIER_FLIPS).replace(
+        "started_at, finished_at", "NULL AS started_at, NULL AS finished_at"
+    ),
 )
 
 
@@ -37,7 +41,7 @@ def _build_from(values: tuple) -> Build:
     """Builds are immutable and ids never reused (AUTOINCREMENT), so each is parsed once."""
     fields = dict(zip(Build._fields, values))
     fields["stores_pred"] = bool(fields["stores_pred"])
-    fields["flips"] = bool(fields["flips"])
+    fields["flips"] = int(fields["flips"])
     fields["max_solutions"] = count(fields["max_solutions"])
     return Build(**fields)
 
@@ -67,14 +71,15 @@ MOVE_LABELS = "SELECT code, label FROM moves WHERE puzzle_id = :id"
 
 
 def _builds(conn: Connection, sql: str, parameters: dict | None = None) -> list:
-    """The rows of `sql` (one of the statements above) over the build columns; in a file from
-    before started_at and finished_at, with those NULL."""
-    try:
-        return conn.execute(sql.format(columns=BUILD_COLUMNS), parameters or {}).fetchall()
-    except OperationalError as error:
-        if "no such column" not in str(error):
-            raise
-        return conn.execute(sql.format(columns=EARLIER_COLUMNS), parameters or {}).fetchall()
+    """The rows of `sql` (one of the statements above) over the build columns; in a file
+    written before some of them, over EARLIER_COLUMNS."""
+    for columns in (BUILD_COLUMNS, *EARLIER_COLUMNS):
+        try:
+            return conn.execute(sql.format(columns=columns), parameters or {}).fetchall()
+        except OperationalError as error:
+            if "no such column" not in str(error) or columns == EARLIER_COLUMNS[-1]:
+                raise
+    raise AssertionError("unreachable")
 
 
 def has_schema(conn: Connection) -> bool:
@@ -241,7 +246,7 @@ def _walk_by_key(
 
     labels = move_labels(conn, build)
     flips = (
-        classes.jump_flips(conn, build.id)
+        classes.move_flips(conn, build.id)
         if schema.derives_by_flips(build.flips, build.stores_pred)
         else None
     )

@@ -42,6 +42,8 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .build_row import FLIPS_MARKED, FLIPS_NONE, FLIPS_THREE
+
 if TYPE_CHECKING:
     from puzzledb.builder.puzzle import Rewrite
 
@@ -49,11 +51,13 @@ if TYPE_CHECKING:
     Rewrites = tuple[tuple[int, Rewrite], ...]
 
 #: PRAGMA user_version of a database this code writes (6: builds whose pred is derived by
-#: their moves' `rewrite`, which a reader of 5 would misread as swaps).
-VERSION = 6
-#: The versions this code reads; others are refused, not misread. A file of 5 holds nothing
-#: that 6 reads otherwise, and a build written into it makes it 6 (db.store.transaction).
-READS = (5, 6)
+#: their moves' `rewrite`, which a reader of 5 would misread as swaps; 7: builds whose pred is
+#: derived by their moves' `flipped`, which a reader of 6 would misread as swaps).
+VERSION = 7
+#: The versions this code reads; others are refused, not misread. A file of 5 or 6 holds
+#: nothing that 7 reads otherwise, and a build written into it makes it 7
+#: (db.store.transaction).
+READS = (5, 6, 7)
 
 TABLES = [
     """CREATE TABLE IF NOT EXISTS puzzles (
@@ -92,6 +96,8 @@ TABLES = [
                                                 --   it empties and fills; else NULL
         rewrite   TEXT,                         -- JSON: how the move rewrites a state's text
                                                 --   (a twisty turn), else NULL; see REWRITE
+        flipped   TEXT,                         -- a chain of jumps (in a build of classes):
+                                                --   '1' at each hole it flips, else '0'
         PRIMARY KEY (puzzle_id, code)
     ) WITHOUT ROWID""",
     """CREATE TABLE IF NOT EXISTS layers (
@@ -154,6 +160,7 @@ ADDED_COLUMNS = [
     ("puzzles", "started_at", "TEXT"),
     ("puzzles", "finished_at", "TEXT"),
     ("moves", "rewrite", "TEXT"),
+    ("moves", "flipped", "TEXT"),
 ]
 
 
@@ -244,13 +251,17 @@ def pred_expression(
     stored: str | None,
     flips: str | None = None,
     rewrites: Rewrites = (),
+    holes: int = 0,
 ) -> str:
     """SQL for a predecessor: the `stored` column; or, where `flips` names the joined `moves`
-    row of the move (a jump), `state` with that row's three cells flipped; or, given the
-    build's `rewrites`, `state` rewritten by its move's; else `state` with the two cells that
-    the `move` code names swapped (builder.move_codes)."""
+    row of the move, `state` with the holes that row's `flipped` marks flipped (a chain of
+    jumps, where the board's `holes` are given) or its three cells flipped (a jump); or, given
+    the build's `rewrites`, `state` rewritten by its move's; else `state` with the two cells
+    that the `move` code names swapped (builder.move_codes)."""
     if stored:
         return stored
+    if flips and holes:
+        return flipped_by(state, f"{flips}.flipped", holes)
     if flips:
         return flipped(state, *(f"{flips}.cell_{x}" for x in "abc"))
     if rewrites:
@@ -277,15 +288,30 @@ def flipped(state: str, a: str, b: str, c: str) -> str:
     )
 
 
-#: SQL, over a row of `puzzles`: whether the build's moves flip cells (a jump: cell_a < cell_b
-#: < cell_c) rather than swap two, as its `moves` rows say (db.queries, the views).
+def flipped_by(state: str, mask: str, holes: int) -> str:
+    """SQL for `state` (of `holes` holes) with the holes flipped where the text `mask` has a
+    '1' (a chain of jumps undone): each hole '1' where the two differ."""
+    return " || ".join(
+        f"(substr({state}, {i}, 1) <> substr({mask}, {i}, 1))" for i in range(1, holes + 1)
+    )
+
+
+#: SQL, over a row of `puzzles`: what the build's moves flip (FLIPS_NONE, _THREE, _MARKED),
+#: as its `moves` rows say (db.queries, the views).
 FLIPS = (
+    "(CASE WHEN EXISTS (SELECT 1 FROM moves WHERE moves.puzzle_id = puzzles.id "
+    f"AND moves.flipped IS NOT NULL) THEN {FLIPS_MARKED} "
+    "WHEN EXISTS (SELECT 1 FROM moves WHERE moves.puzzle_id = puzzles.id "
+    f"AND moves.cell_c IS NOT NULL) THEN {FLIPS_THREE} ELSE {FLIPS_NONE} END) AS flips"
+)
+#: The same in a file written before moves had `flipped` (db.schema.ADDED_COLUMNS).
+EARLIER_FLIPS = (
     "EXISTS (SELECT 1 FROM moves WHERE moves.puzzle_id = puzzles.id "
     "AND moves.cell_c IS NOT NULL) AS flips"
 )
 
 
-def derives_by_flips(flips: bool, stores_pred: bool) -> bool:
+def derives_by_flips(flips: int, stores_pred: bool) -> bool:
     """A build whose pred is a move's cells flipped back (a peg's jump undone): one whose moves
     flip cells (FLIPS) and that stores no pred."""
     return bool(flips) and not stores_pred
@@ -438,7 +464,8 @@ def class_arm(b: dict) -> str:
         for k, takes in enumerate(b["symmetries"])
     ]
     flips = "m" if b["flips"] else None
-    pred = pred_expression("x.state", "x.image", int(b["cells"]), None, flips)
+    holes = len(b["symmetries"][0]) if b["flips"] == FLIPS_MARKED else 0
+    pred = pred_expression("x.state", "x.image", int(b["cells"]), None, flips, (), holes)
     inner = "\n        UNION ALL\n        ".join(arms)
     return f"""SELECT {quote(b["name"])} AS puzzle, {quote(b["goal"])} AS goal,
            x.state AS state, x.depth AS depth, {pred} AS pred, m.label AS move,

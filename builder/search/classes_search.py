@@ -47,12 +47,12 @@ LOWEST_BIT = np.array([(m & -m).bit_length() - 1 if m else 0 for m in range(256)
 
 
 class ClassCodec(Protocol):
-    """What the search of classes needs of a codec (builder.kinds.peg.packed.PackedPegs): a
-    directed, graded search whose moves each add `offset[code]` to a position."""
+    """What the search of classes needs of a codec (builder.kinds.peg.packed.PackedPegs, or
+    chains.PackedChains): a directed search, `graded` or not, whose codes move_images covers;
+    one naming `move_between` also says what each code adds to a position (`offset`)."""
 
     state_bits: int
     moves: dict[int, Move]
-    offset: list[int]
 
     def encode(self, state: str) -> int: ...
 
@@ -137,18 +137,33 @@ def classes_bfs(
 
 
 class _Step:
-    """Expands one layer of classes into the next: the tables that stay the same throughout."""
+    """Expands one layer of classes into the next: the tables that stay the same while the
+    codec's move codes do (a codec numbering its moves as met, chains, adds some a layer)."""
 
     def __init__(self, codec: ClassCodec, classes: PackedClasses, move_images: list[list[int]]):
-        self.codec, self.classes = codec, classes
+        self.codec, self.classes, self.move_images = codec, classes, move_images
         self.group = len(classes.symmetries)
-        images = np.array(move_images, np.intp)  # [symmetry, code] -> code
-        self.codes = codes = len(codec.offset)
-        self.rank_bits = max(1, (codes - 1).bit_length())
-        self.rank_mask = np.uint64((1 << self.rank_bits) - 1)
-        # the lowest parent is the child less the largest offset
-        by_offset = sorted(range(codes), key=lambda code: -codec.offset[code])
-        self.ranks = {True: _Ranks(by_offset, images), False: _Ranks(range(codes), images)}
+        self.codes = -1
+        self._ranks: dict[bool, _Ranks] = {}
+
+    def ranks(self, lowest_parent: bool) -> _Ranks:
+        """The order of preference among move codes: the move to the lowest parent first (the
+        child less the largest offset, `offset` where the codec names `move_between`), else
+        the lowest code; made again when codes were added."""
+        codes = len(self.move_images[0])
+        if codes != self.codes:
+            self.codes, self._ranks = codes, {}
+            self.rank_bits = max(1, (codes - 1).bit_length())
+            self.rank_mask = np.uint64((1 << self.rank_bits) - 1)
+        if lowest_parent not in self._ranks:
+            images = np.array(self.move_images, np.intp).reshape(self.group, codes)
+            if lowest_parent:
+                offset = self.codec.offset  # type: ignore[attr-defined]
+                order: Sequence[int] | range = sorted(range(codes), key=lambda c: -offset[c])
+            else:
+                order = range(codes)
+            self._ranks[lowest_parent] = _Ranks(order, images)
+        return self._ranks[lowest_parent]
 
     def children(self, layer: Layer) -> tuple[np.ndarray, np.ndarray, counting.Limbs, int]:
         """The next layer's classes, before any are found not new: (sorted representatives, a
@@ -157,11 +172,11 @@ class _Step:
         Each block of children becomes sort keys (representative, move rank, parent index),
         a block sorted while it is small; the layer's keys are then one stable sort, a merge
         of those runs, and one pass groups them."""
-        ranks = self.ranks[by_parent(self.codec, layer.positions)]  # type: ignore[arg-type]
+        expansion = self.codec.expansion(layer.reps)  # numbers what moves it meets first
+        ranks = self.ranks(by_parent(self.codec, layer.positions))  # type: ignore[arg-type]
         parent_bits = max(1, (len(layer.reps) - 1).bit_length())
         one_word = self.codec.state_bits + self.rank_bits + parent_bits <= KEY_BITS
         low_bits = self.rank_bits + (parent_bits if one_word else 0)
-        expansion = self.codec.expansion(layer.reps)
         big = expansion.size >= layered.THREADED_CHILDREN
         cuts = expansion.cuts(max(math.ceil(expansion.size / PAIRS_AT_ONCE), 2 if big else 1))
 

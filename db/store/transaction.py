@@ -86,11 +86,20 @@ def finish_build(
         statements.create_index(conn, schema.node_index_ddl(table))
     progress.stage("committing")
     if result.moves:  # none when no move leads to the goal (a full peg board): one state
+        # where some move flips other than three holes (a chain), every move says its holes
+        marked = any(m.flips and len(m.flips) != 3 for m in result.moves.values())
+        holes = len(result.symmetries[0]) if result.symmetries else 0
         conn.executemany(
-            "INSERT INTO moves (puzzle_id, code, label, cell_a, cell_b, cell_c, rewrite) "
-            "VALUES (:id, :code, :label, :a, :b, :c, :rewrite)",
+            "INSERT INTO moves (puzzle_id, code, label, cell_a, cell_b, cell_c, rewrite, "
+            "flipped) VALUES (:id, :code, :label, :a, :b, :c, :rewrite, :flipped)",
             [
-                {"id": build_id, "code": code, "label": move.label, **_move_cells(move)}
+                {
+                    "id": build_id,
+                    "code": code,
+                    "label": move.label,
+                    **_move_cells(move),
+                    "flipped": _marked(move, holes) if marked else None,
+                }
                 for code, move in sorted(result.moves.items())
             ],
         )
@@ -217,9 +226,20 @@ def _move_cells(move: Move) -> dict:
     rewrite = schema.rewrite_json(move.rewrite) if move.rewrite else None
     if move.swap:
         return {"a": move.swap[0], "b": move.swap[1], "c": None, "rewrite": rewrite}
-    if move.flips:
+    if move.flips and len(move.flips) == 3:
         return {**dict(zip("abc", sorted(move.flips))), "rewrite": rewrite}
     return {"a": None, "b": None, "c": None, "rewrite": rewrite}
+
+
+def _marked(move: Move, holes: int) -> str:
+    """`moves.flipped` of a move flipping any number of holes (a chain of jumps): the board's
+    text with '1' at each."""
+    if not move.flips or not holes:
+        raise ValueError(f"the move {move.label!r} says no holes it flips, or the build no board")
+    marks = ["0"] * holes
+    for hole in move.flips:
+        marks[hole] = "1"
+    return "".join(marks)
 
 
 def rewrite_views(conn: sqlite3.Connection, touched: Iterable[int] = ()) -> None:

@@ -55,7 +55,8 @@ TABLES = {
     "puzzles": ("One row per build: a puzzle searched completely from one goal.", PUZZLES_COLUMNS),
     "moves": (
         "Per build, each move code in words and how it changes a state (the two cells it "
-        "swaps, the three holes a jump flips, or a turn's rewrite).",
+        "swaps, the three holes a jump flips, the holes a chain of jumps flips, or a turn's "
+        "rewrite).",
         {
             "puzzle_id": "The build (puzzles.id).",
             "code": "Move code as stored in nodes_<id>.move (k*C*C + a*C + b on C cells).",
@@ -64,6 +65,8 @@ TABLES = {
             "or a jump.",
             "cell_b": "Second cell the move swaps.",
             "cell_c": "Of a peg's single jump, the third of the holes it flips (a < b < c).",
+            "flipped": "Of a peg's chain of jumps in a build of classes, the holes it flips: "
+            "the board's text with 1 at each; the views derive pred from it.",
             "rewrite": "Of a twisty puzzle's turn, how it rewrites a state's text (JSON: for "
             "each character made, the index it copies, or [index, before, after]: that "
             "letter relabelled); the views derive pred from it.",

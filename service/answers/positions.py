@@ -32,8 +32,8 @@ def path_answer(conn: Connection, r: Resolved) -> PathAnswer:
     if not steps or solutions is None:
         raise not_stored(puzzle, build, state, goal)
     moves: list[str]
-    if frame:
-        states = [frame.from_build(s) for s, _ in steps]
+    if frame or build.names_moves_by_rules:
+        states = [frame.from_build(s) for s, _ in steps] if frame else [s for s, _ in steps]
         moves = [_move_between(puzzle, a, b) for a, b in itertools.pairwise(states)]
     else:  # a step's move is None only at the goal, which is left out
         states, moves = [s for s, _ in steps], cast(list[str], [m for _, m in steps[:-1]])

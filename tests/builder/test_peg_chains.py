@@ -104,10 +104,15 @@ def _all_unchains(puzzle, state):
 def test_peg15_builds_by_the_codec_with_its_figures():
     peg15 = catalogue.get("peg15")
     assert packable(peg15)
-    result = search(peg15, peg15.default_goal)
+    result = search(peg15, peg15.default_goal, classes=False)
     assert isinstance(result, layered.PackedResult)
     assert isinstance(result.codec, PackedChains) and result.stores_pred
     assert result.states == sum(breadth_first(peg15, peg15.default_goal).histogram)
+    # by default one position of each class (its two mirror images): pred from the flips
+    classes = search(peg15, peg15.default_goal)
+    assert isinstance(classes, layered.PackedResult) and not classes.stores_pred
+    assert isinstance(classes.codec, PackedChains)
+    assert classes.histogram == result.histogram and classes.rows < result.rows
 
 
 def test_single_jump_boards_are_not_chains():

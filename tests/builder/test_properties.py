@@ -14,8 +14,11 @@ from support import independent
 from support.seeds import ATAMA_ARTICLE_GOAL
 
 from puzzledb.builder import catalogue
+from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
 
 BUILDS = [(name, None) for name in catalogue.SEEDS] + [("atama", ATAMA_ARTICLE_GOAL)]
+#: Builds whose stored chains, seen through a symmetry, may not be the ones the rules name.
+CHAINS_IN_CLASSES = {"peg15"}
 SETTINGS = settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -64,7 +67,14 @@ def test_pred_is_one_legal_move_and_one_level_closer(seed_db, answers, name, goa
             (name, goal, row[1]),
         ).fetchone()[0]
     assert pred_depth == depth - 1
-    assert (row[2], row[1]) in {(m.label, nxt) for m, nxt in puzzle.moves(state)}
+    named = {(m.label, nxt) for m, nxt in puzzle.moves(state)}
+    if (row[2], row[1]) not in named:  # a build of chains in classes stores one chain a class:
+        # seen through a symmetry, a loop of jumps may be run the other way round than the
+        # rules name it (the API names it by the rules): still a legal chain to pred
+        assert name in CHAINS_IN_CLASSES, f"{row[2]!r} from {state} to {row[1]}"
+        assert isinstance(puzzle, PegSolitaire)
+        triples = [(a, b, c) for a in range(puzzle.holes) for b, c in puzzle.jumps[a]]
+        assert independent.jumped(triples, state, independent.chain_of(row[2])) == row[1]
 
 
 def stored_depths(db, name):

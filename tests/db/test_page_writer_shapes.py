@@ -33,10 +33,10 @@ TABLE, INDEX = "nodes_1", "nodes_1_by_depth"
 INT64_MAX = 2**63 - 1
 
 
-def searched(name: str, radius: int | None = None) -> SearchResult:
+def searched(name: str, radius: int | None = None, classes: bool = True) -> SearchResult:
     """A real build's rows, as the store gets them (a packed search's arrays)."""
     puzzle = catalogue.get(name)
-    return search(puzzle, puzzle.default_goal, radius)
+    return search(puzzle, puzzle.default_goal, radius, classes=classes)
 
 
 def made_up(rows: int, stores_pred: bool = False, past_64_bits: bool = False) -> TableResult:
@@ -82,7 +82,9 @@ class Shape:
 
 SHAPES = {
     "no pred: seven, pred derived from each move's swap": Shape(lambda: searched("seven")),
-    "pred stored: peg15, whose jumps do not swap": Shape(lambda: searched("peg15"), pred=True),
+    "pred stored: peg15, whose jumps do not swap": Shape(
+        lambda: searched("peg15", classes=False), pred=True
+    ),
     "fixed: a build of classes, the English cross to radius 7": Shape(
         lambda: searched("english", 7), fixed=True
     ),

@@ -34,10 +34,16 @@ def test_compact_and_stored_pred_agree(tmp_path, name):
     )
 
 
-def test_swap_puzzles_derive_pred_by_default_and_peg_stores_it(seed_db):
+def test_swap_puzzles_derive_pred_by_default_and_peg_chains_store_it_every_position(
+    seed_db, cli, empty_db
+):
     with sqlite3.connect(f"file:{seed_db}?mode=ro", uri=True) as conn:
         stored = dict(conn.execute("SELECT name, stores_pred FROM puzzles"))
-    assert stored["eight"] == 0 and stored["nooff"] == 0 and stored["peg15"] == 1
+    # peg15's chains in classes: pred is each chain's marked holes flipped back
+    assert stored["eight"] == 0 and stored["nooff"] == 0 and stored["peg15"] == 0
+    assert cli("build", "peg15", "--every-position", "--db", empty_db, "-q").exit_code == 0
+    with sqlite3.connect(f"file:{empty_db}?mode=ro", uri=True) as conn:
+        assert conn.execute("SELECT stores_pred, classes FROM puzzles").fetchall() == [(1, None)]
 
 
 def test_store_pred_from_the_command_line(cli, tmp_path):

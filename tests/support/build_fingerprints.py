@@ -42,6 +42,7 @@ BUILDS: list[tuple[str, dict]] = [
     ("english-radius-10", {"names": ["english"], "radius": 10}),
     ("english-every-radius-8", {"names": ["english"], "radius": 8, "classes": False}),
     ("english-chain-radius-5", {"names": ["english-chain"], "radius": 5}),
+    ("english-chain-every-radius-5", {"names": ["english-chain"], "radius": 5, "classes": False}),
     ("french-radius-6", {"names": ["french"], "radius": 6}),
     ("rush51", {"names": ["rush51"]}),
 ]

@@ -4,6 +4,8 @@ for the tests alone.
 It shares no code with builder/: if the builder misread a rule, the two disagree.
 """
 
+import itertools
+import re
 from collections import deque
 
 PEG_JUMPS = {
@@ -398,3 +400,24 @@ def klotski_layouts(blanks, pattern="?" * 20):
         return found
 
     return ways(0, 0, False, blanks)
+
+
+def chain_of(label: str) -> list[int]:
+    """The holes a peg's move passes through, from its words ('peg 4 jumps to 13, 11, 4')."""
+    words = re.fullmatch(r"peg (\d+) jumps to (\d+(?:, \d+)*)", label)
+    if words is None:
+        raise ValueError(f"not a peg's move: {label!r}")
+    return [int(words[1]), *(int(h) for h in words[2].split(", "))]
+
+
+def jumped(triples, state, path):
+    """The position after the peg at path[0] jumps along `path` (each step a jump of
+    `triples`: (from, over, into)), or None where a jump of it is not legal there."""
+    over_of = {(a, c): b for a, b, c in triples}
+    cells = list(state)
+    for here, there in itertools.pairwise(path):
+        over = over_of.get((here, there))
+        if over is None or cells[here] != "1" or cells[over] != "1" or cells[there] != "0":
+            return None
+        cells[here], cells[over], cells[there] = "0", "0", "1"
+    return "".join(cells)

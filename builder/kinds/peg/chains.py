@@ -22,12 +22,15 @@ process would); pred is stored and undo rebuilds it from the code's flips.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TypeGuard
 
 import numpy as np
 
 from ...puzzle import Move, Puzzle
 from ...search.layered import Children
+from ...symmetry.images import sends
+from ...symmetry.packed_classes import PackedClasses
 from .packed import THREADED_STATES, PegWords, applying, packs, runs_between, sampled_cuts
 from .puzzle import PegSolitaire, jumps
 
@@ -64,12 +67,32 @@ class PackedChains(PegWords):
         self.flips = [self._bits(*t) for t in self.unjumps]
         self.landed = [self._bits(here) for here, _, _ in self.unjumps]
         # a child is its state plus this: the peg leaves `here`, fills `over` and `origin`
-        self.offset = [self._bits(o) + self._bits(b) - self._bits(h) for h, b, o in self.unjumps]
+        self.adds = [self._bits(o) + self._bits(b) - self._bits(h) for h, b, o in self.unjumps]
         self.moves: dict[int, Move] = {}
         self._codes: dict[tuple[int, ...], int] = {}
         self._flips_of_code: list[int] = []
         #: set on a cluster's worker by `learn`: its codes come from the client only
         self._learns = False
+        #: in a search of classes (`classes`): where each symmetry sends each hole, and
+        #: move_images[k][code], each code's chain seen through symmetry k
+        self._sends: list[list[int]] = []
+        self.move_images: list[list[int]] = []
+
+    def classes(self, goal: str) -> tuple[PackedClasses, list[list[int]]] | None:
+        """The board's symmetries that keep `goal` over packed positions, and each chain's code
+        seen through each (builder.search.codecs.OffersClasses), as packed.PackedPegs.classes:
+        None where only the identity keeps it. From then on a chain is numbered with its
+        images (each the next code not taken), so every code's image has a code; the lists
+        returned grow as chains are numbered, and each move says the holes it flips (the
+        database derives pred from them, db.schema)."""
+        symmetries = self.puzzle.class_symmetries(goal)
+        if len(symmetries) <= 1:
+            return None
+        if self._codes:
+            raise RuntimeError(f"{self.puzzle.name}: classes asked for after chains were numbered")
+        self._sends = [sends(takes) for takes in symmetries]
+        self.move_images = [[] for _ in symmetries]
+        return PackedClasses(symmetries, self.puzzle.holes), self.move_images
 
     def code(self, path: tuple[int, ...], flips: int) -> int:
         """The move code of the chain along `path` (forward, as a player jumps)."""
@@ -77,16 +100,47 @@ class PackedChains(PegWords):
         if found is None:
             if self._learns:
                 raise RuntimeError(f"{self.puzzle.name}: the chain {path} was met unnumbered")
-            found = len(self._codes)
-            if found > MOST_CODES:
-                raise ValueError(
-                    f"{self.puzzle.name}: more than {MOST_CODES + 1} distinct chains, more than "
-                    f"16-bit move codes name"
-                )
-            self._codes[path] = found
-            self.moves[found] = jumps(list(path))
-            self._flips_of_code.append(flips)
+            found = self._new_code(path, flips)
+            if self._sends:
+                self._number_images(path)
         return found
+
+    def _new_code(self, path: tuple[int, ...], flips: int) -> int:
+        found = len(self._codes)
+        if found > MOST_CODES:
+            raise ValueError(
+                f"{self.puzzle.name}: more than {MOST_CODES + 1} distinct chains, more than "
+                f"16-bit move codes name"
+            )
+        self._codes[path] = found
+        move = jumps(list(path))
+        if self._sends:  # a build of classes derives pred from the holes a chain flips
+            move = replace(move, flips=self._holes(flips))
+        self.moves[found] = move
+        self._flips_of_code.append(flips)
+        return found
+
+    def _number_images(self, path: tuple[int, ...]) -> None:
+        """Number the chain's images not numbered yet, then fill move_images for every code
+        numbered since it was last filled: the orbit of each is numbered whole."""
+        for to in self._sends:
+            image = tuple(to[hole] for hole in path)
+            if image not in self._codes:
+                self._new_code(image, self._image_flips(path, to))
+        filled = len(self.move_images[0])
+        for code in range(filled, len(self._codes)):
+            holes = self.moves[code].path  # type: ignore[attr-defined]
+            for k, to in enumerate(self._sends):
+                self.move_images[k].append(self._codes[tuple(to[h] for h in holes)])
+
+    def _image_flips(self, path: tuple[int, ...], to: list[int]) -> int:
+        """The bits flipped by the image, through `to`, of the chain along `path`."""
+        return sum(self._bits(to[h]) for h in self._holes(self._flips_of_code[self._codes[path]]))
+
+    def _holes(self, flips: int) -> tuple[int, ...]:
+        """The holes whose bits `flips` sets, lowest first."""
+        n = self.state_bits
+        return tuple(h for h in range(n) if flips >> (n - 1 - h) & 1)
 
     def chain(self, unjumps: tuple[int, ...]) -> tuple[tuple[int, ...], int, int]:
         """The un-chain of these un-jumps (indexes into self.unjumps): (its holes as visited,
@@ -95,7 +149,7 @@ class PackedChains(PegWords):
         flips = offset = 0
         for k in unjumps:
             flips ^= self.flips[k]
-            offset += self.offset[k]
+            offset += self.adds[k]
         return holes, flips, offset
 
     def number(self, met: list[list[tuple[int, ...]]]) -> tuple[int, list[tuple[int, ...]]]:
@@ -174,7 +228,7 @@ class UnChains:
         applies = applying(codes, codec.flips, codec.landed, big)
         for k, ((here, _, origin), hits) in enumerate(zip(codec.unjumps, applies)):
             if len(hits):
-                frontier.append(((here, origin), (k,), codec.flips[k], codec.offset[k], hits))
+                frontier.append(((here, origin), (k,), codec.flips[k], codec.adds[k], hits))
         del applies
         while frontier:
             grown: Grown = []
@@ -192,7 +246,7 @@ class UnChains:
                                 (*path, codec.unjumps[k][2]),
                                 (*unjumps, k),
                                 flips ^ codec.flips[k],
-                                offset + codec.offset[k],
+                                offset + codec.adds[k],
                                 hits[keep],
                             )
                         )

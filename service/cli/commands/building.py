@@ -57,9 +57,9 @@ if TYPE_CHECKING:
 @click.option(
     "--classes/--every-position",
     default=True,
-    help="On a peg board of single jumps with mirrors or rotations that keep the goal (the "
-    "English cross has 8): store one position of each class of symmetric ones (the default: "
-    "an eighth of the rows, every position still answered) or every position.",
+    help="On a peg board with mirrors or rotations that keep the goal (the English cross has "
+    "8), in jumps or in chains: store one position of each class of symmetric ones (the "
+    "default: an eighth of the rows, every position still answered) or every position.",
 )
 @click.option("--file", "definition", metavar="TOML", help="Define the puzzle in a TOML file.")
 @click.option(
