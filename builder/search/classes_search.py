@@ -19,6 +19,12 @@ What is stored is what that search followed by PackedResult.keep_classes stores,
   parent is t less the move's offset, so the lowest parent is the one whose move has the
   largest offset: either way the move of least rank wins.
 - the histogram and the most solved positions count positions, as keep_classes leaves them.
+
+A codec that numbers its moves as it meets them (builder.kinds.peg.chains) numbers each with its
+images, so the same holds with its own codes (not the every-position search's: depths and
+counts are the same, the moves kept are its own). Where a move may add several pegs (chains:
+not `graded`), each child's class is looked up in a bitmap of every class found so far and
+dropped there if found: two thirds of a chain search's children.
 """
 
 from __future__ import annotations
@@ -33,9 +39,10 @@ import numpy as np
 from ..puzzle import Move
 from ..symmetry.packed_classes import PackedClasses
 from . import counting, layered, threads
-from .layered import NO_MOVE, Expansion, PackedResult, _member, by_parent
+from .layered import NO_MOVE, Expansion, PackedResult, by_parent
 from .memory import MemoryGuard
 from .result import MOST_SOLVED_KEPT
+from .seen import BITMAP_MOST_BITS, Seen, SeenBits, SeenSorted
 
 #: (child, symmetry) pairs grouped at once: about 50 bytes each while they are sorted.
 PAIRS_AT_ONCE = 1_000_000
@@ -99,23 +106,23 @@ def classes_bfs(
     layers = [first]
     # Several sources may reach a position by paths of different lengths: compare with all.
     graded = getattr(codec, "graded", False) and len(positions) == 1
-    step = _Step(codec, classes, move_images)
+    seen = None if graded else _seen(codec.state_bits)  # every class found so far
+    if seen is not None:
+        seen.add(reps)
+    step = _Step(codec, classes, move_images, seen)
     total = first.positions
     branching = 4.0
     while radius is None or len(layers) <= radius:
         if guard is not None:
             guard.before_expanding([len(x.reps) for x in layers], branching)
         current = layers[-1]
-        found, moves, counts, pairs = step.children(current)
+        found, moves, counts, pairs = step.children(current)  # new classes only
         branching = pairs / max(len(current.reps), 1)
-        if not graded:
-            new = np.ones(len(found), bool)
-            for layer in layers:
-                new &= ~_member(found, layer.reps)
-            found, moves, counts = found[new], moves[new], counting.take(counts, new)
         if len(found) == 0:
             break
         layers.append(Layer(classes, found, moves, counts))
+        if seen is not None:
+            seen.add(found)
         total += layers[-1].positions
         if progress:
             progress(len(layers) - 1, total)
@@ -140,8 +147,14 @@ class _Step:
     """Expands one layer of classes into the next: the tables that stay the same while the
     codec's move codes do (a codec numbering its moves as met, chains, adds some a layer)."""
 
-    def __init__(self, codec: ClassCodec, classes: PackedClasses, move_images: list[list[int]]):
-        self.codec, self.classes, self.move_images = codec, classes, move_images
+    def __init__(
+        self,
+        codec: ClassCodec,
+        classes: PackedClasses,
+        move_images: list[list[int]],
+        seen: Seen | None = None,
+    ):
+        self.codec, self.classes, self.move_images, self.seen = codec, classes, move_images, seen
         self.group = len(classes.symmetries)
         self.codes = -1
         self._ranks: dict[bool, _Ranks] = {}
@@ -166,50 +179,57 @@ class _Step:
         return self._ranks[lowest_parent]
 
     def children(self, layer: Layer) -> tuple[np.ndarray, np.ndarray, counting.Limbs, int]:
-        """The next layer's classes, before any are found not new: (sorted representatives, a
-        move code and a count each, the number of (child, symmetry) pairs made).
+        """The next layer's classes (in a search that is not graded, only those not found
+        before): (sorted representatives, a move code and a count each, the number of
+        (child, symmetry) pairs kept).
 
         Each block of children becomes sort keys (representative, move rank, parent index),
         a block sorted while it is small; the layer's keys are then one stable sort, a merge
         of those runs, and one pass groups them."""
         expansion = self.codec.expansion(layer.reps)  # numbers what moves it meets first
         ranks = self.ranks(by_parent(self.codec, layer.positions))  # type: ignore[arg-type]
-        parent_bits = max(1, (len(layer.reps) - 1).bit_length())
-        one_word = self.codec.state_bits + self.rank_bits + parent_bits <= KEY_BITS
-        low_bits = self.rank_bits + (parent_bits if one_word else 0)
+        keys = _Keys(self.codec.state_bits, self.rank_bits, len(layer.reps))
         big = expansion.size >= layered.THREADED_CHILDREN
         cuts = expansion.cuts(max(math.ceil(expansion.size / PAIRS_AT_ONCE), 2 if big else 1))
 
         ends: list[int | None] = [*cuts, None]
         ranges = list(zip([0, *cuts], ends))
-        work = partial(self._block_keys, expansion, ranks, one_word, low_bits, parent_bits)
-        made = threads.in_order(work, ranges, big)
-        del work, expansion  # its indexes go before the merge
-        keys = [block for block, _ in made]
-        parents = [from_parents for _, from_parents in made if from_parents is not None]
+        made = threads.in_order(partial(self._block_keys, expansion, ranks, keys), ranges, big)
+        del expansion  # its indexes go before the merge
+        blocks = [block for block, _, _ in made]
+        parents = [from_parents for _, from_parents, _ in made if from_parents is not None]
+        bests = [best for _, _, best in made if best is not None]
         del made
-        whole = keys[0] if len(keys) == 1 else np.concatenate(keys)
-        del keys
-        if one_word:
-            if len(cuts):
-                whole.sort(kind="stable")  # a merge of the blocks' sorted runs
-            heads = whole >> np.uint64(low_bits)
-            starts = _run_starts(heads)
-            found = heads[starts]
-            del heads
-            least_ranks = (whole[starts] >> np.uint64(parent_bits)) & self.rank_mask
-            whole &= np.uint64((1 << parent_bits) - 1)
-            indexes = whole.view(np.intp)
-        else:
+        whole = blocks[0] if len(blocks) == 1 else np.concatenate(blocks)
+        del blocks
+        rank_mask, parent_mask = self.rank_mask, np.uint64((1 << keys.parent_bits) - 1)
+        if keys.way == ARGSORT:
             order = np.argsort(whole, kind="stable")
             whole = whole[order]
             indexes = np.concatenate(parents)[order].astype(np.intp)
             del order, parents
-            heads = whole >> np.uint64(low_bits)
+            heads = whole >> np.uint64(keys.rank_bits)
             starts = _run_starts(heads)
             found = heads[starts]
             del heads
-            least_ranks = whole[starts] & self.rank_mask
+            least_ranks = whole[starts] & rank_mask
+        else:
+            if len(cuts):
+                whole.sort()  # values alone: numpy's vectorised sort beats merging the runs
+            heads = whole >> np.uint64(keys.low_bits)
+            starts = _run_starts(heads)
+            found = heads[starts]
+            del heads
+            if keys.way == ONE_WORD:
+                least_ranks = (whole[starts] >> np.uint64(keys.parent_bits)) & rank_mask
+            else:  # each class's least rank, from the blocks' own (class, least rank) runs
+                best = bests[0] if len(bests) == 1 else np.concatenate(bests)
+                if len(bests) > 1:
+                    best.sort()
+                least_ranks = best[_run_starts(best >> np.uint64(keys.rank_bits))] & rank_mask
+                del best, bests
+            whole &= parent_mask
+            indexes = whole.view(np.intp)
         pairs = len(whole)
         sums = counting.sum_wide_runs(starts, indexes, counting.weighed(layer.counts, layer.sizes))
         del whole, indexes
@@ -217,32 +237,44 @@ class _Step:
         return found, moves, counting.divided(sums, self.group), pairs
 
     def _block_keys(
-        self,
-        expansion: Expansion,
-        ranks: _Ranks,
-        one_word: bool,
-        low_bits: int,
-        parent_bits: int,
-        bounds: tuple[int, int | None],
-    ) -> tuple[np.ndarray, np.ndarray | None]:
-        """One key range of children as sort keys, sorted where they hold their parents (else
-        with the parents beside them): on a thread of its own, where the layer is big."""
+        self, expansion: Expansion, ranks: _Ranks, keys: _Keys, bounds: tuple[int, int | None]
+    ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+        """One key range of children as sort keys (keys.way), on a thread of its own where the
+        layer is big: (the keys, sorted where they hold their parents, else the parents beside
+        them; where a second key holds the ranks, each class's least rank, sorted). Children
+        of classes found before are left out (a search that is not graded)."""
         children, moves, from_parents = expansion.between(*bounds)
         least, marks = self.classes.least_images(children)
         del children
+        if self.seen is not None:  # most children of chains were found before
+            new = np.flatnonzero(self.seen.new(least))
+            least, marks, moves, from_parents = (
+                least[new],
+                marks[new],
+                moves[new],
+                from_parents[new],
+            )
         block, ranked, from_parents = self._pairs(least, marks, moves, from_parents, ranks)
         del least, marks, moves
-        block <<= np.uint64(low_bits)
-        if not one_word:
-            block |= ranked
-            return block, from_parents
-        ranked <<= np.uint64(parent_bits)
-        block |= ranked
         if from_parents.dtype == np.intp:  # uint32 where a layer is under 2**32
             from_parents = from_parents.view(np.uint64)
+        if keys.way == ARGSORT:
+            block <<= np.uint64(keys.rank_bits)
+            block |= ranked
+            return block, from_parents, None
+        best = None
+        if keys.way == TWO_SORTS:
+            best = block << np.uint64(keys.rank_bits)
+            best |= ranked
+            best.sort()
+            best = best[_run_starts(best >> np.uint64(keys.rank_bits))]
+        else:
+            block <<= np.uint64(keys.rank_bits)
+            block |= ranked
+        block <<= np.uint64(keys.parent_bits)
         block |= from_parents
         block.sort()
-        return block, None
+        return block, None, best
 
     def _pairs(
         self,
@@ -272,6 +304,27 @@ class _Step:
         return np.concatenate(out_least), np.concatenate(ranked), np.concatenate(out_parents)
 
 
+#: How a layer's (child, symmetry) pairs are keyed (_Keys): (class, rank, parent) in one word;
+#: (class, parent) and (class, rank) sorted apart; or (class, rank) argsorted, parents beside.
+ONE_WORD, TWO_SORTS, ARGSORT = "one word", "two sorts", "argsort"
+
+
+class _Keys:
+    """The way one layer's pairs are keyed, by the bits of a class, a move rank and a parent
+    index: all three in one word where they fit KEY_BITS, else two words sorted apart (a codec
+    of many move codes, chains), else an argsort (a board of more holes)."""
+
+    def __init__(self, state_bits: int, rank_bits: int, parents: int):
+        self.rank_bits = rank_bits
+        self.parent_bits = parent_bits = max(1, (parents - 1).bit_length())
+        if state_bits + rank_bits + parent_bits <= KEY_BITS:
+            self.way, self.low_bits = ONE_WORD, rank_bits + parent_bits
+        elif state_bits + max(rank_bits, parent_bits) <= KEY_BITS:
+            self.way, self.low_bits = TWO_SORTS, parent_bits
+        else:
+            self.way, self.low_bits = ARGSORT, rank_bits
+
+
 class _Ranks:
     """One order of preference among move codes, as tables: the rank of each code, the code of
     each rank, and by_symmetry[k * codes + code] the rank of a code seen through symmetry k;
@@ -284,6 +337,13 @@ class _Ranks:
         by_symmetry = rank[images]
         self.by_symmetry = by_symmetry.ravel()
         self.by_mark = by_symmetry[LOWEST_BIT[: 1 << len(images)]].ravel()
+
+
+def _seen(state_bits: int) -> Seen:
+    """The classes found so far: a bitmap from the start where the key space allows one (only
+    the pages that classes fall on are touched), as children are looked up in blocks not
+    sorted, where a binary search of a sorted array costs a cache miss at every step."""
+    return SeenBits(state_bits) if state_bits <= BITMAP_MOST_BITS else SeenSorted()
 
 
 def _run_starts(sorted_values: np.ndarray) -> np.ndarray:

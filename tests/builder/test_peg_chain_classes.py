@@ -7,9 +7,14 @@ chains, each with its images, so they are not the every-position search's codes.
 
 from __future__ import annotations
 
+import json
+import sqlite3
+
 import pytest
+from support.class_keys import force_two_sorts
 from support.independent import jumped
 
+from puzzledb.builder import catalogue
 from puzzledb.builder.kinds.peg import packed as peg_packed
 from puzzledb.builder.kinds.peg.chains import PackedChains
 from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
@@ -99,7 +104,7 @@ def test_a_radius_build_of_chains_in_classes_stops_where_every_position_stops(ra
     assert_answers_as_every_position(puzzle, found, every_position(puzzle, radius))
 
 
-WAYS = ["parts", "two keys", "threads"]
+WAYS = ["parts", "two keys", "two sorts", "threads", "threads, two sorts"]
 
 
 @pytest.mark.parametrize("way", WAYS)
@@ -109,10 +114,14 @@ def test_each_way_of_grouping_chains_gives_the_same_answers(name, way, monkeypat
         monkeypatch.setattr(classes_search, "PAIRS_AT_ONCE", 64)
     elif way == "two keys":
         monkeypatch.setattr(classes_search, "KEY_BITS", 8)
+    elif way == "two sorts":
+        force_two_sorts(monkeypatch)
     else:
         monkeypatch.setattr(threads, "WORKERS", 2)
         monkeypatch.setattr(layered, "THREADED_CHILDREN", 8)
         monkeypatch.setattr(peg_packed, "THREADED_STATES", 2)
+        if way.endswith("two sorts"):
+            force_two_sorts(monkeypatch)
     puzzle = board(name)
     assert_answers_as_every_position(puzzle, in_classes(puzzle), every_position(puzzle))
 
@@ -131,3 +140,39 @@ def test_every_chain_code_has_its_images_numbered_and_classes_come_before_codes(
         assert sorted(row) == list(range(codes))  # each symmetry permutes the codes
     with pytest.raises(RuntimeError, match="after chains were numbered"):
         codec.classes(puzzle.default_goal)
+
+
+@pytest.mark.slow  # two builds of 120,349 positions, every one read back through the views
+def test_english_chain_built_in_classes_answers_every_position_as_every_position(cli, tmp_path):
+    """From the user's command: `build english-chain --radius 4` in classes (the default) and
+    with --every-position; the states view of each shows every position at the same depth
+    with the same count, each pred one move closer; `path` walks legal chains, named as the
+    rules name them."""
+    dbs = {way: tmp_path / f"{way}.sqlite" for way in ("classes", "every")}
+    for way, db in dbs.items():
+        extra = ["--every-position"] if way == "every" else []
+        built = cli("build", "english-chain", "--radius", "4", *extra, "--db", db, "--json")
+        assert built.exit_code == 0, built.stderr
+    views = {}
+    for way, db in dbs.items():
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+            views[way] = {
+                state: (depth, solutions, pred)
+                for state, depth, solutions, pred in conn.execute(
+                    "SELECT state, depth, solutions, pred FROM states"
+                )
+            }
+            stored = conn.execute("SELECT classes, stores_pred FROM puzzles").fetchone()
+            assert stored == ((None, 1) if way == "every" else (stored[0], 0))
+    every, classes = views["every"], views["classes"]
+    assert len(classes) == len(every) == 120_349
+    assert {s: v[:2] for s, v in classes.items()} == {s: v[:2] for s, v in every.items()}
+    for depth, _, pred in classes.values():
+        assert (pred is None) == (depth == 0)
+        assert pred is None or classes[pred][0] == depth - 1
+    puzzle = catalogue.get("english-chain")
+    far = max(classes, key=lambda s: (classes[s][0], s))
+    answer = json.loads(cli("path", "english-chain", far, "--db", dbs["classes"], "--json").stdout)
+    assert answer["depth"] == classes[far][0] == 4
+    for before, move, after in zip(answer["path"], answer["moves"], answer["path"][1:]):
+        assert (move, after) in {(m.label, nxt) for m, nxt in puzzle.moves(before)}

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from support.class_keys import force_two_sorts
 
 from puzzledb.builder.kinds.peg import packed as peg_packed
 from puzzledb.builder.kinds.peg.packed import PackedPegs
@@ -83,10 +84,18 @@ def test_a_radius_build_in_classes_stops_where_every_position_stops(radius):
     assert_same_rows(every_position(puzzle, radius), found)
 
 
-# Each other way of grouping: many parts merged, two sort keys, the lowest move code,
-# comparing each layer with every earlier one (a search that is not graded), and key ranges
-# made on two threads (with one sort key or two).
-WAYS = ["parts", "two keys", "lowest move code", "not graded", "threads", "threads, two keys"]
+# Each other way of grouping: many parts merged, two sort keys (argsorted, or sorted apart),
+# the lowest move code, comparing each layer with every earlier one (a search that is not
+# graded), and key ranges made on two threads (with one sort key or two).
+WAYS = [
+    "parts",
+    "two keys",
+    "two sorts",
+    "lowest move code",
+    "not graded",
+    "threads",
+    "threads, two keys",
+]
 
 
 @pytest.mark.parametrize("way", WAYS)
@@ -98,6 +107,8 @@ def test_each_way_of_grouping_children_gives_the_same_rows(name, way, monkeypatc
         monkeypatch.setattr(classes_search, "PAIRS_AT_ONCE", 64)
     elif way == "two keys":
         monkeypatch.setattr(classes_search, "KEY_BITS", 8)
+    elif way == "two sorts":
+        force_two_sorts(monkeypatch)
     elif way == "lowest move code":  # the every-position search's other rule for a move
         monkeypatch.delattr(PackedPegs, "move_between")
         expected = every_position(puzzle)
