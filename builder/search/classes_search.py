@@ -200,41 +200,66 @@ class _Step:
         parents = [from_parents for _, from_parents, _ in made if from_parents is not None]
         bests = [best for _, _, best in made if best is not None]
         del made
-        whole = blocks[0] if len(blocks) == 1 else np.concatenate(blocks)
-        del blocks
-        rank_mask, parent_mask = self.rank_mask, np.uint64((1 << keys.parent_bits) - 1)
+        weights = counting.weighed(layer.counts, layer.sizes)
         if keys.way == ARGSORT:
-            order = np.argsort(whole, kind="stable")
-            whole = whole[order]
-            indexes = np.concatenate(parents)[order].astype(np.intp)
-            del order, parents
-            heads = whole >> np.uint64(keys.rank_bits)
-            starts = _run_starts(heads)
-            found = heads[starts]
-            del heads
-            least_ranks = whole[starts] & rank_mask
-        else:
-            if len(cuts):
-                whole.sort()  # values alone: numpy's vectorised sort beats merging the runs
-            heads = whole >> np.uint64(keys.low_bits)
-            starts = _run_starts(heads)
-            found = heads[starts]
-            del heads
-            if keys.way == ONE_WORD:
-                least_ranks = (whole[starts] >> np.uint64(keys.parent_bits)) & rank_mask
-            else:  # each class's least rank, from the blocks' own (class, least rank) runs
-                best = bests[0] if len(bests) == 1 else np.concatenate(bests)
-                if len(bests) > 1:
-                    best.sort()
-                least_ranks = best[_run_starts(best >> np.uint64(keys.rank_bits))] & rank_mask
-                del best, bests
-            whole &= parent_mask
-            indexes = whole.view(np.intp)
-        pairs = len(whole)
-        sums = counting.sum_wide_runs(starts, indexes, counting.weighed(layer.counts, layer.sizes))
-        del whole, indexes
+            found, least_ranks, sums, pairs = self._argsorted(blocks, parents, keys, weights)
+        else:  # the classes cut into ranges, each range's pairs grouped on a thread
+            parts = _by_class(blocks, bests, keys, threads.WORKERS * 2 if big else 1)
+            del blocks, bests
+            grouped = threads.in_order(partial(self._group, keys, weights), parts, big)
+            del parts
+            found = np.concatenate([g[0] for g in grouped])
+            least_ranks = np.concatenate([g[1] for g in grouped])
+            limbs = max(len(g[2]) for g in grouped)
+            sums = [
+                np.concatenate([counting.padded(g[2], limbs)[i] for g in grouped])
+                for i in range(limbs)
+            ]
+            pairs = sum(g[3] for g in grouped)
+            del grouped
         moves = ranks.code_of[least_ranks.view(np.intp)]
         return found, moves, counting.divided(sums, self.group), pairs
+
+    def _group(
+        self, keys: _Keys, weights: list[np.ndarray], part: tuple[list, list]
+    ) -> tuple[np.ndarray, np.ndarray, counting.Limbs, int]:
+        """One range of classes' pairs, from each block's sorted run of them: (its classes,
+        each one's least move rank, its summed weighed counts, how many pairs)."""
+        runs, best_runs = part
+        whole = runs[0] if len(runs) == 1 else np.concatenate(runs)
+        if len(runs) > 1:
+            whole.sort()  # values alone: numpy's vectorised sort beats merging the runs
+        heads = whole >> np.uint64(keys.low_bits)
+        starts = _run_starts(heads)
+        found = heads[starts]
+        del heads
+        if keys.way == ONE_WORD:
+            least_ranks = (whole[starts] >> np.uint64(keys.parent_bits)) & self.rank_mask
+        else:  # each class's least rank, from the blocks' own (class, least rank) runs
+            best = best_runs[0] if len(best_runs) == 1 else np.concatenate(best_runs)
+            if len(best_runs) > 1:
+                best.sort()
+            least_ranks = best[_run_starts(best >> np.uint64(keys.rank_bits))] & self.rank_mask
+            del best
+        whole &= np.uint64((1 << keys.parent_bits) - 1)
+        sums = counting.sum_wide_runs(starts, whole.view(np.intp), weights)
+        return found, least_ranks, sums, len(whole)
+
+    def _argsorted(
+        self, blocks: list, parents: list, keys: _Keys, weights: list[np.ndarray]
+    ) -> tuple[np.ndarray, np.ndarray, counting.Limbs, int]:
+        """As _group, where (class, rank) and the parents do not fit one word: an argsort."""
+        whole = blocks[0] if len(blocks) == 1 else np.concatenate(blocks)
+        order = np.argsort(whole, kind="stable")
+        whole = whole[order]
+        indexes = np.concatenate(parents)[order].astype(np.intp)
+        del order
+        heads = whole >> np.uint64(keys.rank_bits)
+        starts = _run_starts(heads)
+        found = heads[starts]
+        del heads
+        least_ranks = whole[starts] & self.rank_mask
+        return found, least_ranks, counting.sum_wide_runs(starts, indexes, weights), len(whole)
 
     def _block_keys(
         self, expansion: Expansion, ranks: _Ranks, keys: _Keys, bounds: tuple[int, int | None]
@@ -344,6 +369,40 @@ def _seen(state_bits: int) -> Seen:
     the pages that classes fall on are touched), as children are looked up in blocks not
     sorted, where a binary search of a sorted array costs a cache miss at every step."""
     return SeenBits(state_bits) if state_bits <= BITMAP_MOST_BITS else SeenSorted()
+
+
+def _by_class(
+    blocks: list[np.ndarray], bests: list[np.ndarray], keys: _Keys, parts: int
+) -> list[tuple[list, list]]:
+    """Each block's sorted keys (and its sorted (class, least rank) runs) cut at the same
+    classes into `parts` ranges of about as many pairs: [(the blocks' slices, the runs'
+    slices)] by range, so that each range is grouped alone."""
+    if parts <= 1:
+        return [(blocks, bests)]
+    size = sum(len(b) for b in blocks)
+    stride = max(1, size // (parts * 256))
+    sample = np.sort(np.concatenate([b[::stride] >> np.uint64(keys.low_bits) for b in blocks]))
+    if len(sample) == 0:
+        return [(blocks, bests)]
+    cuts = np.unique(sample[np.linspace(0, len(sample) - 1, parts + 1).astype(np.int64)[1:-1]])
+    edges = [np.searchsorted(b, cuts << np.uint64(keys.low_bits)) for b in blocks]
+    best_edges = [np.searchsorted(b, cuts << np.uint64(keys.rank_bits)) for b in bests]
+    out = []
+    for j in range(len(cuts) + 1):
+        out.append(
+            (
+                [_between(b, e, j) for b, e in zip(blocks, edges)],
+                [_between(b, e, j) for b, e in zip(bests, best_edges)],
+            )
+        )
+    return out
+
+
+def _between(values: np.ndarray, edges: np.ndarray, j: int) -> np.ndarray:
+    """The j-th of the slices `edges` cuts `values` into."""
+    low = 0 if j == 0 else int(edges[j - 1])
+    high = len(values) if j == len(edges) else int(edges[j])
+    return values[low:high]
 
 
 def _run_starts(sorted_values: np.ndarray) -> np.ndarray:
