@@ -58,6 +58,7 @@ def test_english_chain_positions_and_the_shortest_win(tmp_path):
     assert chain.default_goal == GOAL and chain.parse("start") == START
     row = build_to(path, chain, GOAL)
     assert row["states"] == 187_636_299  # the same positions can finish, however moves count
+    assert row["max_depth"] == 20  # the farthest positions in chains (docs/puzzles.md)
     database = reader(path)
     with database.connection() as conn:
         build = queries.find_build(conn, "english-chain", GOAL)

@@ -212,7 +212,8 @@ def test_klotski_all_plays_a_layout_of_any_mix(browser, klotski_base):
         expect(page.locator("#distance")).to_have_text("179")
         expect(page.locator(".piece")).to_have_count(10)  # B, 3 V, 2 H, 4 s
         expect(page.locator(".piece[data-label='H']")).to_have_count(2)
-        page.click(".piece[data-cell='18']")  # the small at c5, beside the blank at d5
+        # the blank at d5: one move fills it, the small beside it (a click on that small,
+        # whose one move it is, would make it too, and a second click would land on it)
         page.click(".slot[data-cell='19']")
         settled(page, hardest[:18] + "_s")
         expect(page.locator("#distance")).to_have_text("178")
