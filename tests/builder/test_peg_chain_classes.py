@@ -11,14 +11,13 @@ import json
 import sqlite3
 
 import pytest
-from support.class_keys import force_two_sorts
+from support.class_keys import grouped_by
 from support.independent import jumped
 
 from puzzledb.builder import catalogue
-from puzzledb.builder.kinds.peg import packed as peg_packed
 from puzzledb.builder.kinds.peg.chains import PackedChains
 from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
-from puzzledb.builder.search import classes_search, codecs, layered, threads
+from puzzledb.builder.search import codecs
 from puzzledb.builder.search.classes_search import classes_bfs
 from puzzledb.builder.search.layered import PackedResult, layered_bfs
 from puzzledb.builder.symmetry.images import image, sends
@@ -110,18 +109,7 @@ WAYS = ["parts", "two keys", "two sorts", "threads", "threads, two sorts"]
 @pytest.mark.parametrize("way", WAYS)
 @pytest.mark.parametrize("name", SMALL)
 def test_each_way_of_grouping_chains_gives_the_same_answers(name, way, monkeypatch):
-    if way == "parts":
-        monkeypatch.setattr(classes_search, "PAIRS_AT_ONCE", 64)
-    elif way == "two keys":
-        monkeypatch.setattr(classes_search, "KEY_BITS", 8)
-    elif way == "two sorts":
-        force_two_sorts(monkeypatch)
-    else:
-        monkeypatch.setattr(threads, "WORKERS", 2)
-        monkeypatch.setattr(layered, "THREADED_CHILDREN", 8)
-        monkeypatch.setattr(peg_packed, "THREADED_STATES", 2)
-        if way.endswith("two sorts"):
-            force_two_sorts(monkeypatch)
+    grouped_by(monkeypatch, way)
     puzzle = board(name)
     assert_answers_as_every_position(puzzle, in_classes(puzzle), every_position(puzzle))
 

@@ -10,12 +10,11 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from support.class_keys import force_two_sorts
+from support.class_keys import grouped_by
 
-from puzzledb.builder.kinds.peg import packed as peg_packed
 from puzzledb.builder.kinds.peg.packed import PackedPegs
 from puzzledb.builder.kinds.peg.puzzle import PegSolitaire
-from puzzledb.builder.search import classes_search, codecs, counting, layered, threads
+from puzzledb.builder.search import classes_search, codecs, counting, layered
 from puzzledb.builder.search.classes_search import classes_bfs
 from puzzledb.builder.search.layered import PackedResult, layered_bfs
 from puzzledb.builder.search.progress import Progress
@@ -103,22 +102,11 @@ WAYS = [
 def test_each_way_of_grouping_children_gives_the_same_rows(name, way, monkeypatch):
     puzzle = board(name)
     expected = every_position(puzzle)
-    if way == "parts":
-        monkeypatch.setattr(classes_search, "PAIRS_AT_ONCE", 64)
-    elif way == "two keys":
-        monkeypatch.setattr(classes_search, "KEY_BITS", 8)
-    elif way == "two sorts":
-        force_two_sorts(monkeypatch)
-    elif way == "lowest move code":  # the every-position search's other rule for a move
+    grouped_by(monkeypatch, way)
+    if way == "lowest move code":  # the every-position search's other rule for a move
         monkeypatch.delattr(PackedPegs, "move_between")
         expected = every_position(puzzle)
-    elif way.startswith("threads"):  # every layer cut into ranges, each on a thread
-        monkeypatch.setattr(threads, "WORKERS", 2)
-        monkeypatch.setattr(layered, "THREADED_CHILDREN", 8)
-        monkeypatch.setattr(peg_packed, "THREADED_STATES", 2)
-        if way.endswith("two keys"):
-            monkeypatch.setattr(classes_search, "KEY_BITS", 8)
-    else:
+    elif way == "not graded":
         monkeypatch.setattr(PackedPegs, "graded", False)
     assert_same_rows(expected, in_classes(puzzle))
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from puzzledb.builder.search import classes_search
+from puzzledb.builder.kinds.peg import packed as peg_packed
+from puzzledb.builder.search import classes_search, layered, threads
 
 
 def force_two_sorts(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -18,3 +19,20 @@ def force_two_sorts(monkeypatch: pytest.MonkeyPatch) -> None:
         self.way, self.low_bits = classes_search.TWO_SORTS, self.parent_bits
 
     monkeypatch.setattr(classes_search._Keys, "__init__", two_sorts)
+
+
+def grouped_by(monkeypatch: pytest.MonkeyPatch, way: str) -> None:
+    """Set up a way of grouping a layer's children, as its name says: "parts" (many small key
+    ranges merged), "two keys" (argsorted), "two sorts", "threads" (every layer cut into
+    ranges, each on a thread), or "threads, " and one of the others. Other words are left to
+    the caller."""
+    if way.startswith("threads"):
+        monkeypatch.setattr(threads, "WORKERS", 2)
+        monkeypatch.setattr(layered, "THREADED_CHILDREN", 8)
+        monkeypatch.setattr(peg_packed, "THREADED_STATES", 2)
+    if way.endswith("parts"):
+        monkeypatch.setattr(classes_search, "PAIRS_AT_ONCE", 64)
+    elif way.endswith("two keys"):
+        monkeypatch.setattr(classes_search, "KEY_BITS", 8)
+    elif way.endswith("two sorts"):
+        force_two_sorts(monkeypatch)
