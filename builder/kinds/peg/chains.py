@@ -17,7 +17,10 @@ names. A chain may add several pegs, so depth does not follow from pegs (not `gr
 child is looked up in every state found so far (builder.search.seen). Move codes number the
 canonical chains in the order one process meets them (`number`: within a layer, an order of the
 chains it meets, not of how it is cut, so a cluster's client numbers what its workers met as one
-process would); pred is stored and undo rebuilds it from the code's flips.
+process would); pred is stored and undo rebuilds it from the code's flips. In a search of
+classes (`classes`: builder.search.classes_search) each chain is numbered with its images under
+the board's symmetries, and its move says the holes it flips, from which the database derives
+pred (moves.flipped), so no pred is stored.
 """
 
 from __future__ import annotations
