@@ -8,19 +8,29 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
+from pathlib import Path
 
 from puzzledb.db import schema
+
+#: The columns of moves each older version did not have yet.
+NOT_YET = {5: ("rewrite", "flipped"), 6: ("flipped",)}
+
+
+def as_written_by(version: int, current: Path, old: Path) -> Path:
+    """A copy of `current` as schema `version` wrote it: without the columns it lacked."""
+    shutil.copy(current, old)
+    with sqlite3.connect(old) as conn:
+        for column in NOT_YET[version]:
+            conn.execute(f"ALTER TABLE moves DROP COLUMN {column}")
+        conn.execute(f"PRAGMA user_version = {version}")
+    conn.close()
+    return old
 
 
 def test_a_file_of_schema_5_is_read_and_a_build_into_it_makes_it_6(cli, tmp_path):
     current = tmp_path / "current.sqlite"
     assert cli("build", "seven", "--db", current, "-q").exit_code == 0
-    old = tmp_path / "old.sqlite"
-    shutil.copy(current, old)
-    with sqlite3.connect(old) as conn:
-        conn.execute("ALTER TABLE moves DROP COLUMN rewrite")  # as version 5 wrote it
-        conn.execute("PRAGMA user_version = 5")
-    conn.close()
+    old = as_written_by(5, current, tmp_path / "old.sqlite")
     asked = ("path", "seven", "07214365", "--json")
     answer = cli(*asked, "--db", current)
     assert answer.exit_code == 0 and cli(*asked, "--db", old).stdout == answer.stdout
@@ -42,12 +52,7 @@ def test_a_file_of_schema_6_is_read_and_a_build_of_chains_in_classes_makes_it_7(
     adds the column and makes it 7."""
     current = tmp_path / "current.sqlite"
     assert cli("build", "english", "--radius", "4", "--db", current, "-q").exit_code == 0
-    old = tmp_path / "old.sqlite"
-    shutil.copy(current, old)
-    with sqlite3.connect(old) as conn:
-        conn.execute("ALTER TABLE moves DROP COLUMN flipped")  # as version 6 wrote it
-        conn.execute("PRAGMA user_version = 6")
-    conn.close()
+    old = as_written_by(6, current, tmp_path / "old.sqlite")
     with sqlite3.connect(current) as conn:  # a stored row four jumps out, and one of five pegs
         (far,) = conn.execute("SELECT state FROM states WHERE depth = 4 ORDER BY state").fetchone()
     conn.close()
