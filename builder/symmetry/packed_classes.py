@@ -16,7 +16,7 @@ from .images import Symmetry, sends
 CHUNK_BITS = 11
 #: Positions classified at once: bounds the temporary arrays to a few hundred MB.
 BLOCK = 4_000_000
-#: Positions canonicalised at once (least_images): their temporaries stay in the CPU's cache.
+#: Positions imaged at once (fixing): their temporaries stay in the CPU's cache.
 LEAST_BLOCK = 1 << 16
 
 
@@ -47,6 +47,7 @@ class PackedClasses:
                     )
                 tables.append(table)
             self.tables.append(tables)
+        self._stacked: np.ndarray | None = None  # the tables as one array, for least_loop
 
     def images(self, codes: np.ndarray, k: int) -> np.ndarray:
         """Every position's image through symmetry k (k > 0)."""
@@ -81,22 +82,21 @@ class PackedClasses:
 
     def least_images(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(each position's least image, the marks of every symmetry giving it, bit k for
-        symmetry k, the identity's bit 0 included), a block at a time: a search of classes
-        (builder.search.classes_search) canonicalises each child with it."""
+        symmetry k, the identity's bit 0 included): a search of classes
+        (builder.search.classes_search) canonicalises each child with it, in a compiled loop
+        (least_loop, imported here: only builds of classes pay for the compiler)."""
+        from .least_loop import FEW_CHUNKS, least_images_into
+
+        if self._stacked is None:  # padded with chunks of zeros to the unrolled loop's four
+            chunks = max(self.chunks, FEW_CHUNKS)
+            stacked = np.zeros((len(self.tables), chunks, 1 << CHUNK_BITS), np.uint64)
+            for k, tables in enumerate(self.tables):
+                stacked[k, : self.chunks] = tables
+            self._stacked = stacked
         least = np.empty(len(codes), np.uint64)
         marks = np.empty(len(codes), np.uint8)
-        for start, block, parts in self._blocks(codes):
-            best = block.copy()
-            mark = np.ones(len(block), np.uint8)
-            for k in range(1, len(self.symmetries)):
-                seen = self._image(parts, k)
-                # arithmetic on bytes, not masked assignment (ten times slower): a smaller
-                # image clears the marks so far, an image as small adds its own
-                mark &= (seen < best).view(np.uint8) - np.uint8(1)
-                mark |= (seen <= best).view(np.uint8) << np.uint8(k)
-                np.minimum(best, seen, out=best)
-            least[start : start + len(block)] = best
-            marks[start : start + len(block)] = mark
+        codes = np.ascontiguousarray(codes, np.uint64)
+        least_images_into(codes, self._stacked, CHUNK_BITS, least, marks)
         return least, marks
 
     def fixing(self, codes: np.ndarray) -> np.ndarray:

@@ -175,18 +175,30 @@ def test_a_build_of_classes_runs_the_search_in_classes_and_no_classes_runs_every
     assert classes.states == every.states and classes.rows < every.rows
 
 
-def test_least_images_and_their_marks_follow_the_text_rule():
-    puzzle = board("5x5 plus, centre")
+@pytest.mark.parametrize(
+    "rows, goal",
+    [
+        (PLUS, "000/00000/00100/00000/000"),  # 21 holes: two chunks, padded to the loop's four
+        (["..ooo..", "..ooo..", "ooooooo", "ooooooo", "ooooooo", "..ooo..", "..ooo.."], None),
+        (["ooooooo"] * 7, "0" * 24 + "1" + "0" * 24),  # 49 holes: the loop over five chunks
+    ],
+    ids=["plus", "english", "7x7 square"],
+)
+def test_least_images_and_their_marks_follow_the_text_rule(rows, goal):
+    holes = sum(row.count("o") for row in rows)
+    goal = goal or "0" * (holes // 2) + "1" + "0" * (holes // 2)
+    puzzle = PegSolitaire.from_rows("board", rows, "grid", goal, metric="jump")
     symmetries = puzzle.class_symmetries(puzzle.default_goal)
+    assert len(symmetries) == 8
     rng = np.random.default_rng(3)
-    states = ["".join(map(str, rng.integers(0, 2, 21))) for _ in range(400)]
+    states = ["".join(map(str, rng.integers(0, 2, holes))) for _ in range(400)]
     mirrored = [peg_symmetry.image(s, symmetries[4]) for s in states]
     states += ["".join(max(h) for h in zip(s, m)) for s, m in zip(states, mirrored)]
     codes = np.array([int(s, 2) for s in states], np.uint64)
-    least, marks = PackedClasses(symmetries, 21).least_images(codes)
+    least, marks = PackedClasses(symmetries, holes).least_images(codes)
     for state, low, mark in zip(states, least.tolist(), marks.tolist()):
         images = [peg_symmetry.image(state, t) for t in symmetries]
-        assert format(low, "021b") == min(images)
+        assert format(low, f"0{holes}b") == min(images)
         assert mark == sum(1 << k for k, image in enumerate(images) if image == min(images))
     assert (marks != marks & -marks).any()  # some states some symmetries fix were drawn
 
