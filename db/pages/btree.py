@@ -67,7 +67,7 @@ class Stream:
     def _cut(self) -> None:
         entries = joined(self.pending)
         units, rest = cut(entries.sizes + 2, self.tree.file.usable - 8, "stream")
-        if units:
+        if len(units):
             pages, dividers = self.tree.write_leaves(entries, units)
             self.pages.append(pages)
             self.dividers.append(dividers)
@@ -109,20 +109,18 @@ class IndexTree:
         if not children and not len(entries):
             return  # an empty tree: its root stays the empty leaf SQLite made
         units, last = cut(entries.sizes + 2, leaf_room, "final")
-        if not children and not units:
-            self._write(LEAF, [self.root], entries, [(0, len(entries))])
+        if not children and not len(units):
+            self._write(LEAF, [self.root], entries, _span(0, len(entries)))
             return
         pages, divs = self.write_leaves(entries, units)
-        (final,) = self._allocated(LEAF, entries, [(last, len(entries))])
+        (final,) = self._allocated(LEAF, entries, _span(last, len(entries)))
         self._levels(np.concatenate([*children, pages, [final]]), joined([*dividers, divs]))
 
-    def write_leaves(
-        self, entries: Cells, units: list[tuple[int, int]]
-    ) -> tuple[np.ndarray, Cells]:
-        """Leaves of entries b..e-1 for each (b, e) of `units`; their numbers and dividers
+    def write_leaves(self, entries: Cells, units: np.ndarray) -> tuple[np.ndarray, Cells]:
+        """Leaves of entries b..e-1 for each row (b, e) of `units`; their numbers and dividers
         (entry e of each)."""
         pages = self._allocated(LEAF, entries, units)
-        return pages, entries.take(np.array([e for _, e in units], np.int64))
+        return pages, entries.take(units[:, 1])
 
     def _levels(self, children: np.ndarray, dividers: Cells) -> None:
         """Interior pages over `children` (one more than dividers) until one page is left:
@@ -131,20 +129,20 @@ class IndexTree:
         while True:
             cells = _with_children(dividers, children[:-1])
             units, last = cut(cells.sizes + 2, room, "final")
-            spans = [*units, (last, len(cells))]
-            rights = np.array([children[e] for _, e in spans], np.int64)
-            if not units:
+            spans = np.concatenate([units, _span(last, len(cells))])
+            rights = children[spans[:, 1]].astype(np.int64)
+            if not len(units):
                 self._write(INTERIOR, [self.root], cells, spans, rights)
                 return
             pages = self._allocated(INTERIOR, cells, spans, rights)
-            dividers = dividers.take(np.array([e for _, e in units], np.int64))
+            dividers = dividers.take(units[:, 1])
             children = pages
 
     def _allocated(
         self,
         kind: int,
         cells: Cells,
-        spans: list[tuple[int, int]],
+        spans: np.ndarray,
         rights: np.ndarray | None = None,
     ) -> np.ndarray:
         numbers = self.file.allocate(len(spans))
@@ -156,44 +154,27 @@ class IndexTree:
         kind: int,
         numbers: np.ndarray | list[int],
         cells: Cells,
-        spans: list[tuple[int, int]],
+        spans: np.ndarray,
         rights: np.ndarray | None = None,
     ) -> None:
         images = pages(kind, self.file.page_size, self.file.usable, cells, spans, rights)
         self.file.write(np.asarray(numbers, np.int64), images)
 
 
-def cut(costs: np.ndarray, room: int, mode: str) -> tuple[list[tuple[int, int]], int]:
+def cut(costs: np.ndarray, room: int, mode: str) -> tuple[np.ndarray, int]:
     """Greedy pages over entries costing `costs` bytes each (cell and pointer), `room` a
-    page: units (b, e), a page of entries b..e-1 and entry e its divider, and where the rest
-    begins. "stream": stop while at least two entries are left after the last divider;
-    "before": end on a divider, the last entry; "final": the rest (one page) ends the tree."""
-    n = len(costs)
-    total = np.zeros(n + 1, np.int64)
-    np.cumsum(costs, out=total[1:])
-    fits = np.searchsorted(total, total[:-1] + room, side="right") - 1
-    units: list[tuple[int, int]] = []
-    b = 0
-    while b < n:
-        if mode == "final" and total[n] - total[b] <= room:
-            break
-        if mode == "before" and total[n - 1] - total[b] <= room:
-            assert n - 1 > b, "a divider with no page before it"
-            units.append((b, n - 1))
-            b = n
-            break
-        e = int(fits[b])
-        assert e > b, "an entry larger than a page"
-        if mode == "stream" and n - (e + 1) < 2:
-            break
-        if mode == "before" and n - (e + 1) < 2:
-            e = n - 3
-        if mode == "final" and e == n - 1:
-            e = n - 2
-        assert e > b
-        units.append((b, e))
-        b = e + 1
-    return units, b
+    page: units, a row (b, e) a page of entries b..e-1 and entry e its divider, and where the
+    rest begins. "stream": stop while at least two entries are left after the last divider;
+    "before": end on a divider, the last entry; "final": the rest (one page) ends the tree.
+    A compiled loop (page_loops.py)."""
+    from .page_loops import BEFORE, FINAL, STREAM, cut_units
+
+    return cut_units(costs, room, {"stream": STREAM, "before": BEFORE, "final": FINAL}[mode])
+
+
+def _span(b: int, e: int) -> np.ndarray:
+    """One page's span, (b, e), as units and spans are: an array of rows."""
+    return np.array([[b, e]], np.int64)
 
 
 def pages(
@@ -201,52 +182,21 @@ def pages(
     page_size: int,
     usable: int,
     cells: Cells,
-    spans: list[tuple[int, int]],
+    spans: np.ndarray,
     rights: np.ndarray | None = None,
 ) -> np.ndarray:
-    """Page images: page k holds cells b..e-1 of spans[k] = (b, e), their contents back to
-    back at the end of the usable space, their pointers after the header; an interior page
-    has rights[k] as its right-most child.
+    """Page images, laid out by a compiled loop (page_loops.py): page k holds cells b..e-1 of
+    spans[k] = (b, e), their contents back to back at the end of the usable space, their
+    pointers after the header; an interior page has rights[k] as its right-most child.
 
     The regions of 1.6 B-tree Pages in order: the page header (8 bytes for a leaf, 12 for an
     interior page: "B-tree Page Header Format"), the cell pointer array (a 2-byte offset a
     cell, in key order), the unallocated space, and the cell content area, packed against the
     reserved region at the end, so the page has no freeblock and no fragmented bytes."""
-    count = len(spans)
-    images = np.zeros((count, page_size), np.uint8)
-    flat = images.reshape(-1)
+    from .page_loops import lay_out
+
     header = 8 if kind == LEAF else 12
-    b = np.array([s for s, _ in spans], np.int64)
-    e = np.array([t for _, t in spans], np.int64)
-    ncells = e - b
-    content = usable - (cells.starts[e] - cells.starts[b])
-    assert (content >= header + 2 * ncells).all(), "cells overflow a page"
-    bases = np.arange(count, dtype=np.int64) * page_size + content
-    buf = cells.buf
-    # Python ints: a page's copy then costs no numpy scalar (a third of this loop's time)
-    for lo, hi, base in zip(cells.starts[b].tolist(), cells.starts[e].tolist(), bases.tolist()):
-        flat[base : base + hi - lo] = buf[lo:hi]
-    page = np.repeat(np.arange(count, dtype=np.int64), ncells)
-    within = np.arange(int(ncells.sum()), dtype=np.int64) - np.repeat(
-        np.cumsum(ncells) - ncells, ncells
-    )
-    entry = b[page] + within
-    pointer = content[page] + cells.starts[entry] - cells.starts[b[page]]
-    at = page * page_size + header + 2 * within
-    flat[at] = pointer >> 8
-    flat[at + 1] = pointer & 0xFF
-    # "B-tree Page Header Format" (1.6), big-endian: offset 0 the page type; 1 the first
-    # freeblock (0: none); 3 the number of cells; 5 where the cell content area starts (65536,
-    # an empty page of 64 KiB, wraps to 0, as the format reads it); 7 the fragmented free
-    # bytes (0); 8 the right-most pointer, on an interior page only.
-    images[:, 0] = kind
-    images[:, 3] = ncells >> 8
-    images[:, 4] = ncells & 0xFF
-    images[:, 5] = (content >> 8) & 0xFF
-    images[:, 6] = content & 0xFF
-    if rights is not None:
-        images[:, 8:12] = rights.astype(">u4").view(np.uint8).reshape(count, 4)
-    return images
+    return lay_out(kind, page_size, usable, header, cells.buf, cells.starts, spans, rights)
 
 
 def _with_children(dividers: Cells, children: np.ndarray) -> Cells:

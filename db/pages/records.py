@@ -9,8 +9,9 @@ table's primary key), and its cell on a leaf is the payload's size then the payl
 B-tree Pages, "B-tree Cell Format": Index B-Tree Leaf Cell, header 0x0a).
 
 Each column comes as a Field: per row its serial type and its value's bytes, left-aligned in a
-matrix row. The cells of a chunk of rows are assembled in one padded matrix and compacted, so
-no Python object is made per row.
+matrix row. The cells of a chunk of rows are written by compiled loops (record_loops.py), so no
+Python object is made per row. Only the page writer, a build of a million rows or more, comes
+here: the loops' compiler is imported where they are first called.
 """
 
 from __future__ import annotations
@@ -25,9 +26,6 @@ import numpy as np
 #: needed: records are refused beyond a page's local payload (about 1000 bytes at 4 KiB pages),
 #: so sizes and types stay small.
 VARINT2_LIMIT = 1 << 14
-#: The byte widths SQLite stores an integer in, by serial type 1..6 (2.1 Record Format,
-#: "Serial Type Codes Of The Record Format": 8, 16, 24, 32, 48 and 64-bit integers).
-INT_BYTES = np.array([0, 1, 2, 3, 4, 6, 8], np.int64)
 INT64_MAX = 2**63 - 1
 INT64_MIN = -(2**63)
 
@@ -106,25 +104,11 @@ def place(
 def int_field(values: np.ndarray, null: np.ndarray | None = None) -> Field:
     """Integers as SQLite writes them in schema format 4 (1.3.10 Schema format number): 0 and 1
     as serial types 8 and 9 (no bytes), else big-endian two's complement in the fewest of 1, 2,
-    3, 4, 6 or 8 bytes (serial types 1 to 6); NULL as serial type 0 (2.1 Record Format)."""
-    v = np.ascontiguousarray(values, dtype=np.int64)
-    u = np.where(v < 0, ~v, v)
-    serial = np.select(
-        [u <= 0x7F, u <= 0x7FFF, u <= 0x7FFFFF, u <= 0x7FFFFFFF, u <= 0x7FFFFFFFFFFF],
-        [1, 2, 3, 4, 5],
-        6,
-    ).astype(np.int64)
-    serial[v == 0] = 8
-    serial[v == 1] = 9
-    if null is not None:
-        serial[null] = 0
-    length = np.where(serial < 7, INT_BYTES[np.minimum(serial, 6)], 0)
-    # Left-aligned: the value's low `length` bytes first, big-endian.
-    shift = ((8 - np.minimum(length, 8)) * 8).astype(np.uint64)
-    shifted = np.left_shift(v.view(np.uint64), shift, dtype=np.uint64)
-    shifted[length == 0] = 0
-    data = shifted.astype(">u8").view(np.uint8).reshape(len(v), 8)
-    return Field(serial, data, length.astype(np.int64))
+    3, 4, 6 or 8 bytes (serial types 1 to 6); NULL as serial type 0 (2.1 Record Format).
+    A compiled loop (record_loops.py)."""
+    from .record_loops import integers
+
+    return Field(*integers(np.ascontiguousarray(values, dtype=np.int64), null))
 
 
 def text_field(data: np.ndarray, length: np.ndarray, null: np.ndarray | None = None) -> Field:
@@ -217,65 +201,36 @@ def _kind(value: object) -> int:
     raise RecordRefused(f"a value of type {type(value).__name__}")
 
 
-def varint_field(values: np.ndarray) -> Field:
-    """Values below 2**14 as SQLite varints (one or two bytes), left-aligned in two bytes: the
-    varint of 1.6 B-tree Pages, big-endian, seven bits a byte, the high bit set on every byte but
-    the last."""
-    v = values.astype(np.int64, copy=False)
-    top = int(v.max(initial=0))
-    if top < 0x80:  # one byte each: every serial type of an integer, short texts
-        return Field(v, v.astype(np.uint8).reshape(len(v), 1), np.ones(len(v), np.int64))
-    if top >= VARINT2_LIMIT:
-        raise RecordRefused("a varint beyond two bytes")
-    two = v >= 0x80
-    word = np.where(two, ((0x80 | (v >> 7)) << 8) | (v & 0x7F), v << 8).astype(">u2")
-    return Field(v, word.view(np.uint8).reshape(len(v), 2), 1 + two)
-
-
 def cells(fields: Sequence[Field], max_payload: int) -> Cells:
     """The leaf cells of records made of `fields` (the columns in order): each the payload's
     size as a varint, then the record (header size, serial types, values): 1.6 B-tree Pages,
     "B-tree Cell Format", Index B-Tree Leaf Cell, with no overflow page number, a payload
-    above `max_payload` (1.6's X) being refused, and 2.1 Record Format."""
+    above `max_payload` (1.6's X) being refused, and 2.1 Record Format. Compiled loops
+    (record_loops.py) write them."""
     if not fields:
         raise RecordRefused("a record of no columns")
+    from .record_loops import cell_sizes, write_cells
+
     n = len(fields[0].serial)
-    serials = [varint_field(f.serial) for f in fields]
-    header = 1 + _total(serials, n)  # with its own size byte (2.1): below 128 here
+    serials = tuple(_plain(f.serial, np.int64) for f in fields)
+    lengths = tuple(_plain(f.length, np.int64) for f in fields)
+    if n and max(int(s.max()) for s in serials) >= VARINT2_LIMIT:
+        raise RecordRefused("a varint beyond two bytes")
+    header, payload = cell_sizes(serials, lengths)
     if n and int(header.max()) >= 0x80:
         raise RecordRefused("a record header beyond 127 bytes")
-    payload = header + _total(fields, n)
     if n and int(payload.max()) > max_payload:
         raise RecordRefused(f"a record of {int(payload.max())} bytes spills off its page")
-    header_size = Field(
-        np.zeros(n, np.int64), header.astype(np.uint8).reshape(n, 1), np.ones(n, np.int64)
-    )
-    parts = [varint_field(payload), header_size, *serials, *fields]
-    # Each part in a slot of its full width, then the padding dropped: row-major, so the
-    # cells come out back to back in row order.
-    # Slots as wide as their longest value in this chunk; a slot of one length all down
-    # (a key, a pred but a goal's, a header) is kept whole without comparing. (Not min with
-    # initial=0: that is 0 for every slot, and every byte was compared.)
-    spans = [(int(p.length.min()), int(p.length.max())) if n else (0, 0) for p in parts]
-    width = sum(hi for _, hi in spans)
-    matrix = np.empty((n, width), np.uint8)
-    keep = np.ones((n, width), bool)
-    at = 0
-    for part, (lo, hi) in zip(parts, spans):
-        matrix[:, at : at + hi] = part.data[:, :hi]
-        if lo != hi:
-            np.less(np.arange(hi), part.length[:, None], out=keep[:, at : at + hi])
-        at += hi
+    if n and int(payload.max()) >= VARINT2_LIMIT:
+        raise RecordRefused("a varint beyond two bytes")
+    data = tuple(_plain(f.data, np.uint8) for f in fields)
     starts = np.zeros(n + 1, np.int64)
-    np.cumsum(payload + parts[0].length, out=starts[1:])
-    if all(lo == hi for lo, hi in spans):  # records of one size (an index's, in one layer)
-        return Cells(matrix.reshape(-1), starts)
-    return Cells(matrix.reshape(-1)[keep.reshape(-1)], starts)  # 3x np.compress on long runs
+    np.cumsum(payload + np.where(payload < 0x80, 1, 2), out=starts[1:])
+    return Cells(write_cells(serials, lengths, data, header, payload, starts), starts)
 
 
-def _total(fields: Sequence[Field], n: int) -> np.ndarray:
-    """Per row, the bytes of `fields` together."""
-    total = np.zeros(n, np.int64)
-    for f in fields:
-        total += f.length
-    return total
+def _plain(values: np.ndarray, dtype: type) -> np.ndarray:
+    """The array as the compiled loops take a column: of this type, contiguous and writable
+    (a tuple of arrays is one type to them only if every array is alike)."""
+    out: np.ndarray = np.ascontiguousarray(values, dtype)
+    return out if out.flags.writeable else out.copy()

@@ -23,7 +23,7 @@ from puzzledb.db import schema, side_writer
 from puzzledb.db.errors import DatabaseFault
 from puzzledb.db.pages import btree, leaves, nodes, ranges, upper
 from puzzledb.db.pages.dbfile import PageFile
-from puzzledb.db.pages.records import RecordRefused, column_field, varint_field
+from puzzledb.db.pages.records import RecordRefused, cells, column_field, text_field
 from puzzledb.service.builds import plan, run
 
 SAVED = build_fingerprints.saved()
@@ -324,15 +324,19 @@ def _sqlite_varint(value: int) -> bytes:
     return bytes(reversed(groups))
 
 
-@pytest.mark.parametrize("top", [0x7F, 0x3FFF])  # the one-byte width alone, then both widths
-def test_every_varint_a_record_uses_is_sqlites(top):
-    """Every value below 2**14 (a record's sizes and serial types), encoded by the page
-    writer, is SQLite's varint: a long text's serial type or a long record's size needs two
-    bytes, which small builds rarely reach."""
-    values = np.arange(top + 1, dtype=np.int64)
-    field = varint_field(values)
-    made = [bytes(field.data[i, : field.length[i]]) for i in range(len(values))]
-    assert made == [_sqlite_varint(v) for v in range(top + 1)]
+def test_every_varint_a_record_uses_is_sqlites():
+    """Records of one text of every length to 8185 bytes (serial type 13 + 2 * length, up to
+    2**14 - 1), written by the page writer, are SQLite's bytes: the payload's size and the serial
+    type a varint each, one byte below 128 and two from there, which small builds rarely reach."""
+    lengths = np.arange((2**14 - 13) // 2 + 1, dtype=np.int64)
+    data = np.full((len(lengths), int(lengths[-1])), ord("x"), np.uint8)
+    made = cells([text_field(data, lengths)], max_payload=10**6)
+    for length in lengths.tolist():
+        serial = _sqlite_varint(13 + 2 * length)
+        header = bytes([1 + len(serial)]) + serial
+        record = header + b"x" * length
+        expected = _sqlite_varint(len(record)) + record
+        assert bytes(made.buf[made.starts[length] : made.starts[length + 1]]) == expected
 
 
 def _keys_of_width(width: int):
