@@ -39,6 +39,7 @@ import numpy as np
 from ..puzzle import Move
 from ..symmetry.packed_classes import PackedClasses
 from . import counting, layered, threads
+from .group_loop import grouped, side_by_side
 from .layered import NO_MOVE, Expansion, PackedResult, by_parent
 from .memory import MemoryGuard
 from .result import MOST_SOLVED_KEPT
@@ -206,7 +207,9 @@ class _Step:
         else:  # the classes cut into ranges, each range's pairs grouped on a thread
             parts = _by_class(blocks, bests, keys, threads.WORKERS * 2 if big else 1)
             del blocks, bests
-            grouped = threads.in_order(partial(self._group, keys, weights), parts, big)
+            table = side_by_side(weights)
+            del weights
+            grouped = threads.in_order(partial(self._group, keys, table), parts, big)
             del parts
             found = np.concatenate([g[0] for g in grouped])
             least_ranks = np.concatenate([g[1] for g in grouped])
@@ -221,28 +224,25 @@ class _Step:
         return found, moves, counting.divided(sums, self.group), pairs
 
     def _group(
-        self, keys: _Keys, weights: list[np.ndarray], part: tuple[list, list]
+        self, keys: _Keys, weights: np.ndarray, part: tuple[list, list]
     ) -> tuple[np.ndarray, np.ndarray, counting.Limbs, int]:
         """One range of classes' pairs, from each block's sorted run of them: (its classes,
-        each one's least move rank, its summed weighed counts, how many pairs)."""
+        each one's least move rank, its summed weighed counts, how many pairs); `weights` the
+        parents' weighed counts (group_loop.side_by_side)."""
         runs, best_runs = part
         whole = runs[0] if len(runs) == 1 else np.concatenate(runs)
         if len(runs) > 1:
             whole.sort()  # values alone: numpy's vectorised sort beats merging the runs
-        heads = whole >> np.uint64(keys.low_bits)
-        starts = _run_starts(heads)
-        found = heads[starts]
-        del heads
+        found, firsts, columns = grouped(whole, keys.low_bits, keys.parent_bits, weights)
         if keys.way == ONE_WORD:
-            least_ranks = (whole[starts] >> np.uint64(keys.parent_bits)) & self.rank_mask
+            least_ranks = (firsts >> np.uint64(keys.parent_bits)) & self.rank_mask
         else:  # each class's least rank, from the blocks' own (class, least rank) runs
             best = best_runs[0] if len(best_runs) == 1 else np.concatenate(best_runs)
             if len(best_runs) > 1:
                 best.sort()
             least_ranks = best[_run_starts(best >> np.uint64(keys.rank_bits))] & self.rank_mask
             del best
-        whole &= np.uint64((1 << keys.parent_bits) - 1)
-        sums = counting.sum_wide_runs(starts, whole.view(np.intp), weights)
+        sums = counting.carried(columns)
         return found, least_ranks, sums, len(whole)
 
     def _argsorted(

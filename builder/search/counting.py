@@ -27,7 +27,7 @@ def ones(n: int) -> Limbs:
 def sum_into(targets: np.ndarray, sources: np.ndarray, counts: Limbs, size: int) -> Limbs:
     """For each of `size` slots, the sum of counts[sources[i]] over the i with targets[i] equal
     to that slot: every state's count from its neighbours one move nearer the goal."""
-    return _carried(
+    return carried(
         np.bincount(targets, weights=limb[sources].astype(np.float64), minlength=size).astype(
             np.uint64
         )
@@ -39,7 +39,7 @@ def sum_runs(starts: np.ndarray, sources: np.ndarray, counts: Limbs) -> Limbs:
     """As sum_into, when the slots' sources lie in runs: slot i sums counts[sources[j]] for j
     from starts[i] up to the next start (children sorted by state, so each state's parents
     are adjacent)."""
-    return _carried(np.add.reduceat(limb[sources].astype(np.uint64), starts) for limb in counts)
+    return carried(np.add.reduceat(limb[sources].astype(np.uint64), starts) for limb in counts)
 
 
 def weighed(counts: Limbs, weights: np.ndarray) -> list[np.ndarray]:
@@ -51,7 +51,7 @@ def weighed(counts: Limbs, weights: np.ndarray) -> list[np.ndarray]:
 
 def sum_wide_runs(starts: np.ndarray, sources: np.ndarray, columns: list[np.ndarray]) -> Limbs:
     """As sum_runs, over uint64 columns (weighed) that a few thousand sums cannot overflow."""
-    return _carried(np.add.reduceat(column[sources], starts) for column in columns)
+    return carried(np.add.reduceat(column[sources], starts) for column in columns)
 
 
 def divided(counts: Limbs, divisor: int) -> Limbs:
@@ -71,7 +71,7 @@ def divided(counts: Limbs, divisor: int) -> Limbs:
     return quotient
 
 
-def _carried(columns: Iterable[np.ndarray]) -> Limbs:
+def carried(columns: Iterable[np.ndarray]) -> Limbs:
     """Limb sums (uint64, least significant first) carried into 32-bit limbs."""
     total: Limbs = []
     carry: np.ndarray | None = None

@@ -63,9 +63,9 @@ class PegWords:
         return points.view(f"<U{self.state_bits}").ravel().tolist()
 
 
-#: States tested at once against every un-jump (applying): their code and the temporaries
-#: stay in the cache, and no temporary is as long as the layer.
-APPLY_BLOCK = 1 << 16
+#: States tested at once against every un-jump (applying): the blocks are shared out among the
+#: threads, and no block's indexes are as long as the layer's.
+APPLY_BLOCK = 1 << 18
 
 
 def applying(
@@ -73,25 +73,19 @@ def applying(
 ) -> list[np.ndarray]:
     """For each test k, the indexes of the states whose bits under masks[k] are wanted[k]
     (the states un-jump k applies to), uint32 where they fit: a block of states at a time,
-    each against every test (one pass over the layer, not one a test), blocks on threads
-    where `threaded`."""
+    each against every test in a compiled loop (applying_loop.py), blocks on threads where
+    `threaded`."""
+    from .applying_loop import applying_block  # a compiled loop: only builds load its compiler
+
     dtype = np.uint32 if len(codes) < 2**32 else np.intp
-    tests = [(np.uint64(m), np.uint64(w)) for m, w in zip(masks, wanted)]
+    tested = np.array(masks, np.uint64), np.array(wanted, np.uint64)
 
     def block(start: int) -> list[np.ndarray]:
-        states = codes[start : start + APPLY_BLOCK]
-        bits, hit = np.empty(len(states), np.uint64), np.empty(len(states), bool)
-        found = []
-        for mask, want in tests:
-            np.equal(np.bitwise_and(states, mask, out=bits), want, out=hit)
-            index = np.flatnonzero(hit)
-            index += start
-            found.append(index.astype(dtype))
-        return found
+        return applying_block(codes[start : start + APPLY_BLOCK], *tested, start, dtype)
 
     blocks = threads.in_order(block, range(0, len(codes), APPLY_BLOCK), threaded)
     if not blocks:
-        return [np.empty(0, dtype) for _ in tests]
+        return [np.empty(0, dtype) for _ in masks]
     return [np.concatenate(hits) for hits in zip(*blocks)]
 
 
