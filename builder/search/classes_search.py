@@ -269,18 +269,22 @@ class _Step:
         them; where a second key holds the ranks, each class's least rank, sorted). Children
         of classes found before are left out (a search that is not graded)."""
         children, moves, from_parents = expansion.between(*bounds)
-        least, marks = self.classes.least_images(children)
+        least, marks, first = self.classes.least_images(
+            children, (moves, ranks.by_mark, self.codes)
+        )
+        assert first is not None
         del children
         if self.seen is not None:  # most children of chains were found before
             new = np.flatnonzero(self.seen.new(least))
-            least, marks, moves, from_parents = (
+            least, marks, moves, from_parents, first = (
                 least[new],
                 marks[new],
                 moves[new],
                 from_parents[new],
+                first[new],
             )
-        block, ranked, from_parents = self._pairs(least, marks, moves, from_parents, ranks)
-        del least, marks, moves
+        block, ranked, from_parents = self._pairs(least, marks, moves, from_parents, first, ranks)
+        del least, marks, moves, first
         if from_parents.dtype == np.intp:  # uint32 where a layer is under 2**32
             from_parents = from_parents.view(np.uint64)
         if keys.way == ARGSORT:
@@ -307,12 +311,14 @@ class _Step:
         marks: np.ndarray,
         moves: np.ndarray,
         parents: np.ndarray,
+        first: np.ndarray,
         ranks: _Ranks,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Each child once per symmetry taking it to its least image (`marks`), with the rank
         of the move from that image's parent (the representative's image) to it: the child's
-        move seen through the symmetry."""
-        ranked = [ranks.by_mark[marks.astype(np.intp) * self.codes + moves]]
+        move seen through the symmetry (`first` that rank through the first such symmetry,
+        PackedClasses.least_images's)."""
+        ranked = [first]
         # a child some symmetries fix (rare) has more than one bit: clearing the lowest leaves some
         several = np.flatnonzero(marks & (marks - np.uint8(1)))
         if len(several) == 0:

@@ -17,15 +17,25 @@ from ..core.compiled import compiled
 FEW_CHUNKS = 4
 
 
+#: What a child's rank is looked up in where no rank is asked for.
+NO_RANKS = np.zeros(0, np.uint64)
+
+
 def least_images_into(
-    codes: np.ndarray, tables: np.ndarray, chunk_bits: int, least: np.ndarray, marks: np.ndarray
+    codes: np.ndarray,
+    tables: np.ndarray,
+    chunk_bits: int,
+    least: np.ndarray,
+    marks: np.ndarray,
+    ranked: tuple[np.ndarray, np.ndarray, int, np.ndarray] | None = None,
 ) -> None:
     """least[i] the least image of codes[i] and marks[i] bit k set for each symmetry k giving
-    it (bit 0 the identity's), as PackedClasses.least_images says; releases the GIL."""
-    if tables.shape[1] <= FEW_CHUNKS:
-        _least_few(codes, tables, np.uint64(chunk_bits), least, marks)
-    else:
-        _least_any(codes, tables, np.uint64(chunk_bits), least, marks)
+    it (bit 0 the identity's), as PackedClasses.least_images says; releases the GIL. With
+    `ranked` = (moves, by_mark, codes, ranks): ranks[i] = by_mark[marks[i] * codes + moves[i]]
+    too, the rank of the move seen through the first symmetry giving the least image."""
+    moves, by_mark, count, ranks = ranked or (NO_RANKS, NO_RANKS, 0, NO_RANKS)
+    loop = _least_few if tables.shape[1] <= FEW_CHUNKS else _least_any
+    loop(codes, tables, np.uint64(chunk_bits), least, marks, moves, by_mark, count, ranks)
 
 
 @compiled
@@ -40,7 +50,15 @@ def _kept(best: np.uint64, mark: np.uint64, seen: np.uint64, k: int) -> tuple[np
 
 @compiled
 def _least_few(
-    codes: np.ndarray, tables: np.ndarray, bits: np.uint64, least: np.ndarray, marks: np.ndarray
+    codes: np.ndarray,
+    tables: np.ndarray,
+    bits: np.uint64,
+    least: np.ndarray,
+    marks: np.ndarray,
+    moves: np.ndarray,
+    by_mark: np.ndarray,
+    count: int,
+    ranks: np.ndarray,
 ) -> None:
     mask = np.uint64(tables.shape[2] - 1)
     for i in range(codes.shape[0]):
@@ -53,11 +71,21 @@ def _least_few(
             best, mark = _kept(best, mark, seen, k + 1)
         least[i] = best
         marks[i] = np.uint8(mark)
+        if ranks.shape[0]:
+            ranks[i] = by_mark[mark * np.uint64(count) + np.uint64(moves[i])]
 
 
 @compiled
 def _least_any(
-    codes: np.ndarray, tables: np.ndarray, bits: np.uint64, least: np.ndarray, marks: np.ndarray
+    codes: np.ndarray,
+    tables: np.ndarray,
+    bits: np.uint64,
+    least: np.ndarray,
+    marks: np.ndarray,
+    moves: np.ndarray,
+    by_mark: np.ndarray,
+    count: int,
+    ranks: np.ndarray,
 ) -> None:
     mask = np.uint64(tables.shape[2] - 1)
     for i in range(codes.shape[0]):
@@ -71,3 +99,5 @@ def _least_any(
             best, mark = _kept(best, mark, seen, k + 1)
         least[i] = best
         marks[i] = np.uint8(mark)
+        if ranks.shape[0]:
+            ranks[i] = by_mark[mark * np.uint64(count) + np.uint64(moves[i])]

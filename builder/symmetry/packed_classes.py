@@ -80,9 +80,13 @@ class PackedClasses:
             size[mark] = len(self.symmetries) // (1 + bin(mark).count("1"))
         return least, fixed, size[fixed]
 
-    def least_images(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def least_images(
+        self, codes: np.ndarray, ranked: tuple[np.ndarray, np.ndarray, int] | None = None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
         """(each position's least image, the marks of every symmetry giving it, bit k for
-        symmetry k, the identity's bit 0 included): a search of classes
+        symmetry k, the identity's bit 0 included; with `ranked` = (moves, by_mark, codes),
+        by_mark[mark * codes + move] each: the rank of a child's move seen through the first
+        symmetry giving its least image, else None). A search of classes
         (builder.search.classes_search) canonicalises each child with it, in a compiled loop
         (least_loop, imported here: only builds of classes pay for the compiler)."""
         from .least_loop import FEW_CHUNKS, least_images_into
@@ -95,9 +99,14 @@ class PackedClasses:
             self._stacked = stacked
         least = np.empty(len(codes), np.uint64)
         marks = np.empty(len(codes), np.uint8)
+        ranks, asked = None, None
+        if ranked is not None:
+            moves, by_mark, count = ranked
+            ranks = np.empty(len(codes), np.uint64)
+            asked = (np.ascontiguousarray(moves), by_mark, count, ranks)
         codes = np.ascontiguousarray(codes, np.uint64)
-        least_images_into(codes, self._stacked, CHUNK_BITS, least, marks)
-        return least, marks
+        least_images_into(codes, self._stacked, CHUNK_BITS, least, marks, asked)
+        return least, marks, ranks
 
     def fixing(self, codes: np.ndarray) -> np.ndarray:
         """The marks of the symmetries (k > 0) that leave each position as it is, as

@@ -20,7 +20,7 @@ def applying_block(
     _count(states, masks, wanted, counts)
     # Each test's indexes, and a spare slot after them that the loop writes a miss into.
     starts = np.cumsum(counts + 1) - (counts + 1)
-    found = np.empty(int(counts.sum()) + len(masks), dtype)
+    found: np.ndarray = np.empty(int(counts.sum()) + len(masks), dtype)
     _fill(states, masks, wanted, starts.copy(), start, found)
     return [found[a : a + n] for a, n in zip(starts.tolist(), counts.tolist())]
 
