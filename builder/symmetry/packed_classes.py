@@ -6,7 +6,7 @@ fix each.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -16,8 +16,6 @@ from .images import Symmetry, sends
 CHUNK_BITS = 11
 #: Positions classified at once: bounds the temporary arrays to a few hundred MB.
 BLOCK = 4_000_000
-#: Positions imaged at once (fixing): their temporaries stay in the CPU's cache.
-LEAST_BLOCK = 1 << 16
 
 
 class PackedClasses:
@@ -110,34 +108,11 @@ class PackedClasses:
 
     def fixing(self, codes: np.ndarray) -> np.ndarray:
         """The marks of the symmetries (k > 0) that leave each position as it is, as
-        classify's, for positions known to be representatives, a block at a time."""
-        fixed = np.zeros(len(codes), np.uint8)
-        for start, block, parts in self._blocks(codes):
-            mark = fixed[start : start + len(block)]
-            for k in range(1, len(self.symmetries)):
-                mark |= (self._image(parts, k) == block).view(np.uint8) << np.uint8(k)
-        return fixed
+        classify's, for positions known to be representatives: a representative is its own
+        least image, so the symmetries giving that image are those fixing it."""
+        return self.least_images(codes)[1] & np.uint8(0xFE)
 
     def sizes(self, fixed: np.ndarray) -> np.ndarray:
         """Each class's number of positions, from the marks of the symmetries fixing it."""
         size = np.array([len(self.symmetries) // (1 + m.bit_count()) for m in range(256)], np.uint8)
         return size[fixed]
-
-    def _blocks(self, codes: np.ndarray) -> Iterator[tuple[int, np.ndarray, list[np.ndarray]]]:
-        """(start, block, the block's chunks as table indexes) for blocks of LEAST_BLOCK
-        positions: their temporaries stay in the CPU's cache."""
-        mask = np.uint64((1 << CHUNK_BITS) - 1)
-        for start in range(0, len(codes), LEAST_BLOCK):
-            block = codes[start : start + LEAST_BLOCK]
-            parts = [
-                ((block >> np.uint64(chunk * CHUNK_BITS)) & mask).view(np.intp)
-                for chunk in range(self.chunks)
-            ]
-            yield start, block, parts
-
-    def _image(self, parts: list[np.ndarray], k: int) -> np.ndarray:
-        tables = self.tables[k - 1]
-        seen = tables[0][parts[0]]
-        for chunk in range(1, self.chunks):
-            seen |= tables[chunk][parts[chunk]]
-        return seen

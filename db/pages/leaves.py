@@ -109,20 +109,11 @@ def _check_order(keys: Field, last: bytes | None) -> bytes | None:
 
 
 def _increasing_rows(data: np.ndarray) -> bool:
-    """Whether the rows of a byte matrix (keys of one length) strictly increase bytewise:
-    compared as big-endian words, the first word that differs decides."""
-    n, width = data.shape
-    words = -(-width // 8)
-    padded = np.zeros((n, words * 8), np.uint8)
-    padded[:, :width] = data
-    big = padded.view(">u8").astype(np.uint64)  # (n, words), as numbers
-    later, earlier = big[1:], big[:-1]
-    increasing = np.zeros(n - 1, bool)
-    tied = np.ones(n - 1, bool)
-    for w in range(words):
-        increasing |= tied & (later[:, w] > earlier[:, w])
-        tied &= later[:, w] == earlier[:, w]
-    return bool(increasing.all())
+    """Whether the rows of a byte matrix (keys of one length) strictly increase bytewise: a
+    compiled loop (record_loops.py)."""
+    from .record_loops import rows_increase
+
+    return bool(rows_increase(np.ascontiguousarray(data, np.uint8)))
 
 
 def _narrow(depths: np.ndarray) -> np.ndarray:

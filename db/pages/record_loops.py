@@ -143,3 +143,18 @@ def _write_cells(
             for j in range(size):
                 buf[at + j] = data[f][row, j]
             at += size
+
+
+@compiled
+def rows_increase(data: np.ndarray) -> bool:
+    """Whether the rows of a byte matrix (keys of one length) strictly increase bytewise, as
+    SQLite's BINARY collation orders text: the first byte that differs decides."""
+    for i in range(1, data.shape[0]):
+        for j in range(data.shape[1]):
+            if data[i, j] != data[i - 1, j]:
+                if data[i, j] < data[i - 1, j]:
+                    return False
+                break
+        else:
+            return False  # equal keys
+    return True
