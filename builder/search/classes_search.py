@@ -159,6 +159,7 @@ class _Step:
         self.group = len(classes.symmetries)
         self.codes = -1
         self._ranks: dict[bool, _Ranks] = {}
+        self._flip_images: np.ndarray | None = None
 
     def ranks(self, lowest_parent: bool) -> _Ranks:
         """The order of preference among move codes: the move to the lowest parent first (the
@@ -189,14 +190,17 @@ class _Step:
         of those runs, and one pass groups them."""
         expansion = self.codec.expansion(layer.reps)  # numbers what moves it meets first
         ranks = self.ranks(by_parent(self.codec, layer.positions))  # type: ignore[arg-type]
+        images = self.images(layer)
         keys = _Keys(self.codec.state_bits, self.rank_bits, len(layer.reps))
         big = expansion.size >= layered.THREADED_CHILDREN
         cuts = expansion.cuts(max(math.ceil(expansion.size / PAIRS_AT_ONCE), 2 if big else 1))
 
         ends: list[int | None] = [*cuts, None]
         ranges = list(zip([0, *cuts], ends))
-        made = threads.in_order(partial(self._block_keys, expansion, ranks, keys), ranges, big)
-        del expansion  # its indexes go before the merge
+        made = threads.in_order(
+            partial(self._block_keys, expansion, ranks, keys, images), ranges, big
+        )
+        del expansion, images  # its indexes go before the merge
         blocks = [block for block, _, _ in made]
         parents = [from_parents for _, from_parents, _ in made if from_parents is not None]
         bests = [best for _, _, best in made if best is not None]
@@ -261,18 +265,40 @@ class _Step:
         least_ranks = whole[starts] & self.rank_mask
         return found, least_ranks, counting.sum_wide_runs(starts, indexes, weights), len(whole)
 
+    def images(self, layer: Layer) -> tuple[np.ndarray, np.ndarray] | None:
+        """Where the codec names each move code's flipped bits (`move_flips`: a child is its
+        parent with them flipped), the images of the layer's representatives and of those
+        bits (PackedClasses.least_by_parents reads a child's off them), else None."""
+        flips = getattr(self.codec, "move_flips", None)
+        if flips is None:
+            return None
+        if self._flip_images is None:
+            self._flip_images = self.classes.all_images(flips)
+        return self.classes.all_images(layer.reps), self._flip_images
+
     def _block_keys(
-        self, expansion: Expansion, ranks: _Ranks, keys: _Keys, bounds: tuple[int, int | None]
+        self,
+        expansion: Expansion,
+        ranks: _Ranks,
+        keys: _Keys,
+        images: tuple[np.ndarray, np.ndarray] | None,
+        bounds: tuple[int, int | None],
     ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
         """One key range of children as sort keys (keys.way), on a thread of its own where the
         layer is big: (the keys, sorted where they hold their parents, else the parents beside
         them; where a second key holds the ranks, each class's least rank, sorted). Children
         of classes found before are left out (a search that is not graded)."""
         children, moves, from_parents = expansion.between(*bounds)
-        least, marks, first = self.classes.least_images(
-            children, (moves, ranks.by_mark, self.codes)
-        )
-        assert first is not None
+        asked = (moves, ranks.by_mark, self.codes)
+        if images is not None:
+            parent_images, flip_images = images
+            least, marks, first = self.classes.least_by_parents(
+                children, from_parents, parent_images, flip_images, asked
+            )
+        else:
+            least, marks, maybe = self.classes.least_images(children, asked)
+            assert maybe is not None
+            first = maybe
         del children
         if self.seen is not None:  # most children of chains were found before
             new = np.flatnonzero(self.seen.new(least))

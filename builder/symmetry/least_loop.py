@@ -101,3 +101,64 @@ def _least_any(
         marks[i] = np.uint8(mark)
         if ranks.shape[0]:
             ranks[i] = by_mark[mark * np.uint64(count) + np.uint64(moves[i])]
+
+
+def images_into(codes: np.ndarray, tables: np.ndarray, chunk_bits: int, out: np.ndarray) -> None:
+    """out[i, k] the image of codes[i] through symmetry k + 1 (out: n rows, a column a
+    symmetry but the identity)."""
+    _images(codes, tables, np.uint64(chunk_bits), out)
+
+
+@compiled
+def _images(codes: np.ndarray, tables: np.ndarray, bits: np.uint64, out: np.ndarray) -> None:
+    mask = np.uint64(tables.shape[2] - 1)
+    for i in range(codes.shape[0]):
+        code = codes[i]
+        for k in range(tables.shape[0]):
+            seen, rest = np.uint64(0), code
+            for chunk in range(tables.shape[1]):
+                seen |= tables[k, chunk, rest & mask]
+                rest >>= bits
+            out[i, k] = seen
+
+
+def least_by_parents_into(
+    children: np.ndarray,
+    parents: np.ndarray,
+    parent_images: np.ndarray,
+    flip_images: np.ndarray,
+    least: np.ndarray,
+    marks: np.ndarray,
+    ranked: tuple[np.ndarray, np.ndarray, int, np.ndarray],
+) -> None:
+    """As least_images_into with `ranked`, for children each its parent (row parents[i] of
+    parent_images, that parent's images) with some bits flipped (row moves[i] of flip_images,
+    those bits' images): a symmetry moves bits, so a child's image is its parent's image with
+    the flipped bits' images flipped, two reads where the tables take four."""
+    moves, by_mark, count, ranks = ranked
+    _least_by_parents(
+        children, parents, parent_images, flip_images, least, marks, moves, by_mark, count, ranks
+    )
+
+
+@compiled
+def _least_by_parents(
+    children: np.ndarray,
+    parents: np.ndarray,
+    parent_images: np.ndarray,
+    flip_images: np.ndarray,
+    least: np.ndarray,
+    marks: np.ndarray,
+    moves: np.ndarray,
+    by_mark: np.ndarray,
+    count: int,
+    ranks: np.ndarray,
+) -> None:
+    for i in range(children.shape[0]):
+        parent, move = np.uint64(parents[i]), np.uint64(moves[i])  # unsigned: no sign check
+        best, mark = children[i], np.uint64(1)
+        for k in range(parent_images.shape[1]):
+            best, mark = _kept(best, mark, parent_images[parent, k] ^ flip_images[move, k], k + 1)
+        least[i] = best
+        marks[i] = np.uint8(mark)
+        ranks[i] = by_mark[mark * np.uint64(count) + move]

@@ -87,14 +87,8 @@ class PackedClasses:
         symmetry giving its least image, else None). A search of classes
         (builder.search.classes_search) canonicalises each child with it, in a compiled loop
         (least_loop, imported here: only builds of classes pay for the compiler)."""
-        from .least_loop import FEW_CHUNKS, least_images_into
+        from .least_loop import least_images_into
 
-        if self._stacked is None:  # padded with chunks of zeros to the unrolled loop's four
-            chunks = max(self.chunks, FEW_CHUNKS)
-            stacked = np.zeros((len(self.tables), chunks, 1 << CHUNK_BITS), np.uint64)
-            for k, tables in enumerate(self.tables):
-                stacked[k, : self.chunks] = tables
-            self._stacked = stacked
         least = np.empty(len(codes), np.uint64)
         marks = np.empty(len(codes), np.uint8)
         ranks, asked = None, None
@@ -103,8 +97,60 @@ class PackedClasses:
             ranks = np.empty(len(codes), np.uint64)
             asked = (np.ascontiguousarray(moves), by_mark, count, ranks)
         codes = np.ascontiguousarray(codes, np.uint64)
-        least_images_into(codes, self._stacked, CHUNK_BITS, least, marks, asked)
+        least_images_into(codes, self.stacked(), CHUNK_BITS, least, marks, asked)
         return least, marks, ranks
+
+    def all_images(self, codes: np.ndarray) -> np.ndarray:
+        """Each position's images, a row a position and a column a symmetry but the identity:
+        what least_by_parents reads of a layer's representatives."""
+        from .least_loop import images_into
+
+        out = np.empty((len(codes), len(self.tables)), np.uint64)
+        images_into(np.ascontiguousarray(codes, np.uint64), self.stacked(), CHUNK_BITS, out)
+        return out
+
+    def least_by_parents(
+        self,
+        children: np.ndarray,
+        parents: np.ndarray,
+        parent_images: np.ndarray,
+        flip_images: np.ndarray,
+        ranked: tuple[np.ndarray, np.ndarray, int],
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """As least_images with `ranked`, for children that are each the parent at index
+        parents[i] with the bits of move moves[i] flipped: parent_images (all_images of the
+        parents) and flip_images (all_images of each move code's flipped bits) give every
+        image of a child at two reads a symmetry."""
+        from .least_loop import least_by_parents_into
+
+        least = np.empty(len(children), np.uint64)
+        marks = np.empty(len(children), np.uint8)
+        ranks = np.empty(len(children), np.uint64)
+        moves, by_mark, count = ranked
+        asked = (np.ascontiguousarray(moves), by_mark, count, ranks)
+        least_by_parents_into(
+            np.ascontiguousarray(children, np.uint64),
+            np.ascontiguousarray(parents),
+            parent_images,
+            flip_images,
+            least,
+            marks,
+            asked,
+        )
+        return least, marks, ranks
+
+    def stacked(self) -> np.ndarray:
+        """The tables as one array for the compiled loops, tables[k, chunk, value], padded
+        with chunks of zeros to the unrolled loop's four (least_loop.FEW_CHUNKS)."""
+        from .least_loop import FEW_CHUNKS
+
+        if self._stacked is None:
+            chunks = max(self.chunks, FEW_CHUNKS)
+            stacked = np.zeros((len(self.tables), chunks, 1 << CHUNK_BITS), np.uint64)
+            for k, tables in enumerate(self.tables):
+                stacked[k, : self.chunks] = tables
+            self._stacked = stacked
+        return self._stacked
 
     def fixing(self, codes: np.ndarray) -> np.ndarray:
         """The marks of the symmetries (k > 0) that leave each position as it is, as

@@ -166,6 +166,9 @@ class PackedPegs(PegWords):
             k: replace(jumps([a, c]), flips=(a, b, c)) for k, (a, b, c) in enumerate(self.jumps)
         }
         self.flips = np.array([self._bits(a, b, c) for a, b, c in self.jumps], np.uint64)
+        # A child is its parent with its move's bits flipped (builder.search.classes_search
+        # reads a child's images off its parent's).
+        self.move_flips = self.flips
         self.landed = [self._bits(c) for _, _, c in self.jumps]
         self.landing = np.array(self.landed, np.uint64)
         # A child is its parent plus this (a signed Python int: two pegs back, one taken away).
