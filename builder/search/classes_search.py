@@ -39,7 +39,6 @@ import numpy as np
 from ..puzzle import Move
 from ..symmetry.packed_classes import PackedClasses
 from . import counting, layered, threads
-from .group_loop import grouped, side_by_side
 from .layered import NO_MOVE, Expansion, PackedResult, by_parent
 from .memory import MemoryGuard
 from .result import MOST_SOLVED_KEPT
@@ -211,6 +210,8 @@ class _Step:
         else:  # the classes cut into ranges, each range's pairs grouped on a thread
             parts = _by_class(blocks, bests, keys, threads.WORKERS * 2 if big else 1)
             del blocks, bests
+            from .group_loop import side_by_side  # compiled: only a search of classes loads it
+
             table = side_by_side(weights)
             del weights
             grouped = threads.in_order(partial(self._group, keys, table), parts, big)
@@ -233,6 +234,8 @@ class _Step:
         """One range of classes' pairs, from each block's sorted run of them: (its classes,
         each one's least move rank, its summed weighed counts, how many pairs); `weights` the
         parents' weighed counts (group_loop.side_by_side)."""
+        from .group_loop import grouped
+
         runs, best_runs = part
         whole = runs[0] if len(runs) == 1 else np.concatenate(runs)
         if len(runs) > 1:

@@ -6,10 +6,17 @@ The file is as fileformat2 describes it in 1.2 Pages (pages of one size, numbere
 
 Only a file no one else has open may be written so: a new build's file before it is linked
 into place (db.store.files).
+
+Pages go to the disk past the page cache (O_DIRECT) where the system and the filesystem allow
+it and a run of pages is aligned as it requires: a build's file is written once and read
+little, and filling the cache with it cost the english build's rows a fifth of their time
+(the kernel allocating and copying into gigabytes of cache pages); the build's fsync then has
+little left to do. Elsewhere, or for a run that is not aligned, the usual write.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import struct
 from pathlib import Path
@@ -22,6 +29,9 @@ from .records import RecordRefused
 #: The byte offset of SQLite's lock-byte page: never used for data (sqlite3PendingByte; 1.4
 #: The Lock-Byte Page: the page holding bytes 1073741824 to 1073742335).
 PENDING_BYTE = 0x40000000
+#: What O_DIRECT asks to be a multiple of: a run's bytes, its place in the file and its
+#: address in memory (the logical block size of most disks, and of the memory pages).
+DIRECT_ALIGN = 4096
 #: The most pages SQLite numbers (its page numbers are 32-bit; SQLITE_MAX_PAGE_COUNT; 1.2
 #: Pages: the largest page number is 4294967294).
 MAX_PAGES = 0xFFFFFFFE
@@ -32,11 +42,12 @@ class PageFile:
 
     def __init__(self, path: Path):
         self.fd = os.open(path, os.O_RDWR)
+        self.direct = direct_fd(self.fd)
         try:
             header = os.pread(self.fd, 100, 0)
             self.page_size, self.pages = _checked(header, os.fstat(self.fd).st_size)
         except BaseException:
-            os.close(self.fd)
+            self._close()
             raise
         self.first_pages = self.pages
         self.usable = self.page_size - header[20]  # 1.3.4 Reserved bytes per page
@@ -56,7 +67,7 @@ class PageFile:
         return numbers
 
     def write(self, numbers: np.ndarray, images: np.ndarray) -> None:
-        write_pages(self.fd, self.page_size, numbers, images)
+        write_pages(self.fd, self.page_size, numbers, images, direct=self.direct)
 
     def move_in(self, at: int, count: int) -> np.ndarray:
         """The `count` pages written from byte `at` of this file on (past its end, a page
@@ -79,7 +90,7 @@ class PageFile:
         try:
             os.ftruncate(self.fd, self.first_pages * self.page_size)
         finally:
-            os.close(self.fd)
+            self._close()
 
     def close(self) -> None:
         """The header's database size and change counter (with version-valid-for equal to
@@ -97,7 +108,12 @@ class PageFile:
             if os.fstat(self.fd).st_size < size:
                 os.ftruncate(self.fd, size)
         finally:
-            os.close(self.fd)
+            self._close()
+
+    def _close(self) -> None:
+        if self.direct is not None:
+            os.close(self.direct)
+        os.close(self.fd)
 
 
 class LeafFile:
@@ -105,8 +121,9 @@ class LeafFile:
     leaves, far along the database file, which the parent moves in: leaves hold no page
     numbers)."""
 
-    def __init__(self, fd: int, page_size: int, usable: int, at: int):
+    def __init__(self, fd: int, page_size: int, usable: int, at: int, direct: int | None = None):
         self.fd, self.page_size, self.usable, self.at, self.pages = fd, page_size, usable, at, 0
+        self.direct = direct
 
     def allocate(self, count: int) -> np.ndarray:
         numbers = np.arange(self.pages + 1, self.pages + 1 + count, dtype=np.int64)
@@ -114,23 +131,58 @@ class LeafFile:
         return numbers
 
     def write(self, numbers: np.ndarray, images: np.ndarray) -> None:
-        write_pages(self.fd, self.page_size, numbers, images, self.at)
+        write_pages(self.fd, self.page_size, numbers, images, self.at, self.direct)
+
+
+def direct_fd(fd: int) -> int | None:
+    """A second descriptor of fd's file whose writes bypass the page cache (O_DIRECT), or
+    None where the system (no O_DIRECT, no /proc) or the filesystem (tmpfs) has none."""
+    flag = getattr(os, "O_DIRECT", 0)
+    if not flag:
+        return None
+    try:
+        return os.open(f"/proc/self/fd/{fd}", os.O_WRONLY | flag)
+    except OSError:
+        return None
 
 
 def write_pages(
-    fd: int, page_size: int, numbers: np.ndarray, images: np.ndarray, at: int = 0
+    fd: int,
+    page_size: int,
+    numbers: np.ndarray,
+    images: np.ndarray,
+    at: int = 0,
+    direct: int | None = None,
 ) -> None:
     """Page images (rows of `images`) at their numbers (page 1 at byte `at`), in runs of
-    consecutive ones."""
+    consecutive ones: through `direct` (direct_fd) where a run is aligned as it asks."""
     if not len(numbers):
         return
     breaks = np.flatnonzero(np.diff(numbers) != 1) + 1
     for run in np.split(np.arange(len(numbers)), breaks):
         first = int(numbers[run[0]])
-        data = np.ascontiguousarray(images[run[0] : run[-1] + 1]).reshape(-1).data
-        written = 0
-        while written < len(data):
-            written += os.pwrite(fd, data[written:], at + (first - 1) * page_size + written)
+        pages = np.ascontiguousarray(images[run[0] : run[-1] + 1])
+        offset = at + (first - 1) * page_size
+        if direct is not None and _aligned(pages, offset):
+            try:
+                _write_all(direct, pages.reshape(-1).data, offset)
+                continue
+            except OSError as error:  # a filesystem refusing this run: the usual way
+                if error.errno != errno.EINVAL:
+                    raise
+        _write_all(fd, pages.reshape(-1).data, offset)
+
+
+def _aligned(pages: np.ndarray, offset: int) -> bool:
+    """Whether a run of pages may be written with O_DIRECT (DIRECT_ALIGN)."""
+    address = pages.__array_interface__["data"][0]
+    return not (offset | pages.nbytes | address) % DIRECT_ALIGN
+
+
+def _write_all(fd: int, data: memoryview, offset: int) -> None:
+    written = 0
+    while written < len(data):
+        written += os.pwrite(fd, data[written:], offset + written)
 
 
 def _checked(header: bytes, file_bytes: int) -> tuple[int, int]:

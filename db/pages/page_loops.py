@@ -80,11 +80,21 @@ def lay_out(
     rights: np.ndarray | None,
 ) -> np.ndarray:
     """btree.pages's images: page k holds cells spans[k, 0]..spans[k, 1]-1 of (buf, starts)."""
-    images = np.zeros((len(spans), page_size), np.uint8)
+    images = aligned_pages(len(spans), page_size)
     right = np.zeros(len(spans), np.int64) if rights is None else rights.astype(np.int64)
     if not _lay_out(kind, usable, header, buf, starts, spans, right, rights is not None, images):
         raise AssertionError("cells overflow a page")
     return images
+
+
+def aligned_pages(count: int, page_size: int) -> np.ndarray:
+    """`count` zeroed pages in memory aligned as O_DIRECT asks (dbfile.DIRECT_ALIGN), so that
+    a run of them can go to the disk past the page cache."""
+    from .dbfile import DIRECT_ALIGN
+
+    room = np.zeros(count * page_size + DIRECT_ALIGN, np.uint8)
+    skip = -room.__array_interface__["data"][0] % DIRECT_ALIGN
+    return room[skip : skip + count * page_size].reshape(count, page_size)
 
 
 @compiled

@@ -50,7 +50,8 @@ def filled_in_halves(
     if not _reaches_far(file):
         return [fill(file, result, (0, 1), report)]
     try:
-        make = partial(_upper_half, side, file.fd, result, file.page_size, file.usable)
+        fds = file.fd, file.direct
+        make = partial(_upper_half, side, fds, result, file.page_size, file.usable)
         limit, file.limit = file.limit, FAR // file.page_size  # short of the child's pages
         with side_writer.forked(make, side) as child:
             lower = fill(file, result, (0, 2), lambda rows: report(rows + child.written()))
@@ -79,15 +80,16 @@ def _reaches_far(file: PageFile) -> bool:
 
 def _upper_half(
     side: Path,
-    fd: int,
+    fds: tuple[int, int | None],
     result: SearchResult,
     page_size: int,
     usable: int,
     report: Callable[[int], None],
 ) -> None:
-    """In the child: the upper half's leaves into the database file (`fd`) from FAR on, then
-    what the parent needs to take its streams over, pickled into `side`."""
-    leaves = LeafFile(fd, page_size, usable, FAR)
+    """In the child: the upper half's leaves into the database file from FAR on (`fds`: its
+    descriptor, and its direct one or None: dbfile.direct_fd), then what the parent needs to
+    take its streams over, pickled into `side`."""
+    leaves = LeafFile(fds[0], page_size, usable, FAR, fds[1])
     filled = fill(leaves, result, (1, 2), report)
     saved = {
         "pages": leaves.pages,

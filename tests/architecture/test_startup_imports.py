@@ -160,6 +160,7 @@ def test_an_unknown_puzzle_names_the_catalogue_without_making_it(eight_db):
 #: numpy.ma (which np.unique loads), a cluster build's hashlib and secrets, SQLAlchemy,
 #: which builds once wrote through, and the thread pool only a big layer's search takes.
 NOT_FOR_A_BUILD_OF_EIGHT = {
+    "numba",  # the compiled loops' compiler: builds of classes and the page writer only
     "sqlalchemy",
     "concurrent.futures",
     "numpy.ma",

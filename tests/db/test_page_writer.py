@@ -4,6 +4,7 @@ still used by depth queries; and the record and page maker alone, on random rows
 
 import ctypes
 import errno
+import fcntl
 import itertools
 import os
 import sqlite3
@@ -21,7 +22,7 @@ from puzzledb.builder.search.layered import PackedResult
 from puzzledb.builder.search.result import TableResult
 from puzzledb.db import schema, side_writer
 from puzzledb.db.errors import DatabaseFault
-from puzzledb.db.pages import btree, leaves, nodes, ranges, upper
+from puzzledb.db.pages import btree, dbfile, leaves, nodes, ranges, upper
 from puzzledb.db.pages.dbfile import PageFile
 from puzzledb.db.pages.records import RecordRefused, cells, column_field, text_field
 from puzzledb.service.builds import plan, run
@@ -82,6 +83,34 @@ def test_a_build_through_pages_stores_the_same_rows(label, tmp_path, through_pag
     assert build_fingerprints.built(label, tmp_path) == SAVED[label]
     assert through_pages == [tmp_path / f".{label}.sqlite.building-{os.getpid()}"]
     checked(tmp_path / f"{label}.sqlite")
+
+
+@pytest.mark.parametrize("direct", [True, False], ids=["past the cache", "through it"])
+def test_pages_go_past_the_page_cache_where_they_can_and_store_the_same_rows(
+    direct, tmp_path, monkeypatch, in_halves
+):
+    """Runs of pages go to the disk with O_DIRECT where the filesystem allows it (this one,
+    ext4 under /tmp, does), in both halves; where it does not (no descriptor), the usual way:
+    the same rows either way, SQLite's integrity check passed."""
+    if not direct:
+        monkeypatch.setattr(dbfile, "direct_fd", lambda fd: None)
+    ways = []
+    real = dbfile._write_all
+
+    def noted(fd, data, offset):
+        ways.append((os.getpid(), fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_DIRECT != 0))
+        real(fd, data, offset)
+
+    monkeypatch.setattr(dbfile, "_write_all", noted)
+    assert (
+        build_fingerprints.built("english-every-radius-8", tmp_path)
+        == SAVED["english-every-radius-8"]
+    )
+    checked(tmp_path / "english-every-radius-8.sqlite")
+    here = [past for pid, past in ways if pid == os.getpid()]
+    assert here and all(here) == direct and any(here) == direct
+    # the child's writes are its own process's: seen here only through the rows they made
+    assert in_halves and all(lower > 0 and upper > 0 for lower, upper in in_halves)
 
 
 @pytest.fixture()
