@@ -70,7 +70,7 @@ def test_the_console_script_is_puzzledb():
     assert scripts == {"puzzledb": "puzzledb.service.cli.entry:main"}  # which then loads the CLI
 
 
-HEAVY = ("numpy", "flask", "gunicorn", "matplotlib", "dask", "distributed", "pyarrow")
+HEAVY = ("numpy", "numba", "flask", "gunicorn", "matplotlib", "dask", "distributed", "pyarrow")
 
 
 @pytest.mark.slow  # seconds on its own: the fast tier leaves it out

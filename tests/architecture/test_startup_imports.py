@@ -42,6 +42,7 @@ print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 #: the floor itself loads here is not held against the lookup.
 HEAVY = {
     "numpy",
+    "numba",
     "flask",
     "werkzeug",
     "jinja2",
