@@ -1,9 +1,12 @@
-"""The least image of each packed position, as one compiled loop (numba): a child of a search of
-classes is canonicalised once, and numpy's way, an array a step (21 table lookups, each a
-temporary), spent about 60 ns a position on the English cross where this loop spends 15.
+"""The least image of each packed position, in compiled loops (numba): every child of a search
+of classes is canonicalised once, and numpy's way, an array a step (21 table lookups, each a
+temporary), spent about 60 ns a position on the English cross where a loop spends 15.
 
-It reads PackedClasses's tables stacked, tables[k, chunk, value] the bits that `value`, chunk
-`chunk` of a position, becomes through symmetry k + 1; the identity is the position itself.
+The loops read PackedClasses's tables stacked, tables[k, chunk, value] the bits that `value`,
+chunk `chunk` of a position, becomes through symmetry k + 1; the identity is the position
+itself. Where a child is its parent with some bits flipped (single jumps), its images are
+read off its parent's (images_into, once a layer) and those bits' instead: a symmetry moves
+bits, so it maps a flip to a flip (least_by_parents_into).
 """
 
 from __future__ import annotations
