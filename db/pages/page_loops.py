@@ -116,9 +116,11 @@ def _lay_out(
         if content < header + 2 * cells:
             return False
         page = images[k]
-        page[content : content + starts[e] - starts[b]] = buf[starts[b] : starts[e]]
+        first = starts[b]
+        for at in range(starts[e] - first):  # a byte loop: a slice copy takes long to compile
+            page[content + at] = buf[first + at]
         for i in range(cells):
-            pointer = content + starts[b + i] - starts[b]
+            pointer = content + starts[b + i] - first
             page[header + 2 * i] = pointer >> 8
             page[header + 2 * i + 1] = pointer & 0xFF
         # "B-tree Page Header Format" (1.6), big-endian: offset 0 the page type; 1 the first

@@ -270,10 +270,10 @@ def test_a_rush_cards_cluster_walk_keeps_to_memory(tmp_path, budget):
     """Issue 46, point 5: a big --rush card's cluster is walked to find its goal positions
     before any search, and that walk ignored --memory (past 2.68 GB with --memory 1GB). It is
     guarded too: refused as too_large, the process's peak far under what it found, no file."""
-    from support.command import puzzledb_command, run_measured
+    from support.command import run_measured
 
     db = tmp_path / "big.sqlite"
-    command = [*puzzledb_command(), "build", "big", "--rush", _big_card(), "--memory", budget]
+    command = ["build", "big", "--rush", _big_card(), "--memory", budget]
     done = run_measured([*command, "--db", str(db), "--json"], timeout=120)
     assert done.returncode == EXIT_STATUS["too_large"] == 7, done.stderr[-2000:]
     error = json.loads(done.stdout)["error"]

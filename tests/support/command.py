@@ -7,7 +7,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +19,7 @@ def puzzledb_command() -> list[str]:
 
 @dataclass(frozen=True)
 class Measured:
-    """A finished process: what it printed, its exit status and its own peak memory."""
+    """A finished puzzledb command: what it printed, its exit status and its own peak memory."""
 
     returncode: int
     stdout: str
@@ -28,28 +27,38 @@ class Measured:
     peak_bytes: int
 
 
-def run_measured(command: list[str], timeout: float) -> Measured:
-    """Run `command` to its end and read its peak resident memory from wait4, which names this
-    one child: the children's maximum (RUSAGE_CHILDREN) also takes any earlier test's child the
-    subprocess module happens to reap meanwhile, and one did (1.5 GB, a test reading 40 MB)."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        child = subprocess.Popen(command, stdout=out, stderr=err)
-        deadline = time.monotonic() + timeout
-        while True:
-            pid, status, usage = os.wait4(child.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() > deadline:
-                child.kill()
-                os.wait4(child.pid, 0)
-                raise subprocess.TimeoutExpired(command, timeout)
-            time.sleep(0.05)
-        child.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
-        out.seek(0)
-        err.seek(0)
+#: Runs the CLI as its console script does, and at its exit (a SystemExit included) writes the
+#: process's VmHWM, its peak resident memory, to the file $PUZZLEDB_PEAK_FILE names.
+_MEASURED = """
+import atexit, os, runpy, sys
+
+def _peak():
+    with open("/proc/self/status") as status:
+        kb = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    with open(os.environ["PUZZLEDB_PEAK_FILE"], "w") as out:
+        out.write(str(kb * 1024))
+
+atexit.register(_peak)
+sys.argv = ["puzzledb", *sys.argv[1:]]
+runpy.run_module("puzzledb.service.cli", run_name="__main__")
+"""
+
+
+def run_measured(args: list[str], timeout: float) -> Measured:
+    """`puzzledb ARGS` to its end, with its peak resident memory as the process itself saw it
+    (/proc/self/status's VmHWM, written at its exit). Not getrusage's ru_maxrss (the
+    children's, or wait4's, or the child's own): Linux folds into it the peak of the memory
+    the child had before its exec, the forking test worker's, and one had grown to 1 GB."""
+    with tempfile.TemporaryDirectory() as folder:
+        peak_file = Path(folder) / "peak"
+        env = {**os.environ, "PUZZLEDB_PEAK_FILE": str(peak_file)}
+        done = subprocess.run(
+            [sys.executable, "-c", _MEASURED, *args],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            env=env,
+        )
         return Measured(
-            child.returncode,
-            out.read().decode(),
-            err.read().decode(),
-            usage.ru_maxrss * 1024,  # kilobytes on Linux
+            done.returncode, done.stdout, done.stderr, int(peak_file.read_text() or "0")
         )
