@@ -116,9 +116,11 @@ def _lay_out(
         if content < header + 2 * cells:
             return False
         page = images[k]
-        first = starts[b]
-        for at in range(starts[e] - first):  # a byte loop: a slice copy takes long to compile
-            page[content + at] = buf[first + at]
+        first, to = np.uint64(starts[b]), np.uint64(content)
+        # a byte loop (a slice copy takes long to compile), unsigned: numba checks a signed
+        # index for a negative one at every byte, which keeps the loop from being vectorised
+        for at in range(np.uint64(starts[e]) - first):
+            page[to + at] = buf[first + at]
         for i in range(cells):
             pointer = content + starts[b + i] - first
             page[header + 2 * i] = pointer >> 8

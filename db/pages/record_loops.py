@@ -12,9 +12,6 @@ import numpy as np
 
 from puzzledb.builder.core.compiled import compiled
 
-#: The columns a record may have here: the loops take this many (the rest empty), so that they
-#: are compiled once, not once for each number of columns.
-COLUMNS = 8
 #: An integer's bytes by serial type 1..6 (2.1 Record Format): 8, 16, 24, 32, 48, 64 bits.
 _WIDTHS = np.array([0, 1, 2, 3, 4, 6, 8], np.int64)
 
@@ -72,31 +69,23 @@ def _integers(
             data[i, j] = (v >> (8 * (size - 1 - j))) & 0xFF
 
 
-def padded(columns: list[np.ndarray]) -> tuple:
-    """A tuple of COLUMNS arrays, the columns then empty ones of their kind."""
-    empty = np.zeros((0,) * columns[0].ndim, columns[0].dtype)
-    return tuple(columns) + (empty,) * (COLUMNS - len(columns))
-
-
-def cell_sizes(serials: tuple, lengths: tuple, columns: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per row of records made of `columns` columns with these serial types and value
-    lengths (padded tuples of arrays, one a column): (the header's size, its own byte
-    included; the payload's size)."""
+def cell_sizes(serials: tuple, lengths: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """Per row of records made of columns with these serial types and value lengths (a tuple
+    of arrays, one a column): (the header's size, its own byte included; the payload's
+    size)."""
     n = serials[0].shape[0]
     header = np.empty(n, np.int64)
     payload = np.empty(n, np.int64)
-    _cell_sizes(serials, lengths, columns, header, payload)
+    _cell_sizes(serials, lengths, header, payload)
     return header, payload
 
 
 @compiled
-def _cell_sizes(
-    serials: tuple, lengths: tuple, columns: int, header: np.ndarray, payload: np.ndarray
-) -> None:
+def _cell_sizes(serials: tuple, lengths: tuple, header: np.ndarray, payload: np.ndarray) -> None:
     for i in range(header.shape[0]):
         head = 1
         body = 0
-        for f in range(columns):
+        for f in range(len(serials)):
             head += 1 if serials[f][i] < 0x80 else 2
             body += lengths[f][i]
         header[i] = head
@@ -107,17 +96,15 @@ def write_cells(
     serials: tuple,
     lengths: tuple,
     data: tuple,
-    columns: int,
     header: np.ndarray,
     payload: np.ndarray,
     starts: np.ndarray,
 ) -> np.ndarray:
     """The cells back to back: cell i at starts[i], the payload's size as a varint, then the
     header's size, each column's serial type as a varint and each value's bytes (column f's
-    from data[f][i]; `columns` of the padded tuples' arrays). Varints are of values below 2**14
-    (checked by the caller)."""
+    from data[f][i]). Varints are of values below 2**14 (checked by the caller)."""
     buf = np.empty(int(starts[-1]), np.uint8)
-    _write_cells(serials, lengths, data, columns, header, payload, starts, buf)
+    _write_cells(serials, lengths, data, header, payload, starts, buf)
     return buf
 
 
@@ -138,7 +125,6 @@ def _write_cells(
     serials: tuple,
     lengths: tuple,
     data: tuple,
-    columns: int,
     header: np.ndarray,
     payload: np.ndarray,
     starts: np.ndarray,
@@ -149,10 +135,10 @@ def _write_cells(
         at = _varint(buf, np.uint64(starts[i]), payload[i])
         buf[at] = header[i]
         at += np.uint64(1)
-        for f in range(columns):
+        for f in range(len(serials)):
             at = _varint(buf, at, serials[f][i])
         row = np.uint64(i)
-        for f in range(columns):
+        for f in range(len(data)):
             size = np.uint64(lengths[f][i])
             for j in range(size):
                 buf[at + j] = data[f][row, j]

@@ -209,27 +209,24 @@ def cells(fields: Sequence[Field], max_payload: int) -> Cells:
     (record_loops.py) write them."""
     if not fields:
         raise RecordRefused("a record of no columns")
-    from .record_loops import COLUMNS, cell_sizes, padded, write_cells
+    from .record_loops import cell_sizes, write_cells
 
     n = len(fields[0].serial)
-    if len(fields) > COLUMNS:
-        raise RecordRefused(f"a record of more than {COLUMNS} columns")
-    serials = padded([_plain(f.serial, np.int64) for f in fields])
-    lengths = padded([_plain(f.length, np.int64) for f in fields])
-    if n and max(int(s.max()) for s in serials[: len(fields)]) >= VARINT2_LIMIT:
+    serials = tuple(_plain(f.serial, np.int64) for f in fields)
+    lengths = tuple(_plain(f.length, np.int64) for f in fields)
+    if n and max(int(s.max()) for s in serials) >= VARINT2_LIMIT:
         raise RecordRefused("a varint beyond two bytes")
-    header, payload = cell_sizes(serials, lengths, len(fields))
+    header, payload = cell_sizes(serials, lengths)
     if n and int(header.max()) >= 0x80:
         raise RecordRefused("a record header beyond 127 bytes")
     if n and int(payload.max()) > max_payload:
         raise RecordRefused(f"a record of {int(payload.max())} bytes spills off its page")
     if n and int(payload.max()) >= VARINT2_LIMIT:
         raise RecordRefused("a varint beyond two bytes")
-    data = padded([_plain(f.data, np.uint8) for f in fields])
+    data = tuple(_plain(f.data, np.uint8) for f in fields)
     starts = np.zeros(n + 1, np.int64)
     np.cumsum(payload + np.where(payload < 0x80, 1, 2), out=starts[1:])
-    written = write_cells(serials, lengths, data, len(fields), header, payload, starts)
-    return Cells(written, starts)
+    return Cells(write_cells(serials, lengths, data, header, payload, starts), starts)
 
 
 def _plain(values: np.ndarray, dtype: type) -> np.ndarray:
