@@ -100,12 +100,14 @@ def test_goals_asked_for_keep_a_bounded_number_of_counts():
 
 
 # -- the build ---------------------------------------------------------------------------------
+@pytest.mark.slow  # builds every Klotski layout once a test process (about 10 s)
 def test_the_classic_start_is_116_moves(family_db):
     said = puzzledb("path", "klotski-all", "start", "--json", "--db", str(family_db))
     answer = json.loads(said.stdout)
     assert answer["state"] == "VBBVVBBVVHHVVssVs__s" and answer["depth"] == 116
 
 
+@pytest.mark.slow  # builds every Klotski layout once a test process (about 10 s)
 def test_the_classic_mix_is_klotskis_build_row_for_row(family_db):
     """The mix of Klotski's own pieces is a search of its own: every row (depth, count of
     optimal solutions, pred and move words) is the one `build klotski` stores."""
@@ -114,6 +116,7 @@ def test_the_classic_mix_is_klotskis_build_row_for_row(family_db):
     assert len(classic) == 53_954 and within == classic
 
 
+@pytest.mark.slow  # builds every Klotski layout once a test process (about 10 s)
 @pytest.mark.parametrize("mix", [(0, 0, 14), (1, 0, 12), (0, 1, 12), (6, 1, 0)])
 def test_a_whole_mix_is_an_independent_search(family_db, mix):
     """Every layout of the mix that reaches the goal, its depth and count of optimal
@@ -129,6 +132,7 @@ def test_a_whole_mix_is_an_independent_search(family_db, mix):
     }
 
 
+@pytest.mark.slow  # builds every Klotski layout once a test process (about 10 s)
 def test_mixes_no_goal_layout_has_are_unreachable_with_words(family_db):
     seven_horizontals = "HHHHHHHHHHHHBBHHBB__"
     said = puzzledb("path", "klotski-all", seven_horizontals, "--json", "--db", str(family_db))
@@ -148,6 +152,7 @@ def test_mixes_no_goal_layout_has_are_unreachable_with_words(family_db):
         ("VBBVVBBVVHHVVssVs_?s", "'?' stands for any cell only in a goal"),
     ],
 )
+@pytest.mark.slow  # builds every Klotski layout once a test process (about 10 s)
 def test_a_wrong_layout_is_named(family_db, state, words):
     said = puzzledb("path", "klotski-all", state, "--json", "--db", str(family_db))
     error = json.loads(said.stdout)["error"]
@@ -162,6 +167,7 @@ def test_a_wrong_layout_is_named(family_db, state, words):
         (["--goal", "?" * 3], "malformed", "goal has 3 cells, expected 20"),
     ],
 )
+@pytest.mark.slow  # builds every Klotski layout once a test process (about 10 s)
 def test_a_goal_or_target_the_family_cannot_be_built_toward_is_refused(
     family_db, args, code, words
 ):
@@ -172,6 +178,7 @@ def test_a_goal_or_target_the_family_cannot_be_built_toward_is_refused(
     assert said.returncode == 2 and error["code"] == code and words in error["message"]
 
 
+@pytest.mark.slow  # builds every Klotski layout once a test process (about 10 s)
 def test_the_hardest_layout_of_each_mix_is_one_query(family_db):
     """The query the SQL guide gives for the hardest layouts of each mix: the classic mix's is
     the `klotski` build's farthest, and the farthest of all is one of them."""
