@@ -52,6 +52,37 @@ def _kept(best: np.uint64, mark: np.uint64, seen: np.uint64, k: int) -> tuple[np
 
 
 @compiled
+def _image(
+    tables: np.ndarray, k: int, code: np.uint64, bits: np.uint64, mask: np.uint64
+) -> np.uint64:
+    """The image of `code` through symmetry k + 1, chunk by chunk (any number of chunks)."""
+    seen, rest = np.uint64(0), code
+    for chunk in range(tables.shape[1]):
+        seen |= tables[k, chunk, rest & mask]
+        rest >>= bits
+    return seen
+
+
+@compiled
+def _store(
+    i: int,
+    best: np.uint64,
+    mark: np.uint64,
+    least: np.ndarray,
+    marks: np.ndarray,
+    moves: np.ndarray,
+    by_mark: np.ndarray,
+    count: int,
+    ranks: np.ndarray,
+) -> None:
+    """A child's least image and marks kept, and its move's rank where ranks are asked for."""
+    least[i] = best
+    marks[i] = np.uint8(mark)
+    if ranks.shape[0]:
+        ranks[i] = by_mark[mark * np.uint64(count) + np.uint64(moves[i])]
+
+
+@compiled
 def _least_few(
     codes: np.ndarray,
     tables: np.ndarray,
@@ -72,10 +103,7 @@ def _least_few(
         for k in range(tables.shape[0]):
             seen = tables[k, 0, a] | tables[k, 1, b] | tables[k, 2, c] | tables[k, 3, d]
             best, mark = _kept(best, mark, seen, k + 1)
-        least[i] = best
-        marks[i] = np.uint8(mark)
-        if ranks.shape[0]:
-            ranks[i] = by_mark[mark * np.uint64(count) + np.uint64(moves[i])]
+        _store(i, best, mark, least, marks, moves, by_mark, count, ranks)
 
 
 @compiled
@@ -95,15 +123,8 @@ def _least_any(
         code = codes[i]
         best, mark = code, np.uint64(1)
         for k in range(tables.shape[0]):
-            seen, rest = np.uint64(0), code
-            for chunk in range(tables.shape[1]):
-                seen |= tables[k, chunk, rest & mask]
-                rest >>= bits
-            best, mark = _kept(best, mark, seen, k + 1)
-        least[i] = best
-        marks[i] = np.uint8(mark)
-        if ranks.shape[0]:
-            ranks[i] = by_mark[mark * np.uint64(count) + np.uint64(moves[i])]
+            best, mark = _kept(best, mark, _image(tables, k, code, bits, mask), k + 1)
+        _store(i, best, mark, least, marks, moves, by_mark, count, ranks)
 
 
 def images_into(codes: np.ndarray, tables: np.ndarray, chunk_bits: int, out: np.ndarray) -> None:
@@ -118,11 +139,7 @@ def _images(codes: np.ndarray, tables: np.ndarray, bits: np.uint64, out: np.ndar
     for i in range(codes.shape[0]):
         code = codes[i]
         for k in range(tables.shape[0]):
-            seen, rest = np.uint64(0), code
-            for chunk in range(tables.shape[1]):
-                seen |= tables[k, chunk, rest & mask]
-                rest >>= bits
-            out[i, k] = seen
+            out[i, k] = _image(tables, k, code, bits, mask)
 
 
 def least_by_parents_into(
@@ -162,6 +179,4 @@ def _least_by_parents(
         best, mark = children[i], np.uint64(1)
         for k in range(parent_images.shape[1]):
             best, mark = _kept(best, mark, parent_images[parent, k] ^ flip_images[move, k], k + 1)
-        least[i] = best
-        marks[i] = np.uint8(mark)
-        ranks[i] = by_mark[mark * np.uint64(count) + move]
+        _store(i, best, mark, least, marks, moves, by_mark, count, ranks)
